@@ -1,0 +1,12 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Auth } from './lib/auth.ts';
+import type { Mailer } from './lib/mail/mailer.ts';
+
+/** What every feature's routes receive; services take the pieces they need explicitly. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+}

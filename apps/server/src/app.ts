@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppDeps } from './app-deps.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
+import { passwordResetMail } from './features/accounts/accounts.service.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createAuth } from './lib/auth.ts';
+import { registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
+import { createMailer, type Mailer } from './lib/mail/mailer.ts';
+import { registerWebApp } from './lib/web-app.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Tests pass their own logger settings; the server logs JSON lines. */
+  logger?: boolean | { level: string };
+  /** Tests may swap the mailer; by default it follows SMTP_URL. */
+  mailer?: Mailer;
+}
+
+/** 1 MiB is far above any form Huddle sends; larger bodies get 413 (uploads get their own limit). */
+const bodyLimit = 1024 * 1024;
+
+/** Builds the whole HTTP app from plugins and feature routes. server.ts starts it; tests inject into it. */
+export async function buildApp({ config, db, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // SIGTERM: stop accepting, finish what is in flight (server.ts closes the database after).
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  const auth = createAuth({
+    config,
+    db,
+    log: app.log,
+    sendPasswordResetLink: async ({ email, name, link }) => mail.send({ to: email, ...passwordResetMail({ name, link }) }),
+  });
+  const deps: AppDeps = { config, db, auth, mailer: mail };
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine sets inline style attributes; no inline scripts are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Plain-HTTP installs (localhost, a LAN) must not be told to switch to HTTPS.
+    strictTransportSecurity: config.publicOrigin.startsWith('https://'),
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: true,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl && { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Huddle API', description: 'The API behind the Huddle web app.', version: '0.1.0' },
+      servers: [{ url: config.publicOrigin }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerHealthRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+
+  if (config.webDistDir && config.env !== 'test') {
+    await registerWebApp(app, config.webDistDir);
+  } else {
+    app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+  }
+  return app;
+}

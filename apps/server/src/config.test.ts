@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'huddle-config-'));
+
+describe('loadConfig', () => {
+  it('needs nothing set in embedded mode, and keeps the generated secret across starts', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, publicOrigin: 'http://localhost:3000' });
+    expect(first.sessionSecret).toHaveLength(64);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'https://ok.example, nonsense' })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('requires a session secret for a real database, and writes none', () => {
+    const dataDir = tempDir();
+    const call = () => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/huddle' });
+    expect(call).toThrow(ConfigError);
+    expect(call).toThrow(/SESSION_SECRET: required when DATABASE_URL is set/);
+    expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  it('does not seed demo data into a real database unless asked', () => {
+    const secret = 'x'.repeat(40);
+    const base = { DATA_DIR: tempDir(), DATABASE_URL: 'postgres://db.example/huddle', SESSION_SECRET: secret };
+    expect(loadConfig(base).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty variables as unset and parses lists', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', CORS_ORIGINS: 'https://a.example, https://b.example' });
+    expect(config.port).toBe(3000);
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

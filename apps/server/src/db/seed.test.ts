@@ -1,0 +1,39 @@
+import { count, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from './schema.ts';
+import { demoAccount, seedDemoCommunity } from './seed.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('seedDemoCommunity', () => {
+  it('seeds about 30 located players once, with a working demo sign-in', async () => {
+    expect(await seedDemoCommunity(t.db)).toEqual({ seeded: true, ...demoAccount });
+    const [located] = await t.db.select({ total: count() }).from(users).where(isNotNull(users.defaultCityGeohash));
+    expect(located?.total).toBe(30);
+
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user).toMatchObject({ displayName: 'Demo Organizer', defaultCity: { name: 'Austin, TX' } });
+
+    expect(await seedDemoCommunity(t.db)).toEqual({ seeded: false, ...demoAccount });
+    const [all] = await t.db.select({ total: count() }).from(users);
+    expect(all?.total).toBe(30);
+  });
+
+  it('sends a seeded player without a password a link to set one (NoPasswordSet)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'maya.alvarez@huddle.test', password: 'anything-at-all' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('NO_PASSWORD_SET');
+  });
+});

@@ -1,0 +1,73 @@
+import { accountEndpoints } from '@huddle/shared/accounts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { requestHeaders, requireSessionUserId, findSessionUserId } from '../../lib/session.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import {
+  getCurrentUser,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  type SessionChange,
+} from './accounts.service.ts';
+
+function applySession(reply: FastifyReply, change: SessionChange) {
+  if (change.setCookies.length > 0) reply.header('set-cookie', change.setCookies);
+  return { user: change.user };
+}
+
+export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, auth, config } = deps;
+  // Spec and OWASP: sign-in, sign-up and reset are rate limited per client address.
+  const authRateLimit = { config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } } };
+
+  registerEndpoint(app, accountEndpoints.getSession, async ({ request }) => {
+    const userId = await findSessionUserId(auth, request);
+    return { user: userId ? await getCurrentUser(db, userId) : null };
+  });
+
+  registerEndpoint(
+    app,
+    accountEndpoints.signUp,
+    async ({ body, request, reply }) => applySession(reply, await signUp(deps, { body, headers: requestHeaders(request) })),
+    authRateLimit,
+  );
+
+  registerEndpoint(
+    app,
+    accountEndpoints.signIn,
+    async ({ body, request, reply }) => applySession(reply, await signIn(deps, { body, headers: requestHeaders(request) })),
+    authRateLimit,
+  );
+
+  registerEndpoint(app, accountEndpoints.signOut, async ({ request, reply }) => {
+    applySession(reply, await signOut(deps, requestHeaders(request)));
+    return { ok: true as const };
+  });
+
+  registerEndpoint(
+    app,
+    accountEndpoints.forgotPassword,
+    async ({ body }) => {
+      await requestPasswordReset(deps, body);
+      return { ok: true as const };
+    },
+    authRateLimit,
+  );
+
+  registerEndpoint(
+    app,
+    accountEndpoints.resetPassword,
+    async ({ body }) => {
+      await resetPassword(deps, body);
+      return { ok: true as const };
+    },
+    authRateLimit,
+  );
+
+  registerEndpoint(app, accountEndpoints.getMe, async ({ request }) =>
+    getCurrentUser(db, await requireSessionUserId(auth, request)),
+  );
+}

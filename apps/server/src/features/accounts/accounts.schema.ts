@@ -1,0 +1,104 @@
+import { defaultNotificationSettings, type NotificationSettings } from '@huddle/shared/users';
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The person (spec §3, User). Better Auth owns id, name, email, emailVerified, image
+ * and the timestamps; the rest is Huddle's profile, filled by database defaults so an
+ * account created by any sign-in method starts with the spec's defaults (§9).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** The display name; empty means the person has not chosen one ('Unnamed Player'). */
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+
+    fullName: text('full_name'),
+    bio: text('bio'),
+    pronouns: text('pronouns'),
+    joinReason: text('join_reason'),
+    games: text('games').array().notNull().default(sql`'{}'::text[]`),
+    defaultCityName: text('default_city_name'),
+    defaultCityLat: doublePrecision('default_city_lat'),
+    defaultCityLng: doublePrecision('default_city_lng'),
+    defaultCityGeohash: text('default_city_geohash'),
+    hasAdditionalInfo: boolean('has_additional_info').notNull().default(false),
+    feedbackSubmitted: boolean('feedback_submitted').notNull().default(false),
+    subscription: text('subscription').notNull().default('Free'),
+    notificationSettings: jsonb('notification_settings')
+      .$type<NotificationSettings>()
+      .notNull()
+      .default(defaultNotificationSettings),
+    messagesFromAnyone: boolean('messages_from_anyone').notNull().default(true),
+    publicBadges: boolean('public_badges').notNull().default(true),
+    publicOnlineStatus: boolean('public_online_status').notNull().default(true),
+    publicUpcomingGames: boolean('public_upcoming_games').notNull().default(true),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_default_city_geohash_idx').on(table.defaultCityGeohash),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('sessions_token_unique').on(table.token), index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Sign-in methods: 'credential' holds the password hash; social providers come later. */
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('auth_accounts_user_id_idx').on(table.userId),
+    uniqueIndex('auth_accounts_provider_account_unique').on(table.providerId, table.accountId),
+  ],
+);
+
+/** One-time tokens: password resets now, email verification later. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
+import { cookieHeaderFrom, signUpBodyFor, signUpUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { toCurrentUser } from './accounts.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+async function resetLinkTokenFor(email: string): Promise<string> {
+  const [mail] = await listOutboxMailTo(t.db, email);
+  const match = mail?.text.match(/\/auth\/reset-password\?token=([^\s]+)/);
+  if (!match?.[1]) throw new Error(`no reset link mailed to ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+describe('sign-up', () => {
+  it('creates the user with the spec defaults and signs them in with a secure session cookie', async () => {
+    const body = signUpBodyFor({ name: '  Ana  ', email: 'Ana.Lopez@Example.com' });
+    const response = await post('/api/auth/sign-up', body);
+    expect(response.statusCode).toBe(201);
+    const user = response.json().user;
+    expect(user).toMatchObject({
+      email: 'ana.lopez@example.com',
+      displayName: 'Ana',
+      displayNameFallback: false,
+      photoURL: '/images/default-avatar.svg',
+      hasAdditionalInfo: false,
+      emailVerified: false,
+      subscription: 'Free',
+      privacy: { messagesFromAnyone: true, publicBadges: true, publicOnlineStatus: true, publicUpcomingGames: true },
+    });
+    expect(Object.values(user.notificationSettings)).toHaveLength(14);
+    expect(Object.values(user.notificationSettings).every((c) => (c as { email: boolean; push: boolean }).email && (c as { push: boolean }).push)).toBe(true);
+
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie: cookieHeaderFrom(response.headers['set-cookie']) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe('ana.lopez@example.com');
+  });
+
+  it('refuses an email that is already taken, beside the email field', async () => {
+    const { body } = await signUpUser(t.app);
+    const response = await post('/api/auth/sign-up', { ...body, name: 'Someone Else' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({ code: 'CONFLICT', fields: { email: [expect.stringContaining('already exists')] } });
+  });
+
+  it('lets exactly one of many simultaneous sign-ups with one email win', async () => {
+    const body = signUpBodyFor();
+    const responses = await Promise.all(Array.from({ length: 6 }, () => post('/api/auth/sign-up', body)));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+  });
+
+  it.each([
+    ['a short password', { password: 'short' }, 'password', 'at least 8'],
+    ['an invalid email', { email: 'not-an-email' }, 'email', 'valid email'],
+    ['a one-letter display name', { name: 'A' }, 'name', 'at least 2'],
+    ['a link as display name', { name: 'www.spam.com' }, 'name', 'link'],
+    ['an unknown field', { isAdmin: true }, 'isAdmin', 'not accepted'],
+  ])('answers %s with 400 and the field message', async (_label, change, field, text) => {
+    const response = await post('/api/auth/sign-up', { ...signUpBodyFor(), ...change });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields[field].join(' ')).toContain(text);
+  });
+
+  it('answers a body that is not JSON with 400 and keeps serving', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('answers a 5 MB body with 413', async () => {
+    const response = await post('/api/auth/sign-up', { ...signUpBodyFor(), name: 'x'.repeat(5 * 1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password and out again', async () => {
+    const { body } = await signUpUser(t.app);
+    const signIn = await post('/api/auth/sign-in', { email: body.email, password: body.password });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = cookieHeaderFrom(signIn.headers['set-cookie']);
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
+
+    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+    expect(signOut.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    const session = await t.app.inject({ url: '/api/auth/session', headers: { cookie } });
+    expect(session.json()).toEqual({ user: null });
+  });
+
+  it('tells a wrong password (InvalidUser) from an unknown email (EmailNotFound)', async () => {
+    const { body } = await signUpUser(t.app);
+    const wrong = await post('/api/auth/sign-in', { email: body.email, password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+    const unknown = await post('/api/auth/sign-in', { email: 'nobody-here@example.com', password: 'whatever123' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('EMAIL_NOT_FOUND');
+  });
+
+  it('answers a guarded route without a session with 401 in the error shape', async () => {
+    const response = await t.app.inject({ url: '/api/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } });
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link whose token sets a new password once, and ends the old sessions', async () => {
+    const { body, cookie: oldSession } = await signUpUser(t.app);
+    const forgot = await post('/api/auth/forgot-password', { email: body.email });
+    expect(forgot.json()).toEqual({ ok: true });
+    const token = await resetLinkTokenFor(body.email);
+
+    const reset = await post('/api/auth/reset-password', { token, password: 'a brand new secret' });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: oldSession } })).statusCode).toBe(401);
+
+    expect((await post('/api/auth/sign-in', { email: body.email, password: body.password })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in', { email: body.email, password: 'a brand new secret' })).statusCode).toBe(200);
+
+    const reused = await post('/api/auth/reset-password', { token, password: 'yet another secret' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error).toMatchObject({ code: 'INVALID_TOKEN', message: expect.stringContaining('expired or was already used') });
+  });
+
+  it('answers the same for an email without an account, and mails nothing', async () => {
+    const response = await post('/api/auth/forgot-password', { email: 'ghost@example.com' });
+    expect(response.json()).toEqual({ ok: true });
+    expect(await listOutboxMailTo(t.db, 'ghost@example.com')).toHaveLength(0);
+  });
+
+  it('rejects a made-up token', async () => {
+    const response = await post('/api/auth/reset-password', { token: 'made-up', password: 'long enough pass' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('the user record', () => {
+  it("falls back to 'Unnamed Player' and the default photo when the person set neither", () => {
+    const user = toCurrentUser({
+      id: 'u1',
+      name: '',
+      email: 'x@example.com',
+      emailVerified: false,
+      image: null,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      updatedAt: new Date('2026-01-01T00:00:00Z'),
+      fullName: null,
+      bio: null,
+      pronouns: null,
+      joinReason: null,
+      games: [],
+      defaultCityName: null,
+      defaultCityLat: null,
+      defaultCityLng: null,
+      defaultCityGeohash: null,
+      hasAdditionalInfo: false,
+      feedbackSubmitted: false,
+      subscription: 'Free',
+      notificationSettings: {} as never,
+      messagesFromAnyone: true,
+      publicBadges: true,
+      publicOnlineStatus: true,
+      publicUpcomingGames: true,
+    });
+    expect(user.displayName).toBe('Unnamed Player');
+    expect(user.displayNameFallback).toBe(true);
+    expect(user.photoURL).toBe('/images/default-avatar.svg');
+    expect(user.defaultCity).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import type { ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from '@huddle/shared/accounts';
+import { signInErrorMessages } from '@huddle/shared/accounts';
+import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
+import type { CurrentUser } from '@huddle/shared/users';
+import { APIError } from 'better-auth/api';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Auth } from '../../lib/auth.ts';
+import { findUserByEmail, findUserById, hasPassword, type UserRow } from './accounts.repository.ts';
+
+export interface AccountsDeps {
+  db: Database;
+  auth: Auth;
+}
+
+/** What a sign-in or sign-out hands back to the route: cookies to set, and who is now signed in. */
+export interface SessionChange {
+  setCookies: string[];
+  user: CurrentUser | null;
+}
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  const name = row.name.trim();
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    displayName: name || displayNameFallback,
+    displayNameFallback: !name,
+    photoURL: row.image || defaultPhotoPath,
+    hasAdditionalInfo: row.hasAdditionalInfo,
+    fullName: row.fullName,
+    bio: row.bio,
+    pronouns: row.pronouns as CurrentUser['pronouns'],
+    joinReason: row.joinReason as CurrentUser['joinReason'],
+    games: row.games,
+    defaultCity:
+      row.defaultCityName && row.defaultCityLat !== null && row.defaultCityLng !== null
+        ? { name: row.defaultCityName, lat: row.defaultCityLat, lng: row.defaultCityLng }
+        : null,
+    feedbackSubmitted: row.feedbackSubmitted,
+    subscription: row.subscription,
+    notificationSettings: row.notificationSettings,
+    privacy: {
+      messagesFromAnyone: row.messagesFromAnyone,
+      publicBadges: row.publicBadges,
+      publicOnlineStatus: row.publicOnlineStatus,
+      publicUpcomingGames: row.publicUpcomingGames,
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getCurrentUser(db: Database, userId: string): Promise<CurrentUser> {
+  const row = await findUserById(db, userId);
+  // Spec §5: a session whose user record is gone reads as 'User not found'.
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return toCurrentUser(row);
+}
+
+async function currentUserByEmail(db: Database, email: string): Promise<CurrentUser> {
+  const row = await findUserByEmail(db, email);
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return toCurrentUser(row);
+}
+
+const emailTaken = () =>
+  new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', {
+    email: ['An account with this email already exists.'],
+  });
+
+export async function signUp(
+  { db, auth }: AccountsDeps,
+  { body, headers }: { body: SignUpBody; headers: Headers },
+): Promise<SessionChange> {
+  if (await findUserByEmail(db, body.email)) throw emailTaken();
+  try {
+    const result = await auth.api.signUpEmail({ body, headers, returnHeaders: true });
+    return { setCookies: result.headers.getSetCookie(), user: await currentUserByEmail(db, body.email) };
+  } catch (error) {
+    // Simultaneous sign-ups with one email pass the check above together; the unique
+    // index lets one insert win, and the others fail here.
+    if (await findUserByEmail(db, body.email)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function signIn(
+  { db, auth }: AccountsDeps,
+  { body, headers }: { body: SignInBody; headers: Headers },
+): Promise<SessionChange> {
+  const user = await findUserByEmail(db, body.email);
+  if (!user) throw new AppError('EMAIL_NOT_FOUND', signInErrorMessages.EmailNotFound);
+  // Spec §5: an account without a password gets a reset mail to set one, and an error.
+  if (!(await hasPassword(db, user.id))) {
+    await auth.api.requestPasswordReset({ body: { email: user.email } });
+    throw new AppError('NO_PASSWORD_SET', signInErrorMessages.NoPasswordSet);
+  }
+  try {
+    const result = await auth.api.signInEmail({ body, headers, returnHeaders: true });
+    return { setCookies: result.headers.getSetCookie(), user: toCurrentUser(user) };
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode === 401) {
+      throw new AppError('INVALID_CREDENTIALS', signInErrorMessages.InvalidUser);
+    }
+    throw error;
+  }
+}
+
+export async function signOut({ auth }: Pick<AccountsDeps, 'auth'>, headers: Headers): Promise<SessionChange> {
+  const result = await auth.api.signOut({ headers, returnHeaders: true });
+  return { setCookies: result.headers.getSetCookie(), user: null };
+}
+
+/** Always answers the same way, whether or not the email has an account. */
+export async function requestPasswordReset({ auth }: Pick<AccountsDeps, 'auth'>, body: ForgotPasswordBody) {
+  await auth.api.requestPasswordReset({ body: { email: body.email } });
+}
+
+export async function resetPassword({ auth }: Pick<AccountsDeps, 'auth'>, body: ResetPasswordBody) {
+  try {
+    await auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode === 400) {
+      throw new AppError('INVALID_TOKEN', 'This reset link has expired or was already used. Ask for a new one.');
+    }
+    throw error;
+  }
+}
+
+export function passwordResetMail({ name, link }: { name: string; link: string }) {
+  const greeting = name.trim() ? `Hi ${name.trim()},` : 'Hi,';
+  return {
+    subject: 'Reset your Huddle password',
+    text: `${greeting}\n\nSomeone asked to reset the password of your Huddle account. Open this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+  };
+}
+

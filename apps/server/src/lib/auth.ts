@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { authAccounts, sessions, users, verifications } from '../features/accounts/accounts.schema.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { passwordLength } from '@huddle/shared/limits';
+
+export interface AuthOptions {
+  config: Pick<Config, 'publicOrigin' | 'sessionSecret' | 'corsOrigins'>;
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Sends the reset mail; the link points at the web app's reset page. */
+  sendPasswordResetLink(args: { email: string; name: string; link: string }): Promise<void>;
+}
+
+/**
+ * Better Auth does sessions, password storage and one-time tokens. Huddle's own routes
+ * (features/accounts) call it server-side, so every reply keeps Huddle's error shape
+ * and rate limits; its HTTP handler is not mounted.
+ */
+export function createAuth({ config, db, log, sendPasswordResetLink }: AuthOptions) {
+  const secure = config.publicOrigin.startsWith('https://');
+  return betterAuth({
+    appName: 'Huddle',
+    baseURL: config.publicOrigin,
+    basePath: '/api/auth',
+    secret: config.sessionSecret,
+    trustedOrigins: [config.publicOrigin, ...config.corsOrigins],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
+    }),
+    account: { modelName: 'account' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: passwordLength.min,
+      maxPasswordLength: passwordLength.max,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // A reset proves control of the mailbox: every other session of the account ends.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicOrigin}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        await sendPasswordResetLink({ email: user.email, name: user.name, link });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    // Huddle's routes carry their own rate limits (@fastify/rate-limit, shared across instances).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'huddle',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      database: { generateId: () => randomUUID() },
+    },
+    telemetry: { enabled: false },
+    // Into the request log, not the console: a lost sign-up race is logged, then answered 409.
+    logger: { log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`) },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

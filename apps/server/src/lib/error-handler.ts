@@ -1,0 +1,58 @@
+import { genericErrorMessages, type ErrorCode, type ErrorReply, type FieldErrors } from '@huddle/shared/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: FieldErrors) {
+  const body: ErrorReply = { error: fields ? { code, message, fields } : { code, message } };
+  return reply.code(status).type('application/json').send(body);
+}
+
+/** Zod issue paths ("/defaultCity/name") become field keys ("defaultCity.name"). */
+function fieldErrorsOf(error: FastifyError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.validation ?? []) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+    // An unknown field is reported under its own name, so the message can say which one.
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+      for (const unknown of keys) (fields[String(unknown)] ??= []).push('This field is not accepted here.');
+      continue;
+    }
+    (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
+  }
+  return fields;
+}
+
+/** One error shape for every failure (STYLE: one error type); 5xx never shows internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return send(reply, error.status, error.code, error.message, error.fields);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(reply, 400, 'VALIDATION_FAILED', genericErrorMessages.VALIDATION_FAILED, fieldErrorsOf(error));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
+      return send(reply, 500, 'INTERNAL', genericErrorMessages.INTERNAL);
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'That request is too large.');
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, 'VALIDATION_FAILED', 'The request body is not valid JSON.');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 400, 'VALIDATION_FAILED', 'Send the request body as JSON.');
+    }
+    if (error.statusCode === 429) return send(reply, 429, 'RATE_LIMITED', genericErrorMessages.RATE_LIMITED);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, 400, 'VALIDATION_FAILED', error.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'INTERNAL', genericErrorMessages.INTERNAL);
+  });
+}
+
+export function sendNotFound(reply: FastifyReply) {
+  return send(reply, 404, 'NOT_FOUND', 'There is no such API route.');
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendNotFound } from './error-handler.ts';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html always
+ * revalidated, and index.html for every client route (the SPA fallback).
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    setHeaders(response, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const wantsPage = request.method === 'GET' && !path.extname(url);
+    if (isApi || !wantsPage) return sendNotFound(reply);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import type { ErrorCode } from './errors.ts';
+import { passwordLength } from './limits.ts';
+import { currentUserReply, displayName, email } from './users.ts';
+
+export const password = z
+  .string({ error: 'Enter a password.' })
+  .min(passwordLength.min, `Password must be at least ${passwordLength.min} characters.`)
+  .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters.`);
+
+export const signUpBody = z.strictObject({ name: displayName, email, password });
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+export const signInBody = z.strictObject({
+  email,
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(passwordLength.max),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+export const forgotPasswordBody = z.strictObject({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+export const resetPasswordBody = z.strictObject({ token: z.string({ error: 'The reset link is incomplete.' }).min(1, 'The reset link is incomplete.'), password });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const sessionReply = z.object({ user: currentUserReply.nullable() }).meta({ id: 'Session' });
+export const okReply = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+
+export const forgotPasswordMessage =
+  'If an account exists for that email, a link to reset the password is on its way. It works for one hour.';
+export const passwordResetMessage = 'Your password has been changed. Sign in with the new one.';
+
+export const accountEndpoints = {
+  getSession: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/session',
+    summary: 'The signed-in user, or null',
+    tags: ['accounts'],
+    reply: sessionReply,
+  }),
+  signUp: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/sign-up',
+    summary: 'Create an account with email and password and sign in',
+    tags: ['accounts'],
+    body: signUpBody,
+    reply: sessionReply,
+    status: 201,
+  }),
+  signIn: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/sign-in',
+    summary: 'Sign in with email and password',
+    tags: ['accounts'],
+    body: signInBody,
+    reply: sessionReply,
+  }),
+  signOut: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    summary: 'End the current session',
+    tags: ['accounts'],
+    reply: okReply,
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    summary: 'Mail a password-reset link',
+    tags: ['accounts'],
+    body: forgotPasswordBody,
+    reply: okReply,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    summary: 'Set a new password with the token from a reset link',
+    tags: ['accounts'],
+    body: resetPasswordBody,
+    reply: okReply,
+  }),
+  getMe: defineEndpoint({
+    method: 'GET',
+    path: '/api/me',
+    summary: 'The signed-in user (401 without a session)',
+    tags: ['accounts'],
+    reply: currentUserReply,
+  }),
+} as const;
+
+/** Spec §8, login error mapping. */
+export const signInErrorKinds = [
+  'EmailNotFound',
+  'InvalidUser',
+  'NetworkError',
+  'CancelledByUser',
+  'NoPasswordSet',
+  'Unknown',
+] as const;
+export type SignInErrorKind = (typeof signInErrorKinds)[number];
+
+export const signInErrorMessages: Record<SignInErrorKind, string> = {
+  EmailNotFound: 'We could not find an account with that email. Check it, or sign up.',
+  InvalidUser: 'That email and password do not match. Try again, or reset your password.',
+  NetworkError: 'We could not sign you in right now: too many attempts, or no connection. Please wait a minute and try again.',
+  CancelledByUser: 'Sign-in was cancelled before it finished.',
+  NoPasswordSet:
+    'This account has no password yet. We sent you an email with a link to set one.',
+  Unknown: 'Something went wrong signing you in. Please try again.',
+};
+
+/** Spec §8: email-not-found, wrong password or invalid email, too many requests, the rest. */
+export function signInErrorKindFor(code: ErrorCode | 'NETWORK' | 'CANCELLED'): SignInErrorKind {
+  switch (code) {
+    case 'EMAIL_NOT_FOUND':
+      return 'EmailNotFound';
+    case 'INVALID_CREDENTIALS':
+    case 'VALIDATION_FAILED':
+      return 'InvalidUser';
+    case 'RATE_LIMITED':
+    case 'NETWORK':
+      return 'NetworkError';
+    case 'CANCELLED':
+      return 'CancelledByUser';
+    case 'NO_PASSWORD_SET':
+      return 'NoPasswordSet';
+    default:
+      return 'Unknown';
+  }
+}

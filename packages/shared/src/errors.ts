@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Every failure the API returns carries one of these codes (STYLE: one error type). */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'EMAIL_NOT_FOUND',
+  'INVALID_CREDENTIALS',
+  'NO_PASSWORD_SET',
+  'INVALID_TOKEN',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const statusByErrorCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  NO_PASSWORD_SET: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EMAIL_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** Field path ("defaultCity.name") to the messages for that field. */
+export const fieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrors>;
+
+export const errorReply = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes),
+      message: z.string(),
+      fields: fieldErrors.optional(),
+    }),
+  })
+  .meta({ id: 'ErrorReply' });
+export type ErrorReply = z.infer<typeof errorReply>;
+
+export const genericErrorMessages = {
+  VALIDATION_FAILED: 'Some fields need your attention.',
+  UNAUTHENTICATED: 'Please sign in to continue.',
+  FORBIDDEN: 'You are not allowed to do that.',
+  NOT_FOUND: 'We could not find what you were looking for.',
+  CONFLICT: 'That conflicts with something that already exists.',
+  PAYLOAD_TOO_LARGE: 'That request is too large.',
+  RATE_LIMITED: 'Too many attempts. Please wait a minute and try again.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+  NETWORK: 'We could not reach Huddle. Check your connection and try again.',
+} as const;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { displayNameLength, emailMaxLength, fullNameLength } from './limits.ts';
+
+/** Spec §9. */
+export const joinReasons = ['Organize', 'Find-people', 'Substitute'] as const;
+export const pronounOptions = ['He/His', 'She/Her', 'They/Them', 'Unspecified'] as const;
+
+/** Spec §3, notification settings: each category has an email and a push switch. */
+export const notificationCategories = [
+  'surveys',
+  'news',
+  'learning',
+  'products',
+  'offers',
+  'connections',
+  'usersJoinNearby',
+  'eventCreatedJoin',
+  'eventJoined',
+  'endorsement',
+  'directMessage',
+  'teamJoin',
+  'teamMessage',
+  'announcements',
+] as const;
+export type NotificationCategory = (typeof notificationCategories)[number];
+
+export const notificationChannels = z.object({ email: z.boolean(), push: z.boolean() });
+export const notificationSettings = z.object(
+  Object.fromEntries(notificationCategories.map((category) => [category, notificationChannels])) as Record<
+    NotificationCategory,
+    typeof notificationChannels
+  >,
+);
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+/** Spec §9: email and push both true for every category. */
+export const defaultNotificationSettings = Object.fromEntries(
+  notificationCategories.map((category) => [category, { email: true, push: true }]),
+) as NotificationSettings;
+
+export const privacySettings = z.object({
+  messagesFromAnyone: z.boolean(),
+  publicBadges: z.boolean(),
+  publicOnlineStatus: z.boolean(),
+  publicUpcomingGames: z.boolean(),
+});
+export type PrivacySettings = z.infer<typeof privacySettings>;
+
+/** Spec §9: every privacy switch is on for a new profile; the blocklist starts empty. */
+export const defaultPrivacySettings: PrivacySettings = {
+  messagesFromAnyone: true,
+  publicBadges: true,
+  publicOnlineStatus: true,
+  publicUpcomingGames: true,
+};
+
+export const cityReply = z.object({ name: z.string(), lat: z.number(), lng: z.number() });
+
+const linkPattern = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|app|dev|xyz|info|me)\b)/i;
+
+/** Spec §5: displayName is required, 2-25 characters, trimmed, plus our extra rule. */
+export const displayName = z
+  .string({ error: 'Enter a display name.' })
+  .trim()
+  .min(displayNameLength.min, `Display name must be at least ${displayNameLength.min} characters.`)
+  .max(displayNameLength.max, `Display name must be at most ${displayNameLength.max} characters.`)
+  .refine((value) => !linkPattern.test(value), 'Display name cannot contain a link.')
+  .refine((value) => /[\p{L}\p{N}]/u.test(value), 'Display name needs at least one letter or number.');
+
+export const fullName = z
+  .string({ error: 'Enter your full name.' })
+  .trim()
+  .min(fullNameLength.min, `Full name must be at least ${fullNameLength.min} characters.`)
+  .max(fullNameLength.max, `Full name must be at most ${fullNameLength.max} characters.`);
+
+export const email = z
+  .string({ error: 'Enter your email address.' })
+  .trim()
+  .toLowerCase()
+  .max(emailMaxLength, `Email must be at most ${emailMaxLength} characters.`)
+  .pipe(z.email('Enter a valid email address.'));
+
+/** The signed-in person's own record (spec §3, User). */
+export const currentUserReply = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    displayName: z.string(),
+    /** True when the person has not chosen a name and displayName is the fallback. */
+    displayNameFallback: z.boolean(),
+    photoURL: z.string(),
+    hasAdditionalInfo: z.boolean(),
+    fullName: z.string().nullable(),
+    bio: z.string().nullable(),
+    pronouns: z.enum(pronounOptions).nullable(),
+    joinReason: z.enum(joinReasons).nullable(),
+    games: z.array(z.string()),
+    defaultCity: cityReply.nullable(),
+    feedbackSubmitted: z.boolean(),
+    subscription: z.string(),
+    notificationSettings,
+    privacy: privacySettings,
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserReply>;
