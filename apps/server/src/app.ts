@@ -5,7 +5,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
@@ -51,7 +56,8 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
     config,
     db,
     log: app.log,
-    sendPasswordResetLink: async ({ email, name, link }) => mail.send({ to: email, ...passwordResetMail({ name, link }) }),
+    sendPasswordResetLink: async ({ email, name, link }) =>
+      mail.send({ to: email, ...passwordResetMail({ name, link }) }),
   });
   const deps: AppDeps = { config, db, auth, mailer: mail };
 

@@ -10,7 +10,12 @@ describe('loadConfig', () => {
   it('needs nothing set in embedded mode, and keeps the generated secret across starts', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });
-    expect(first).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, publicOrigin: 'http://localhost:3000' });
+    expect(first).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      publicOrigin: 'http://localhost:3000',
+    });
     expect(first.sessionSecret).toHaveLength(64);
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first.sessionSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first.sessionSecret);
@@ -18,8 +23,12 @@ describe('loadConfig', () => {
 
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'https://ok.example, nonsense' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'mail.example.com' })).toThrow(
+      /SMTP_URL: must be an smtp/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'https://ok.example, nonsense' })).toThrow(
+      /CORS_ORIGINS/,
+    );
   });
 
   it('requires a session secret for a real database, and writes none', () => {

@@ -7,7 +7,12 @@ import { locateUpwards } from './lib/locate-upwards.ts';
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const commaList = z
   .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.url('each entry must be an origin such as https://huddle.example')));
 
 /** Every variable the server reads. The README's configuration table mirrors this list. */
@@ -23,9 +28,15 @@ const environment = z.object({
   PUBLIC_ORIGIN: z.url('must be the URL people use to reach Huddle, such as https://huddle.example').optional(),
   CORS_ORIGINS: commaList.default([]),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Huddle <no-reply@huddle.local>'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   SEED_DEMO: booleanFlag.optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: booleanFlag.default(false),

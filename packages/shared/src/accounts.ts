@@ -21,7 +21,10 @@ export type SignInBody = z.infer<typeof signInBody>;
 export const forgotPasswordBody = z.strictObject({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
-export const resetPasswordBody = z.strictObject({ token: z.string({ error: 'The reset link is incomplete.' }).min(1, 'The reset link is incomplete.'), password });
+export const resetPasswordBody = z.strictObject({
+  token: z.string({ error: 'The reset link is incomplete.' }).min(1, 'The reset link is incomplete.'),
+  password,
+});
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const sessionReply = z.object({ user: currentUserReply.nullable() }).meta({ id: 'Session' });
@@ -102,10 +105,10 @@ export type SignInErrorKind = (typeof signInErrorKinds)[number];
 export const signInErrorMessages: Record<SignInErrorKind, string> = {
   EmailNotFound: 'We could not find an account with that email. Check it, or sign up.',
   InvalidUser: 'That email and password do not match. Try again, or reset your password.',
-  NetworkError: 'We could not sign you in right now: too many attempts, or no connection. Please wait a minute and try again.',
+  NetworkError:
+    'We could not sign you in right now: too many attempts, or no connection. Please wait a minute and try again.',
   CancelledByUser: 'Sign-in was cancelled before it finished.',
-  NoPasswordSet:
-    'This account has no password yet. We sent you an email with a link to set one.',
+  NoPasswordSet: 'This account has no password yet. We sent you an email with a link to set one.',
   Unknown: 'Something went wrong signing you in. Please try again.',
 };
 

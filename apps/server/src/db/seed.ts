@@ -76,7 +76,12 @@ export async function seedDemoCommunity(db: Database): Promise<DemoSeedResult | 
     // Within about 12 km of downtown.
     const lat = city.lat + (random() - 0.5) * 0.2;
     const lng = city.lng + (random() - 0.5) * 0.2;
-    return { defaultCityName: city.name, defaultCityLat: lat, defaultCityLng: lng, defaultCityGeohash: geohash.encode(lat, lng, 9) };
+    return {
+      defaultCityName: city.name,
+      defaultCityLat: lat,
+      defaultCityLng: lng,
+      defaultCityGeohash: geohash.encode(lat, lng, 9),
+    };
   };
   const demoId = randomUUID();
   const rows: (typeof users.$inferInsert)[] = [

@@ -10,7 +10,10 @@ export class AppError extends Error {
     message?: string,
     readonly fields?: FieldErrors,
   ) {
-    super(message ?? (code in genericErrorMessages ? genericErrorMessages[code as keyof typeof genericErrorMessages] : code));
+    super(
+      message ??
+        (code in genericErrorMessages ? genericErrorMessages[code as keyof typeof genericErrorMessages] : code),
+    );
     this.status = statusByErrorCode[code];
   }
 }

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { authAccounts, sessions, users, verifications } from '../features/accounts/accounts.schema.ts';
-import type { Mailer } from './mail/mailer.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { passwordLength } from '@huddle/shared/limits';
 

@@ -31,14 +31,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
   registerEndpoint(
     app,
     accountEndpoints.signUp,
-    async ({ body, request, reply }) => applySession(reply, await signUp(deps, { body, headers: requestHeaders(request) })),
+    async ({ body, request, reply }) =>
+      applySession(reply, await signUp(deps, { body, headers: requestHeaders(request) })),
     authRateLimit,
   );
 
   registerEndpoint(
     app,
     accountEndpoints.signIn,
-    async ({ body, request, reply }) => applySession(reply, await signIn(deps, { body, headers: requestHeaders(request) })),
+    async ({ body, request, reply }) =>
+      applySession(reply, await signIn(deps, { body, headers: requestHeaders(request) })),
     authRateLimit,
   );
 

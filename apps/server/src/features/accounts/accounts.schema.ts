@@ -23,7 +23,10 @@ export const users = pgTable(
     bio: text('bio'),
     pronouns: text('pronouns'),
     joinReason: text('join_reason'),
-    games: text('games').array().notNull().default(sql`'{}'::text[]`),
+    games: text('games')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     defaultCityName: text('default_city_name'),
     defaultCityLat: doublePrecision('default_city_lat'),
     defaultCityLng: doublePrecision('default_city_lng'),

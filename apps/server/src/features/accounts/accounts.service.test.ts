@@ -39,12 +39,19 @@ describe('sign-up', () => {
       privacy: { messagesFromAnyone: true, publicBadges: true, publicOnlineStatus: true, publicUpcomingGames: true },
     });
     expect(Object.values(user.notificationSettings)).toHaveLength(14);
-    expect(Object.values(user.notificationSettings).every((c) => (c as { email: boolean; push: boolean }).email && (c as { push: boolean }).push)).toBe(true);
+    expect(
+      Object.values(user.notificationSettings).every(
+        (c) => (c as { email: boolean; push: boolean }).email && (c as { push: boolean }).push,
+      ),
+    ).toBe(true);
 
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    const me = await t.app.inject({ url: '/api/me', headers: { cookie: cookieHeaderFrom(response.headers['set-cookie']) } });
+    const me = await t.app.inject({
+      url: '/api/me',
+      headers: { cookie: cookieHeaderFrom(response.headers['set-cookie']) },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('ana.lopez@example.com');
   });
@@ -53,7 +60,10 @@ describe('sign-up', () => {
     const { body } = await signUpUser(t.app);
     const response = await post('/api/auth/sign-up', { ...body, name: 'Someone Else' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'CONFLICT', fields: { email: [expect.stringContaining('already exists')] } });
+    expect(response.json().error).toMatchObject({
+      code: 'CONFLICT',
+      fields: { email: [expect.stringContaining('already exists')] },
+    });
   });
 
   it('lets exactly one of many simultaneous sign-ups with one email win', async () => {
@@ -141,11 +151,16 @@ describe('password reset', () => {
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: oldSession } })).statusCode).toBe(401);
 
     expect((await post('/api/auth/sign-in', { email: body.email, password: body.password })).statusCode).toBe(401);
-    expect((await post('/api/auth/sign-in', { email: body.email, password: 'a brand new secret' })).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-in', { email: body.email, password: 'a brand new secret' })).statusCode).toBe(
+      200,
+    );
 
     const reused = await post('/api/auth/reset-password', { token, password: 'yet another secret' });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().error).toMatchObject({ code: 'INVALID_TOKEN', message: expect.stringContaining('expired or was already used') });
+    expect(reused.json().error).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: expect.stringContaining('expired or was already used'),
+    });
   });
 
   it('answers the same for an email without an account, and mails nothing', async () => {

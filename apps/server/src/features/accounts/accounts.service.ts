@@ -135,4 +135,3 @@ export function passwordResetMail({ name, link }: { name: string; link: string }
     text: `${greeting}\n\nSomeone asked to reset the password of your Huddle account. Open this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
   };
 }
-

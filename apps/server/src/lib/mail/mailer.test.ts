@@ -17,7 +17,12 @@ afterAll(async () => {
 
 describe('createMailer', () => {
   it('keeps mail in the outbox when no SMTP server is configured', async () => {
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Huddle <no-reply@huddle.local>', db: database.db, log: silentLog });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Huddle <no-reply@huddle.local>',
+      db: database.db,
+      log: silentLog,
+    });
     await mailer.send({ to: 'kim@example.com', subject: 'Hello', text: 'Body text' });
     const [stored] = await listOutboxMailTo(database.db, 'kim@example.com');
     expect(stored).toMatchObject({ subject: 'Hello', text: 'Body text' });
@@ -40,7 +45,12 @@ describe('createMailer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     try {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Huddle <no-reply@huddle.local>', db: database.db, log: silentLog });
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Huddle <no-reply@huddle.local>',
+        db: database.db,
+        log: silentLog,
+      });
       await mailer.send({ to: 'lee@example.com', subject: 'Reset your Huddle password', text: 'Open the link' });
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Subject: Reset your Huddle password');

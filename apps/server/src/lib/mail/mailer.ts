@@ -30,7 +30,10 @@ export function createMailer(options: {
   return {
     async send(mail) {
       await insertOutboxMail(db, mail);
-      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail stored in the outbox (no SMTP_URL)');
+      log.info(
+        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        'mail stored in the outbox (no SMTP_URL)',
+      );
     },
   };
 }

@@ -1,0 +1,134 @@
+import { signInErrorMessages } from '@huddle/shared/accounts';
+import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { firstLinkIn, latestMailTo } from './support/outbox.ts';
+
+test('a newcomer signs up, signs out, mistypes, signs in and resets the password through the mailed link', async ({
+  page,
+}) => {
+  const person = newPerson('Riley');
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/sign-up$/);
+  await expect(page).toHaveTitle('Sign Up | Huddle');
+  await expectAccessible(page);
+
+  await page.getByLabel('Display name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.name);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveTitle('Login | Huddle');
+  await expectAccessible(page);
+
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill('not my password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText(signInErrorMessages.InvalidUser);
+
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  await page.getByRole('link', { name: /forgot password/i }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await expectAccessible(page);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(/a link to reset the password is on its way/)).toBeVisible();
+
+  const mail = await latestMailTo(person.email);
+  expect(mail.subject).toBe('Reset your Huddle password');
+  const link = firstLinkIn(mail.text);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
+  await expectAccessible(page);
+  const newPassword = 'a fresh start 2026';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been changed. Sign in with the new one.')).toBeVisible();
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('another one 2026');
+  await page.getByLabel('Confirm new password').fill('another one 2026');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('expired or was already used');
+
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a guarded page sends a signed-out visitor to sign in and back', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fhome$/);
+  await page.getByLabel('Email').fill('demo@huddle.test');
+  await page.getByLabel('Password').fill('huddle-demo-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo Organizer');
+});
+
+test('sign-in tells an unknown email apart, and sign-up shows bad input beside the field', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill('nobody-by-this-name@example.com');
+  await page.getByLabel('Password').fill('whatever 123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText(signInErrorMessages.EmailNotFound);
+
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('Display name').fill('Taken Email');
+  await page.getByLabel('Email').fill('demo@huddle.test');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+
+  await page.getByLabel('Password').fill('long enough now');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('An account with this email already exists.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/sign-up$/);
+});
+
+test('an unknown address shows the not-found page with a way home @mobile', async ({ page }) => {
+  await page.goto('/no-such-page/here');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('having a hard time finding the page');
+  await expect(page.getByText('Maybe try another page, please?')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: /home/i }).click();
+  await expect(page).toHaveURL(/\/auth\/sign-up$/);
+});
+
+test('the app shell works at 375 px: navigation behind the burger, sign out from the menu @mobile-only', async ({
+  page,
+}) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill('demo@huddle.test');
+  await page.getByLabel('Password').fill('huddle-demo-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Home' })).toBeVisible();
+  const html = page.locator('html');
+  const before = await html.getAttribute('data-mantine-color-scheme');
+  await page.getByRole('button', { name: 'Toggle color scheme' }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', before === 'dark' ? 'light' : 'dark');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});

@@ -1,0 +1,109 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const featuresIn = (folder) => {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+
+// STYLE habit 1: imports flow one way. shared → features → app; web and server never meet.
+const webFeatures = featuresIn('apps/web/src/features');
+const serverFeatures = featuresIn('apps/server/src/features');
+const boundaryZones = [
+  { target: './packages/shared', from: './apps', message: 'packages/shared knows no app.' },
+  { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
+  { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
+  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import the app shell.' },
+  { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib knows no feature.' },
+  { target: './apps/web/src/components', from: './apps/web/src/features', message: 'ui components know no feature.' },
+  {
+    target: './apps/server/src/lib',
+    from: './apps/server/src/features',
+    except: ['./accounts/accounts.schema.ts'],
+    message: 'lib knows no feature.',
+  },
+  // A web feature never imports another feature: pages compose them.
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'A web feature never imports another feature; compose them in app/.',
+  })),
+  // A server feature may call another feature's service, never its repository.
+  ...serverFeatures.flatMap((feature) =>
+    serverFeatures
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./apps/server/src/features/${feature}`,
+        from: `./apps/server/src/features/${other}/${other}.repository.ts`,
+        message: "Call the other feature's service, not its repository.",
+      })),
+  ),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration in config.ts only.',
+        },
+      ],
+    },
+  },
+  {
+    // Entry points and test harnesses read the environment; nothing else does (STYLE habit 6).
+    files: [
+      'apps/server/src/server.ts',
+      'apps/server/src/db/migrate-command.ts',
+      'apps/server/src/test/**',
+      'e2e/**',
+      'bench/**',
+      '*.config.ts',
+      'apps/web/vite.config.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+);

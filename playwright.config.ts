@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser journeys drive the system Chromium (no browser download on these machines).
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium was not found at ${chromiumPath}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // One built server with a fresh embedded database for the whole run (e2e/global-setup.ts).
+  globalSetup: './e2e/global-setup.ts',
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    // Every journey on a desktop; those tagged @mobile also at 375 px (@mobile-only: just there).
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      grepInvert: /@mobile-only/,
+    },
+    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
+  ],
+});
