@@ -17,6 +17,11 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
 import { passwordResetMail } from './features/accounts/accounts.service.ts';
+import { registerAvailabilityRoutes } from './features/availability/availability.routes.ts';
+import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flags.routes.ts';
+import { registerGameTypeRoutes } from './features/game-types/game-types.routes.ts';
+import { registerPlaceRoutes } from './features/places/places.routes.ts';
+import { registerProfileRoutes } from './features/profiles/profiles.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createAuth } from './lib/auth.ts';
 import { registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
@@ -101,6 +106,11 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
 
   registerHealthRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerAvailabilityRoutes(app, deps);
+  registerProfileRoutes(app, deps);
+  registerGameTypeRoutes(app, deps);
+  registerPlaceRoutes(app);
+  registerFeatureFlagRoutes(app, deps);
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir);

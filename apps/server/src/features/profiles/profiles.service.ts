@@ -1,0 +1,127 @@
+import type { ProfileBody, PublicProfile } from '@huddle/shared/profiles';
+import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
+import type { CurrentUser, NotificationSettings, PrivacySettings } from '@huddle/shared/users';
+import geohash from 'ngeohash';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserById } from '../accounts/accounts.repository.ts';
+import { getCurrentUser } from '../accounts/accounts.service.ts';
+import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
+import { isKnownUsCity } from '../places/us-cities.ts';
+import {
+  deleteBlock,
+  findBlocksBetween,
+  insertBlock,
+  insertFeedback,
+  listBlocked,
+  updateNotificationSettings,
+  updatePrivacy,
+  updateUserColumns,
+} from './profiles.repository.ts';
+
+/** Saves the profile form; the first save completes the first-time setup (spec §2, §4). */
+export async function updateProfile(
+  db: Database,
+  { actorId, profile }: { actorId: string; profile: ProfileBody },
+): Promise<CurrentUser> {
+  if (!isKnownUsCity(profile.defaultCity)) {
+    throw new AppError('VALIDATION_FAILED', undefined, { defaultCity: ['Choose a US city from the list.'] });
+  }
+  await assertKnownGameTypes(db, profile.games, 'games');
+  const { name, lat, lng } = profile.defaultCity;
+  await updateUserColumns(db, actorId, {
+    name: profile.displayName,
+    fullName: profile.fullName,
+    defaultCityName: name,
+    defaultCityLat: lat,
+    defaultCityLng: lng,
+    defaultCityGeohash: geohash.encode(lat, lng, 9),
+    games: [...new Set(profile.games)],
+    pronouns: profile.pronouns,
+    bio: profile.bio || null,
+    joinReason: profile.joinReason,
+    hasAdditionalInfo: true,
+  });
+  return getCurrentUser(db, actorId);
+}
+
+export async function updateGames(db: Database, { actorId, games }: { actorId: string; games: string[] }) {
+  await assertKnownGameTypes(db, games, 'games');
+  await updateUserColumns(db, actorId, { games: [...new Set(games)] });
+  return getCurrentUser(db, actorId);
+}
+
+export async function saveNotificationSettings(
+  db: Database,
+  { actorId, settings }: { actorId: string; settings: NotificationSettings },
+) {
+  await updateNotificationSettings(db, actorId, settings);
+  return getCurrentUser(db, actorId);
+}
+
+export async function savePrivacy(db: Database, { actorId, privacy }: { actorId: string; privacy: PrivacySettings }) {
+  await updatePrivacy(db, actorId, privacy);
+  return getCurrentUser(db, actorId);
+}
+
+export async function submitFeedback(
+  db: Database,
+  { actorId, message, rating }: { actorId: string; message: string; rating: number | null },
+) {
+  await insertFeedback(db, actorId, message, rating);
+  return getCurrentUser(db, actorId);
+}
+
+export async function listBlockedUsers(db: Database, { actorId }: { actorId: string }) {
+  const rows = await listBlocked(db, actorId);
+  return {
+    blockedUsers: rows.map((row) => ({
+      id: row.id,
+      displayName: row.name.trim() || displayNameFallback,
+      photoURL: row.image || defaultPhotoPath,
+    })),
+  };
+}
+
+export async function blockUser(db: Database, { actorId, userId }: { actorId: string; userId: string }) {
+  if (userId === actorId)
+    throw new AppError('VALIDATION_FAILED', 'You cannot block yourself.', { userId: ['You cannot block yourself.'] });
+  if (!(await findUserById(db, userId))) throw new AppError('NOT_FOUND', 'User not found');
+  await insertBlock(db, actorId, userId);
+  return listBlockedUsers(db, { actorId });
+}
+
+export async function unblockUser(db: Database, { actorId, userId }: { actorId: string; userId: string }) {
+  await deleteBlock(db, actorId, userId);
+  return listBlockedUsers(db, { actorId });
+}
+
+/**
+ * What a viewer (signed in or not) may see of a player. Email and settings are never
+ * part of it; a player who blocked the viewer shows only name and photo.
+ */
+export async function getPublicProfile(
+  db: Database,
+  { viewerId, userId }: { viewerId: string | undefined; userId: string },
+): Promise<PublicProfile> {
+  const owner = await findUserById(db, userId);
+  if (!owner) throw new AppError('NOT_FOUND', 'User not found');
+  const blocks = viewerId && viewerId !== userId ? await findBlocksBetween(db, viewerId, userId) : [];
+  const blockedByOwner = blocks.some((block) => block.blockerId === userId);
+  const blockedByViewer = blocks.some((block) => block.blockerId === viewerId);
+  const base = {
+    id: owner.id,
+    displayName: owner.name.trim() || displayNameFallback,
+    photoURL: owner.image || defaultPhotoPath,
+    blockedByViewer,
+  };
+  if (blockedByOwner) return { ...base, bio: null, pronouns: null, games: [], city: null, canMessage: false };
+  return {
+    ...base,
+    bio: owner.bio,
+    pronouns: owner.pronouns as PublicProfile['pronouns'],
+    games: owner.games,
+    city: owner.defaultCityName,
+    canMessage: Boolean(viewerId) && viewerId !== userId && !blockedByViewer && owner.messagesFromAnyone,
+  };
+}

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import {
+  currentUserReply,
+  displayName,
+  fullName,
+  joinReasons,
+  notificationSettings,
+  privacySettings,
+  pronounOptions,
+} from './users.ts';
+
+export const bioMaxLength = 500;
+export const profileUpdatedMessage = 'Successfully updated your profile';
+export const welcomeMessage = 'Welcome to Huddle!';
+export const settingsSavedMessage = 'Updated user data successfully.';
+export const pickAtLeastOneMessage = 'Pick at least one';
+
+/** A US city as the picker returns it (spec §5: picker restricted to US cities). */
+export const usCity = z.object(
+  {
+    name: z.string().trim().min(1, 'Choose your city.').max(120),
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+  },
+  { error: 'Choose your city.' },
+);
+export type UsCity = z.infer<typeof usCity>;
+
+export const games = z.array(z.string().trim().min(1).max(60)).min(1, pickAtLeastOneMessage).max(30);
+
+/** The profile form (spec §5); join reason is asked at first-time setup. */
+export const profileBody = z
+  .strictObject({
+    displayName,
+    fullName,
+    defaultCity: usCity,
+    games,
+    pronouns: z.enum(pronounOptions).nullable(),
+    bio: z.string().trim().max(bioMaxLength, `Bio must be at most ${bioMaxLength} characters.`).nullable(),
+    joinReason: z.enum(joinReasons).nullable(),
+  })
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileBody = z.infer<typeof profileBody>;
+
+export const gamesBody = z.strictObject({ games });
+export const notificationSettingsBody = z.strictObject({ notificationSettings });
+export const privacyBody = z.strictObject({ privacy: privacySettings });
+export const feedbackBody = z.strictObject({
+  message: z.string({ error: 'Tell us something first.' }).trim().min(3, 'Tell us a little more.').max(2000),
+  rating: z.number().int().min(1).max(5).nullable(),
+});
+
+export const cityQuery = z.object({ q: z.string().trim().min(2, 'Type at least 2 letters.').max(60) });
+export const citiesReply = z.object({ cities: z.array(usCity) });
+export const gameTypesReply = z.object({ gameTypes: z.array(z.object({ label: z.string() })) });
+
+export const userIdParams = z.object({ userId: z.string().min(1).max(64) });
+
+/** What anyone may see of a player; the private parts appear only where the owner allows. */
+export const publicProfileReply = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    photoURL: z.string(),
+    bio: z.string().nullable(),
+    pronouns: z.enum(pronounOptions).nullable(),
+    games: z.array(z.string()),
+    city: z.string().nullable(),
+    /** Whether the viewer may send this player a direct message. */
+    canMessage: z.boolean(),
+    blockedByViewer: z.boolean(),
+  })
+  .meta({ id: 'PublicProfile' });
+export type PublicProfile = z.infer<typeof publicProfileReply>;
+
+export const blockedUsersReply = z.object({
+  blockedUsers: z.array(z.object({ id: z.string(), displayName: z.string(), photoURL: z.string() })),
+});
+export const blockBody = z.strictObject({ userId: z.string().min(1).max(64) });
+
+export const featureFlagKeys = ['badges', 'subscriptions'] as const;
+export type FeatureFlagKey = (typeof featureFlagKeys)[number];
+export const publicConfigReply = z.object({
+  flags: z.object({ badges: z.boolean(), subscriptions: z.boolean() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigReply>;
+
+export const profileEndpoints = {
+  updateMyProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/profile',
+    summary: 'Save the profile form (first-time setup or edit)',
+    tags: ['profiles'],
+    body: profileBody,
+    reply: currentUserReply,
+  }),
+  updateMyGames: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/games',
+    summary: 'Save sports and interests (at least one)',
+    tags: ['profiles'],
+    body: gamesBody,
+    reply: currentUserReply,
+  }),
+  updateMyNotificationSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/notification-settings',
+    summary: 'Save the email and push switches of every category',
+    tags: ['profiles'],
+    body: notificationSettingsBody,
+    reply: currentUserReply,
+  }),
+  updateMyPrivacy: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/privacy',
+    summary: 'Save the privacy switches',
+    tags: ['profiles'],
+    body: privacyBody,
+    reply: currentUserReply,
+  }),
+  listBlockedUsers: defineEndpoint({
+    method: 'GET',
+    path: '/api/me/blocked-users',
+    summary: 'The players the signed-in user has blocked',
+    tags: ['profiles'],
+    reply: blockedUsersReply,
+  }),
+  blockUser: defineEndpoint({
+    method: 'POST',
+    path: '/api/me/blocked-users',
+    summary: 'Block a player',
+    tags: ['profiles'],
+    body: blockBody,
+    reply: blockedUsersReply,
+  }),
+  unblockUser: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/me/blocked-users/:userId',
+    summary: 'Unblock a player',
+    tags: ['profiles'],
+    params: userIdParams,
+    reply: blockedUsersReply,
+  }),
+  submitFeedback: defineEndpoint({
+    method: 'POST',
+    path: '/api/me/feedback',
+    summary: 'Send feedback to the Huddle team',
+    tags: ['profiles'],
+    body: feedbackBody,
+    reply: currentUserReply,
+    status: 201,
+  }),
+  getPublicProfile: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/:userId/profile',
+    summary: 'A player’s public profile, as the viewer may see it',
+    tags: ['profiles'],
+    params: userIdParams,
+    reply: publicProfileReply,
+  }),
+  searchUsCities: defineEndpoint({
+    method: 'GET',
+    path: '/api/places/us-cities',
+    summary: 'US cities whose name starts with the query, largest first',
+    tags: ['places'],
+    query: cityQuery,
+    reply: citiesReply,
+  }),
+  listGameTypes: defineEndpoint({
+    method: 'GET',
+    path: '/api/game-types',
+    summary: "Game types, 'Other' first",
+    tags: ['profiles'],
+    reply: gameTypesReply,
+  }),
+  getPublicConfig: defineEndpoint({
+    method: 'GET',
+    path: '/api/config',
+    summary: 'Feature flags and other public settings for the web app',
+    tags: ['system'],
+    reply: publicConfigReply,
+  }),
+} as const;
