@@ -51,6 +51,11 @@ export function toCurrentUser(row: UserRow): CurrentUser {
   };
 }
 
+/** The raw user row, for features that apply their own visibility rules (profiles). */
+export async function findUserRecord(db: Database, userId: string): Promise<UserRow | undefined> {
+  return findUserById(db, userId);
+}
+
 export async function getCurrentUser(db: Database, userId: string): Promise<CurrentUser> {
   const row = await findUserById(db, userId);
   // Spec §5: a session whose user record is gone reads as 'User not found'.

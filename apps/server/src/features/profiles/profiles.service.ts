@@ -4,8 +4,7 @@ import type { CurrentUser, NotificationSettings, PrivacySettings } from '@huddle
 import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
-import { getCurrentUser } from '../accounts/accounts.service.ts';
+import { findUserRecord, getCurrentUser } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
 import {
@@ -86,7 +85,7 @@ export async function listBlockedUsers(db: Database, { actorId }: { actorId: str
 export async function blockUser(db: Database, { actorId, userId }: { actorId: string; userId: string }) {
   if (userId === actorId)
     throw new AppError('VALIDATION_FAILED', 'You cannot block yourself.', { userId: ['You cannot block yourself.'] });
-  if (!(await findUserById(db, userId))) throw new AppError('NOT_FOUND', 'User not found');
+  if (!(await findUserRecord(db, userId))) throw new AppError('NOT_FOUND', 'User not found');
   await insertBlock(db, actorId, userId);
   return listBlockedUsers(db, { actorId });
 }
@@ -104,7 +103,7 @@ export async function getPublicProfile(
   db: Database,
   { viewerId, userId }: { viewerId: string | undefined; userId: string },
 ): Promise<PublicProfile> {
-  const owner = await findUserById(db, userId);
+  const owner = await findUserRecord(db, userId);
   if (!owner) throw new AppError('NOT_FOUND', 'User not found');
   const blocks = viewerId && viewerId !== userId ? await findBlocksBetween(db, viewerId, userId) : [];
   const blockedByOwner = blocks.some((block) => block.blockerId === userId);
