@@ -16,7 +16,8 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
-import { passwordResetMail } from './features/accounts/accounts.service.ts';
+import { passwordResetMail, verificationMail } from './features/accounts/accounts.mails.ts';
+import { claimGuestForNewUser } from './features/accounts/accounts.service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability.routes.ts';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flags.routes.ts';
 import { registerGameTypeRoutes } from './features/game-types/game-types.routes.ts';
@@ -61,8 +62,11 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
     config,
     db,
     log: app.log,
+    onUserCreated: async ({ email }) => claimGuestForNewUser(db, { email }),
     sendPasswordResetLink: async ({ email, name, link }) =>
       mail.send({ to: email, ...passwordResetMail({ name, link }) }),
+    sendVerificationLink: async ({ email, name, link }) =>
+      mail.send({ to: email, ...verificationMail({ name, link }) }),
   });
   const deps: AppDeps = { config, db, auth, mailer: mail };
 

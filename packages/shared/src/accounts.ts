@@ -30,6 +30,20 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const sessionReply = z.object({ user: currentUserReply.nullable() }).meta({ id: 'Session' });
 export const okReply = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 
+export const verifyEmailBody = z.strictObject({
+  token: z.string({ error: 'The verification link is incomplete.' }).min(1).max(4096),
+});
+export const deleteAccountBody = z.strictObject({
+  confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }),
+});
+
+/** Spec §8 messages. */
+export const emailVerifiedMessage = 'Email verified!';
+export const emailNotVerifiedMessage = 'Email is not verified, please try again.';
+export const accountDeletedMessage = 'Account deleted successfully.';
+export const accountDeleteFailedMessage = 'An error occurred while deleting your account.';
+export const verificationSentMessage = 'We sent a new verification link. It works for one hour.';
+
 export const forgotPasswordMessage =
   'If an account exists for that email, a link to reset the password is on its way. It works for one hour.';
 export const passwordResetMessage = 'Your password has been changed. Sign in with the new one.';
@@ -80,6 +94,29 @@ export const accountEndpoints = {
     summary: 'Set a new password with the token from a reset link',
     tags: ['accounts'],
     body: resetPasswordBody,
+    reply: okReply,
+  }),
+  verifyEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    summary: 'Confirm an email address with the token from the mailed link',
+    tags: ['accounts'],
+    body: verifyEmailBody,
+    reply: okReply,
+  }),
+  resendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/send-verification-email',
+    summary: 'Mail the signed-in user a new verification link',
+    tags: ['accounts'],
+    reply: okReply,
+  }),
+  deleteMe: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/me',
+    summary: 'Delete the signed-in account and everything personal in it',
+    tags: ['accounts'],
+    body: deleteAccountBody,
     reply: okReply,
   }),
   getMe: defineEndpoint({

@@ -14,6 +14,10 @@ export interface AuthOptions {
   log: FastifyBaseLogger;
   /** Sends the reset mail; the link points at the web app's reset page. */
   sendPasswordResetLink(args: { email: string; name: string; link: string }): Promise<void>;
+  /** Runs after any account is created (email, social), e.g. to claim a guest with that email. */
+  onUserCreated(user: { id: string; email: string }): Promise<void>;
+  /** Sends the verification mail; the link points at the web app's verify-email page. */
+  sendVerificationLink(args: { email: string; name: string; link: string }): Promise<void>;
 }
 
 /**
@@ -21,7 +25,14 @@ export interface AuthOptions {
  * (features/accounts) call it server-side, so every reply keeps Huddle's error shape
  * and rate limits; its HTTP handler is not mounted.
  */
-export function createAuth({ config, db, log, sendPasswordResetLink }: AuthOptions) {
+export function createAuth({
+  config,
+  db,
+  log,
+  onUserCreated,
+  sendPasswordResetLink,
+  sendVerificationLink,
+}: AuthOptions) {
   const secure = config.publicOrigin.startsWith('https://');
   return betterAuth({
     appName: 'Huddle',
@@ -46,6 +57,17 @@ export function createAuth({ config, db, log, sendPasswordResetLink }: AuthOptio
         const link = `${config.publicOrigin}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await sendPasswordResetLink({ email: user.email, name: user.name, link });
       },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = `${config.publicOrigin}/verify-email?token=${encodeURIComponent(token)}`;
+        await sendVerificationLink({ email: user.email, name: user.name, link });
+      },
+    },
+    databaseHooks: {
+      user: { create: { after: async (user) => onUserCreated({ id: user.id, email: user.email }) } },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { authAccounts, users } from './accounts.schema.ts';
+import { mailOutbox } from '../../lib/mail/outbox.schema.ts';
+import { authAccounts, unregisteredUsers, users } from './accounts.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,4 +22,37 @@ export async function hasPassword(db: Database, userId: string): Promise<boolean
     .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')))
     .limit(1);
   return row !== undefined;
+}
+
+/** Removes the account; sessions, sign-in methods and settings go with it (foreign keys cascade). */
+export async function deleteUserAndMail(db: Database, userId: string, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    return deleted.length === 1;
+  });
+}
+
+export type GuestRow = typeof unregisteredUsers.$inferSelect;
+
+export async function findGuestByEmail(db: Database, email: string): Promise<GuestRow | undefined> {
+  const [row] = await db.select().from(unregisteredUsers).where(eq(unregisteredUsers.email, email)).limit(1);
+  return row;
+}
+
+export async function findGuestById(db: Database, guestId: string): Promise<GuestRow | undefined> {
+  const [row] = await db.select().from(unregisteredUsers).where(eq(unregisteredUsers.id, guestId)).limit(1);
+  return row;
+}
+
+/** Returns the existing guest for the email, or creates one; safe under concurrent calls. */
+export async function insertGuest(db: Database, guest: { id: string; name: string; email: string }): Promise<GuestRow> {
+  await db.insert(unregisteredUsers).values(guest).onConflictDoNothing({ target: unregisteredUsers.email });
+  const row = await findGuestByEmail(db, guest.email);
+  if (!row) throw new Error('guest insert lost');
+  return row;
+}
+
+export async function deleteGuest(db: Database, guestId: string): Promise<void> {
+  await db.delete(unregisteredUsers).where(eq(unregisteredUsers.id, guestId));
 }

@@ -4,7 +4,10 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { requestHeaders, requireSessionUserId, findSessionUserId } from '../../lib/session.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
+  deleteAccount,
   getCurrentUser,
+  resendVerification,
+  verifyEmail,
   requestPasswordReset,
   resetPassword,
   signIn,
@@ -68,6 +71,27 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     authRateLimit,
   );
+
+  registerEndpoint(app, accountEndpoints.verifyEmail, async ({ body }) => {
+    await verifyEmail(deps, body.token);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(
+    app,
+    accountEndpoints.resendVerification,
+    async ({ request }) => {
+      await resendVerification(deps, { actorId: await requireSessionUserId(auth, request) });
+      return { ok: true as const };
+    },
+    authRateLimit,
+  );
+
+  registerEndpoint(app, accountEndpoints.deleteMe, async ({ request, reply }) => {
+    const actorId = await requireSessionUserId(auth, request);
+    applySession(reply, await deleteAccount(deps, { actorId, headers: requestHeaders(request) }));
+    return { ok: true as const };
+  });
 
   registerEndpoint(app, accountEndpoints.getMe, async ({ request }) =>
     getCurrentUser(db, await requireSessionUserId(auth, request)),

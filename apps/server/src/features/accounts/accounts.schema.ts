@@ -105,3 +105,18 @@ export const verifications = pgTable(
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );
+
+/**
+ * Guests (spec §1, §5): people who joined an event or answered a form with a name and an
+ * email but have no account. Signing up with the same email claims them (accounts service).
+ */
+export const unregisteredUsers = pgTable(
+  'unregistered_users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('unregistered_users_email_unique').on(table.email)],
+);

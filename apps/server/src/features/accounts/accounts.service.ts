@@ -1,4 +1,5 @@
 import type { ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from '@huddle/shared/accounts';
+import { randomUUID } from 'node:crypto';
 import { signInErrorMessages } from '@huddle/shared/accounts';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser } from '@huddle/shared/users';
@@ -6,7 +7,18 @@ import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from '../../lib/auth.ts';
-import { findUserByEmail, findUserById, hasPassword, type UserRow } from './accounts.repository.ts';
+import {
+  deleteGuest,
+  deleteUserAndMail,
+  findGuestByEmail,
+  findGuestById,
+  findUserByEmail,
+  findUserById,
+  hasPassword,
+  insertGuest,
+  type GuestRow,
+  type UserRow,
+} from './accounts.repository.ts';
 
 export interface AccountsDeps {
   db: Database;
@@ -133,10 +145,62 @@ export async function resetPassword({ auth }: Pick<AccountsDeps, 'auth'>, body: 
   }
 }
 
-export function passwordResetMail({ name, link }: { name: string; link: string }) {
-  const greeting = name.trim() ? `Hi ${name.trim()},` : 'Hi,';
-  return {
-    subject: 'Reset your Huddle password',
-    text: `${greeting}\n\nSomeone asked to reset the password of your Huddle account. Open this link within one hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
-  };
+/** Confirms the email from the mailed link; the page then reloads the user (spec §4). */
+export async function verifyEmail({ auth }: Pick<AccountsDeps, 'auth'>, token: string): Promise<void> {
+  try {
+    await auth.api.verifyEmail({ query: { token } });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) {
+      throw new AppError('INVALID_TOKEN', 'This verification link has expired or is not valid. Ask for a new one.');
+    }
+    throw error;
+  }
+}
+
+export async function resendVerification({ db, auth }: AccountsDeps, { actorId }: { actorId: string }) {
+  const user = await getCurrentUser(db, actorId);
+  if (user.emailVerified) throw new AppError('CONFLICT', 'Your email is already verified.');
+  await auth.api.sendVerificationEmail({ body: { email: user.email } });
+}
+
+/**
+ * Spec §4: deletion removes the account and everything personal in one transaction.
+ * Teams the user owns block it once teams exist (the teams slice adds that check here).
+ */
+export async function deleteAccount(
+  { db, auth }: AccountsDeps,
+  { actorId, headers }: { actorId: string; headers: Headers },
+): Promise<SessionChange> {
+  const user = await findUserById(db, actorId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  // Sign out first: it yields the cookie-clearing headers while the session still exists.
+  const signedOut = await signOut({ auth }, headers);
+  await deleteUserAndMail(db, actorId, user.email);
+  return signedOut;
+}
+
+/** Guests (spec §1): kept by email so a later sign-up can claim them. */
+export async function createGuest(db: Database, { name, email }: { name: string; email: string }): Promise<GuestRow> {
+  const account = await findUserByEmail(db, email);
+  if (account) throw new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.');
+  return insertGuest(db, { id: randomUUID(), name, email });
+}
+
+export async function getGuest(db: Database, guestId: string): Promise<GuestRow> {
+  const guest = await findGuestById(db, guestId);
+  if (!guest) throw new AppError('NOT_FOUND', 'User not found');
+  return guest;
+}
+
+export async function removeGuest(db: Database, guestId: string): Promise<void> {
+  await deleteGuest(db, guestId);
+}
+
+/**
+ * Spec §5: an account created with a guest's email takes the guest over. Slices whose rows
+ * point at guests (event joins, form answers) move them to the new user before this delete.
+ */
+export async function claimGuestForNewUser(db: Database, { email }: { email: string }): Promise<void> {
+  const guest = await findGuestByEmail(db, email);
+  if (guest) await deleteGuest(db, guest.id);
 }
