@@ -42,6 +42,12 @@ const environment = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_DISCOVERY_URL: z.url().default('https://www.facebook.com/.well-known/openid-configuration/'),
   FLAG_BADGES: booleanFlag.default(true),
   FLAG_SUBSCRIPTIONS: booleanFlag.default(true),
 });
@@ -65,8 +71,17 @@ export interface Config {
   logLevel: string;
   /** The built web app to serve; undefined when there is none (API only). */
   webDistDir: string | undefined;
+  /** Social sign-in providers that have a client id and secret; the others are hidden. */
+  socialProviders: SocialProviderConfig[];
   /** Feature flag defaults; rows in feature_flags override them at run time. */
   flagDefaults: { badges: boolean; subscriptions: boolean };
+}
+
+export interface SocialProviderConfig {
+  id: 'google' | 'facebook';
+  clientId: string;
+  clientSecret: string;
+  discoveryUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +130,20 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       ? path.resolve(values.WEB_DIST_DIR)
       : locateUpwards(import.meta.dirname, 'apps/web/dist/index.html')?.replace(/\/index\.html$/, ''),
     flagDefaults: { badges: values.FLAG_BADGES, subscriptions: values.FLAG_SUBSCRIPTIONS },
+    socialProviders: [
+      {
+        id: 'google' as const,
+        clientId: values.GOOGLE_CLIENT_ID,
+        clientSecret: values.GOOGLE_CLIENT_SECRET,
+        discoveryUrl: values.GOOGLE_DISCOVERY_URL,
+      },
+      {
+        id: 'facebook' as const,
+        clientId: values.FACEBOOK_CLIENT_ID,
+        clientSecret: values.FACEBOOK_CLIENT_SECRET,
+        discoveryUrl: values.FACEBOOK_DISCOVERY_URL,
+      },
+    ].filter((provider): provider is SocialProviderConfig => Boolean(provider.clientId && provider.clientSecret)),
   };
 }
 

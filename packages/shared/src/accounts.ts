@@ -44,6 +44,36 @@ export const accountDeletedMessage = 'Account deleted successfully.';
 export const accountDeleteFailedMessage = 'An error occurred while deleting your account.';
 export const verificationSentMessage = 'We sent a new verification link. It works for one hour.';
 
+export const socialProviderIds = ['google', 'facebook'] as const;
+export type SocialProviderId = (typeof socialProviderIds)[number];
+export const socialProviderLabels: Record<SocialProviderId, string> = { google: 'Google', facebook: 'Facebook' };
+export const socialProviderParams = z.object({ provider: z.enum(socialProviderIds) });
+/** A same-site path to come back to, such as "/home" or "/settings?tab=privacy". */
+export const returnToPath = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path on this site.');
+export const socialSignInBody = z.strictObject({ returnTo: returnToPath.optional() });
+export const socialSignInReply = z.object({ url: z.url() });
+
+/** Spec §5: a provider that gives no email fails with 'No provider user'. */
+export const noProviderUserMessage = 'No provider user';
+
+/** The `error` a failed social sign-in brings back to the login page, as the person reads it. */
+export function socialSignInErrorMessage(error: string): string {
+  switch (error) {
+    case 'email_not_found':
+      return noProviderUserMessage;
+    case 'access_denied':
+      return signInErrorMessages.CancelledByUser;
+    case 'account_not_linked':
+    case 'unable_to_link_account':
+      return 'An account with this email already exists. Sign in with your password, then confirm your email to use this provider too.';
+    default:
+      return signInErrorMessages.Unknown;
+  }
+}
+
 export const forgotPasswordMessage =
   'If an account exists for that email, a link to reset the password is on its way. It works for one hour.';
 export const passwordResetMessage = 'Your password has been changed. Sign in with the new one.';
@@ -118,6 +148,15 @@ export const accountEndpoints = {
     tags: ['accounts'],
     body: deleteAccountBody,
     reply: okReply,
+  }),
+  startSocialSignIn: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/social/:provider',
+    summary: 'Start signing in with a social provider; the reply is the address to open',
+    tags: ['accounts'],
+    params: socialProviderParams,
+    body: socialSignInBody,
+    reply: socialSignInReply,
   }),
   getMe: defineEndpoint({
     method: 'GET',

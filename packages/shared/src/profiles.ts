@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialProviderIds } from './accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import {
   currentUserReply,
@@ -83,6 +84,8 @@ export const featureFlagKeys = ['badges', 'subscriptions'] as const;
 export type FeatureFlagKey = (typeof featureFlagKeys)[number];
 export const publicConfigReply = z.object({
   flags: z.object({ badges: z.boolean(), subscriptions: z.boolean() }),
+  /** Social sign-in providers configured on this server. */
+  socialProviders: z.array(z.enum(socialProviderIds)),
 });
 export type PublicConfig = z.infer<typeof publicConfigReply>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -9,7 +10,7 @@ import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { passwordLength } from '@huddle/shared/limits';
 
 export interface AuthOptions {
-  config: Pick<Config, 'publicOrigin' | 'sessionSecret' | 'corsOrigins'>;
+  config: Pick<Config, 'publicOrigin' | 'sessionSecret' | 'corsOrigins' | 'socialProviders'>;
   db: Database;
   log: FastifyBaseLogger;
   /** Sends the reset mail; the link points at the web app's reset page. */
@@ -44,7 +45,28 @@ export function createAuth({
       provider: 'pg',
       schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
     }),
-    account: { modelName: 'account' },
+    account: {
+      modelName: 'account',
+      // A provider signing in with the email of an existing, verified account joins it.
+      accountLinking: { enabled: true, trustedProviders: config.socialProviders.map((provider) => provider.id) },
+    },
+    plugins: [
+      genericOAuth({
+        config: config.socialProviders.map((provider) => ({
+          providerId: provider.id,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+          discoveryUrl: provider.discoveryUrl,
+          scopes: ['openid', 'email', 'profile'],
+          pkce: true,
+          mapProfileToUser: (profile: Record<string, unknown>) => ({
+            emailVerified: profile.email_verified === true || profile.email_verified === 'true',
+            name: typeof profile.name === 'string' ? profile.name.slice(0, 25) : '',
+            image: typeof profile.picture === 'string' ? profile.picture : undefined,
+          }),
+        })),
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: passwordLength.min,

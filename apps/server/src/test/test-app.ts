@@ -28,7 +28,12 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '1000',
     ...environment,
   });
-  const app = await buildApp({ config, db: database.db, logger: false, ...options });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
-import { accountEndpoints } from '@huddle/shared/accounts';
+import { accountEndpoints, socialProviderParams } from '@huddle/shared/accounts';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { requestHeaders, requireSessionUserId, findSessionUserId } from '../../lib/session.ts';
@@ -7,6 +8,7 @@ import {
   deleteAccount,
   getCurrentUser,
   resendVerification,
+  startSocialSignIn,
   verifyEmail,
   requestPasswordReset,
   resetPassword,
@@ -92,6 +94,47 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     applySession(reply, await deleteAccount(deps, { actorId, headers: requestHeaders(request) }));
     return { ok: true as const };
   });
+
+  registerEndpoint(
+    app,
+    accountEndpoints.startSocialSignIn,
+    async ({ params, body, request, reply }) => {
+      const { url, setCookies } = await startSocialSignIn(deps, {
+        provider: params.provider,
+        returnTo: body.returnTo,
+        publicOrigin: config.publicOrigin,
+        enabledProviders: config.socialProviders.map((provider) => provider.id),
+        headers: requestHeaders(request),
+      });
+      reply.header('set-cookie', setCookies);
+      return { url };
+    },
+    authRateLimit,
+  );
+
+  // The provider's redirect back: Better Auth checks state and PKCE, creates or links the
+  // account, sets the session cookie and redirects to the page the sign-in started from.
+  app.get(
+    '/api/auth/callback/:provider',
+    {
+      schema: {
+        summary: 'Where a social provider sends the person back (redirects)',
+        tags: ['accounts'],
+        params: socialProviderParams,
+        querystring: z.record(z.string(), z.string()),
+      },
+    },
+    async (request, reply) => {
+      const url = new URL(request.url, config.publicOrigin);
+      const response = await auth.handler(new Request(url, { method: 'GET', headers: requestHeaders(request) }));
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      const location = response.headers.get('location');
+      if (location)
+        return reply.redirect(location, response.status >= 300 && response.status < 400 ? response.status : 302);
+      return reply.redirect(`${config.publicOrigin}/auth/login?error=unknown`);
+    },
+  );
 
   registerEndpoint(app, accountEndpoints.getMe, async ({ request }) =>
     getCurrentUser(db, await requireSessionUserId(auth, request)),

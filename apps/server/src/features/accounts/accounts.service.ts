@@ -204,3 +204,37 @@ export async function claimGuestForNewUser(db: Database, { email }: { email: str
   const guest = await findGuestByEmail(db, email);
   if (guest) await deleteGuest(db, guest.id);
 }
+
+/**
+ * Starts a social sign-in: Better Auth sets a state cookie and returns the provider's
+ * address. The provider sends the person back to /api/auth/callback/:provider.
+ */
+export async function startSocialSignIn(
+  { auth }: Pick<AccountsDeps, 'auth'>,
+  {
+    provider,
+    returnTo,
+    publicOrigin,
+    enabledProviders,
+    headers,
+  }: {
+    provider: string;
+    returnTo: string | undefined;
+    publicOrigin: string;
+    enabledProviders: string[];
+    headers: Headers;
+  },
+): Promise<{ url: string; setCookies: string[] }> {
+  if (!enabledProviders.includes(provider)) throw new AppError('NOT_FOUND', 'This sign-in method is not available.');
+  const result = await auth.api.signInSocial({
+    body: {
+      provider,
+      callbackURL: `${publicOrigin}${returnTo ?? '/home'}`,
+      errorCallbackURL: `${publicOrigin}/auth/login`,
+    },
+    headers,
+    returnHeaders: true,
+  });
+  if (!result.response.url) throw new AppError('INTERNAL');
+  return { url: result.response.url, setCookies: result.headers.getSetCookie() };
+}

@@ -8,6 +8,9 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, { db, config }: 
   registerEndpoint(app, profileEndpoints.getPublicConfig, async ({ reply }) => {
     // The web app polls this; a short shared cache keeps the load flat.
     reply.header('cache-control', 'public, max-age=10');
-    return { flags: await getFlags(db, config.flagDefaults) };
+    return {
+      flags: await getFlags(db, config.flagDefaults),
+      socialProviders: config.socialProviders.map((provider) => provider.id),
+    };
   });
 }
