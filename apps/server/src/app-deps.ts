@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './lib/auth.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
+import type { FileStorage } from './lib/storage/file-storage.ts';
 
 /** What every feature's routes receive; services take the pieces they need explicitly. */
 export interface AppDeps {
@@ -9,4 +10,5 @@ export interface AppDeps {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  storage: FileStorage;
 }

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -27,7 +31,9 @@ import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createAuth } from './lib/auth.ts';
 import { registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mail/mailer.ts';
+import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { photoMaxBytes } from './features/profiles/profile-photo.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -68,7 +74,9 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
     sendVerificationLink: async ({ email, name, link }) =>
       mail.send({ to: email, ...verificationMail({ name, link }) }),
   });
-  const deps: AppDeps = { config, db, auth, mailer: mail };
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const deps: AppDeps = { config, db, auth, mailer: mail, storage: createLocalFileStorage(uploadsDir) };
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -95,6 +103,15 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
   await app.register(rateLimit, {
     global: false,
     ...(config.redisUrl && { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) }),
+  });
+  await app.register(multipart, { limits: { fileSize: photoMaxBytes, files: 1, fields: 0, parts: 1 } });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: uploadsUrlPrefix,
+    decorateReply: false,
+    // Upload names are random and never reused.
+    maxAge: '365d',
+    immutable: true,
   });
   await app.register(swagger, {
     openapi: {

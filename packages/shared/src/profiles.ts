@@ -12,6 +12,8 @@ import {
 } from './users.ts';
 
 export const bioMaxLength = 500;
+export const photoMaxMegabytes = 5;
+export const photoAcceptedTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const profileUpdatedMessage = 'Successfully updated your profile';
 export const welcomeMessage = 'Welcome to Huddle!';
 export const settingsSavedMessage = 'Updated user data successfully.';
@@ -120,6 +122,13 @@ export const profileEndpoints = {
     summary: 'Save the privacy switches',
     tags: ['profiles'],
     body: privacyBody,
+    reply: currentUserReply,
+  }),
+  removeMyPhoto: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/me/photo',
+    summary: 'Remove the profile photo (the default image shows again)',
+    tags: ['profiles'],
     reply: currentUserReply,
   }),
   listBlockedUsers: defineEndpoint({

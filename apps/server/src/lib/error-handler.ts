@@ -41,6 +41,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, 400, 'VALIDATION_FAILED', 'The request body is not valid JSON.');
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'That file is too large. Photos can be at most 5 MB.', {
+          photo: ['Photos can be at most 5 MB.'],
+        });
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return send(reply, 400, 'VALIDATION_FAILED', 'Send the file as multipart/form-data.');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 400, 'VALIDATION_FAILED', 'Send the request body as JSON.');
     }

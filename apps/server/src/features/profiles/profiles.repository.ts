@@ -19,6 +19,7 @@ export type ProfileColumns = Partial<
     | 'joinReason'
     | 'hasAdditionalInfo'
     | 'feedbackSubmitted'
+    | 'image'
   >
 >;
 

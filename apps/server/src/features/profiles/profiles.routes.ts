@@ -1,10 +1,15 @@
+import { errorReply } from '@huddle/shared/errors';
 import { profileEndpoints } from '@huddle/shared/profiles';
+import { currentUserReply } from '@huddle/shared/users';
+import { AppError } from '../../lib/app-error.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import {
   blockUser,
+  removeProfilePhoto,
+  setProfilePhoto,
   getPublicProfile,
   listBlockedUsers,
   saveNotificationSettings,
@@ -15,7 +20,7 @@ import {
   updateProfile,
 } from './profiles.service.ts';
 
-export function registerProfileRoutes(app: FastifyInstance, { db, auth }: AppDeps): void {
+export function registerProfileRoutes(app: FastifyInstance, { db, auth, storage }: AppDeps): void {
   const actor = (request: Parameters<typeof requireSessionUserId>[1]) => requireSessionUserId(auth, request);
 
   registerEndpoint(app, profileEndpoints.updateMyProfile, async ({ request, body }) =>
@@ -41,6 +46,29 @@ export function registerProfileRoutes(app: FastifyInstance, { db, auth }: AppDep
   );
   registerEndpoint(app, profileEndpoints.unblockUser, async ({ request, params }) =>
     unblockUser(db, { actorId: await actor(request), userId: params.userId }),
+  );
+  // Multipart, so declared here rather than as a JSON endpoint; the reply is the shared user schema.
+  app.post(
+    '/api/me/photo',
+    {
+      schema: {
+        summary: 'Upload a profile photo (JPEG, PNG or WebP, at most 5 MB) as the multipart field "photo"',
+        tags: ['profiles'],
+        consumes: ['multipart/form-data'],
+        response: { 200: currentUserReply, '4xx': errorReply, '5xx': errorReply },
+      },
+    },
+    async (request) => {
+      const actorId = await actor(request);
+      const file = await request.file();
+      if (!file || file.fieldname !== 'photo') {
+        throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload.', { photo: ['Choose a photo to upload.'] });
+      }
+      return setProfilePhoto(db, storage, { actorId, bytes: await file.toBuffer() });
+    },
+  );
+  registerEndpoint(app, profileEndpoints.removeMyPhoto, async ({ request }) =>
+    removeProfilePhoto(db, storage, { actorId: await actor(request) }),
   );
   registerEndpoint(app, profileEndpoints.getPublicProfile, async ({ request, params }) =>
     getPublicProfile(db, { viewerId: await findSessionUserId(auth, request), userId: params.userId }),

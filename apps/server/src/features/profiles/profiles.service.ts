@@ -1,9 +1,12 @@
 import type { ProfileBody, PublicProfile } from '@huddle/shared/profiles';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser, NotificationSettings, PrivacySettings } from '@huddle/shared/users';
+import { randomUUID } from 'node:crypto';
 import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import { normalizeProfilePhoto } from './profile-photo.ts';
 import { findUserRecord, getCurrentUser } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
@@ -123,4 +126,25 @@ export async function getPublicProfile(
     city: owner.defaultCityName,
     canMessage: Boolean(viewerId) && viewerId !== userId && !blockedByViewer && owner.messagesFromAnyone,
   };
+}
+
+/** Replaces the profile photo: re-encoded, stored under a fresh name, the old file removed. */
+export async function setProfilePhoto(
+  db: Database,
+  storage: FileStorage,
+  { actorId, bytes }: { actorId: string; bytes: Buffer },
+): Promise<CurrentUser> {
+  const photo = await normalizeProfilePhoto(bytes);
+  const previous = (await findUserRecord(db, actorId))?.image;
+  const url = await storage.put(`avatars/${actorId}-${randomUUID()}.webp`, photo);
+  await updateUserColumns(db, actorId, { image: url });
+  if (previous) await storage.remove(previous);
+  return getCurrentUser(db, actorId);
+}
+
+export async function removeProfilePhoto(db: Database, storage: FileStorage, { actorId }: { actorId: string }) {
+  const previous = (await findUserRecord(db, actorId))?.image;
+  await updateUserColumns(db, actorId, { image: null });
+  if (previous) await storage.remove(previous);
+  return getCurrentUser(db, actorId);
 }

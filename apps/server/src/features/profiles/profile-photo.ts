@@ -1,0 +1,40 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../../lib/app-error.ts';
+
+export const photoMaxBytes = 5 * 1024 * 1024;
+const acceptedFormats = new Set(['jpeg', 'png', 'webp']);
+/** About 40 megapixels: far above any camera photo, far below a decompression bomb. */
+const maxInputPixels = 40_000_000;
+const photoSize = 512;
+
+/**
+ * Checks the real format from the bytes (not the name or the declared type), refuses
+ * decompression bombs, and re-encodes to a square WebP without metadata (no GPS tags).
+ */
+export async function normalizeProfilePhoto(bytes: Buffer): Promise<Buffer> {
+  const rejected = () =>
+    new AppError('VALIDATION_FAILED', 'Upload a JPEG, PNG or WebP image.', {
+      photo: ['Upload a JPEG, PNG or WebP image.'],
+    });
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+  } catch {
+    throw rejected();
+  }
+  if (!metadata.format || !acceptedFormats.has(metadata.format)) throw rejected();
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxInputPixels) {
+    throw new AppError('VALIDATION_FAILED', 'That image is too large. Use one under 40 megapixels.', {
+      photo: ['That image is too large. Use one under 40 megapixels.'],
+    });
+  }
+  try {
+    return await sharp(bytes, { limitInputPixels: maxInputPixels })
+      .rotate()
+      .resize(photoSize, photoSize, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw rejected();
+  }
+}
