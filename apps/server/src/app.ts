@@ -33,6 +33,8 @@ import { registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mail/mailer.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { createRealtimeHub } from './lib/realtime-hub.ts';
+import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { photoMaxBytes } from './features/profiles/profile-photo.ts';
 
 export interface BuildAppOptions {
@@ -76,7 +78,14 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
-  const deps: AppDeps = { config, db, auth, mailer: mail, storage: createLocalFileStorage(uploadsDir) };
+  const deps: AppDeps = {
+    config,
+    db,
+    auth,
+    mailer: mail,
+    storage: createLocalFileStorage(uploadsDir),
+    realtime: createRealtimeHub(),
+  };
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -132,6 +141,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
   registerGameTypeRoutes(app, deps);
   registerPlaceRoutes(app);
   registerFeatureFlagRoutes(app, deps);
+  await registerPresenceRoutes(app, deps);
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir);

@@ -70,6 +70,8 @@ export const publicProfileReply = z
     pronouns: z.enum(pronounOptions).nullable(),
     games: z.array(z.string()),
     city: z.string().nullable(),
+    /** Null when the owner hides online status, or has blocked the viewer. */
+    online: z.boolean().nullable(),
     /** Whether the viewer may send this player a direct message. */
     canMessage: z.boolean(),
     blockedByViewer: z.boolean(),

@@ -5,3 +5,4 @@ export * from '../features/availability/availability.schema.ts';
 export * from '../features/profiles/profiles.schema.ts';
 export * from '../features/game-types/game-types.schema.ts';
 export * from '../features/feature-flags/feature-flags.schema.ts';
+export * from '../features/presence/presence.schema.ts';

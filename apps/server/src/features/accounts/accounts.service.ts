@@ -7,6 +7,8 @@ import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from '../../lib/auth.ts';
+import type { RealtimeHub } from '../../lib/realtime-hub.ts';
+import { markOffline } from '../presence/presence.service.ts';
 import {
   deleteGuest,
   deleteUserAndMail,
@@ -23,6 +25,7 @@ import {
 export interface AccountsDeps {
   db: Database;
   auth: Auth;
+  realtime: RealtimeHub;
 }
 
 /** What a sign-in or sign-out hands back to the route: cookies to set, and who is now signed in. */
@@ -124,8 +127,17 @@ export async function signIn(
   }
 }
 
-export async function signOut({ auth }: Pick<AccountsDeps, 'auth'>, headers: Headers): Promise<SessionChange> {
+/** Ends the session; spec §4: the person goes offline on logout, even with other tabs open. */
+export async function signOut(
+  { db, auth, realtime }: Pick<AccountsDeps, 'db' | 'auth' | 'realtime'>,
+  headers: Headers,
+): Promise<SessionChange> {
+  const session = await auth.api.getSession({ headers });
   const result = await auth.api.signOut({ headers, returnHeaders: true });
+  if (session) {
+    await markOffline(db, session.user.id);
+    realtime.closeUser(session.user.id, 'signed out');
+  }
   return { setCookies: result.headers.getSetCookie(), user: null };
 }
 
@@ -168,13 +180,13 @@ export async function resendVerification({ db, auth }: AccountsDeps, { actorId }
  * Teams the user owns block it once teams exist (the teams slice adds that check here).
  */
 export async function deleteAccount(
-  { db, auth }: AccountsDeps,
+  { db, auth, realtime }: AccountsDeps,
   { actorId, headers }: { actorId: string; headers: Headers },
 ): Promise<SessionChange> {
   const user = await findUserById(db, actorId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   // Sign out first: it yields the cookie-clearing headers while the session still exists.
-  const signedOut = await signOut({ auth }, headers);
+  const signedOut = await signOut({ db, auth, realtime }, headers);
   await deleteUserAndMail(db, actorId, user.email);
   return signedOut;
 }

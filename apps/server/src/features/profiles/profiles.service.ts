@@ -10,6 +10,7 @@ import { normalizeProfilePhoto } from './profile-photo.ts';
 import { findUserRecord, getCurrentUser } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
+import { isOnline } from '../presence/presence.service.ts';
 import {
   deleteBlock,
   findBlocksBetween,
@@ -117,13 +118,15 @@ export async function getPublicProfile(
     photoURL: owner.image || defaultPhotoPath,
     blockedByViewer,
   };
-  if (blockedByOwner) return { ...base, bio: null, pronouns: null, games: [], city: null, canMessage: false };
+  if (blockedByOwner)
+    return { ...base, bio: null, pronouns: null, games: [], city: null, online: null, canMessage: false };
   return {
     ...base,
     bio: owner.bio,
     pronouns: owner.pronouns as PublicProfile['pronouns'],
     games: owner.games,
     city: owner.defaultCityName,
+    online: owner.publicOnlineStatus ? await isOnline(db, owner.id) : null,
     canMessage: Boolean(viewerId) && viewerId !== userId && !blockedByViewer && owner.messagesFromAnyone,
   };
 }

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { findSessionUserId } from '../../lib/session.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  forgetInstance,
+  markConnected,
+  markDisconnected,
+  presenceHeartbeatMs,
+  refreshInstance,
+} from './presence.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    realtimeUserId?: string;
+  }
+}
+
+/**
+ * The realtime socket at /api/realtime. Holding it open is what makes a person online;
+ * later slices push messages over it. Sockets of a user who signs out are closed.
+ */
+export async function registerPresenceRoutes(app: FastifyInstance, { db, auth, realtime }: AppDeps): Promise<void> {
+  const instanceId = randomUUID();
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const heartbeat = setInterval(() => {
+    refreshInstance(db, instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed'));
+  }, presenceHeartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    realtime.closeAll('server shutting down');
+    await forgetInstance(db, instanceId).catch(() => undefined);
+  });
+
+  app.get(
+    '/api/realtime',
+    {
+      websocket: true,
+      schema: { summary: 'Realtime WebSocket (signed in); an open socket marks the user online', tags: ['realtime'] },
+      preValidation: async (request) => {
+        const userId = await findSessionUserId(auth, request);
+        if (!userId) throw new AppError('UNAUTHENTICATED');
+        request.realtimeUserId = userId;
+      },
+    },
+    (socket, request) => {
+      const userId = request.realtimeUserId as string;
+      const connectionId = randomUUID();
+      realtime.add(userId, socket);
+      const ready = markConnected(db, { id: connectionId, userId, instanceId }).then(() =>
+        socket.send(JSON.stringify({ type: 'connected' })),
+      );
+      ready.catch((error: unknown) => {
+        request.log.error({ err: error }, 'presence connect failed');
+        socket.close(1011, 'try again');
+      });
+      socket.on('close', () => {
+        realtime.remove(userId, socket);
+        void ready.finally(() => markDisconnected(db, connectionId).catch(() => undefined));
+      });
+    },
+  );
+}
