@@ -1,0 +1,252 @@
+// Shared plumbing for the bench scripts: start the built server on 127.0.0.1 with a
+// throw-away data folder, wait for it, sign in, and make sure every child process and
+// temp folder goes away however the script ends (normal end, error, Ctrl-C, time limit).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
+export const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+export const demoUser = { email: 'demo@huddle.test', password: 'huddle-demo-2026' };
+export const host = '127.0.0.1';
+
+/** Exits 1 with a clear message when the server bundle is missing. */
+export function requireServerBuild() {
+  if (!existsSync(serverEntry)) {
+    console.error(`The server is not built: ${path.relative(repoRoot, serverEntry)} is missing.`);
+    console.error('Run `npm run build` first (or `npm run build -w @huddle/server` for the API alone).');
+    process.exit(1);
+  }
+}
+
+// ---- cleanup registry -------------------------------------------------------------
+
+const children = new Set();
+const tempDirs = new Set();
+const exitHooks = new Set();
+
+/** Last resort, synchronous: runs on every exit path, including process.exit(). */
+function killEverythingNow() {
+  for (const hook of exitHooks) {
+    try {
+      hook();
+    } catch {
+      // best effort
+    }
+  }
+  exitHooks.clear();
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        child.kill('SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  children.clear();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+process.on('exit', killEverythingNow);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    console.error(`\nInterrupted (${signal}): stopping child processes.`);
+    killEverythingNow();
+    process.exit(130);
+  });
+}
+
+/** Registers something the script started so exit paths can kill it. */
+export function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** A synchronous last-resort cleanup (for processes not spawned here, such as chrome-launcher's). */
+export function onExitSync(hook) {
+  exitHooks.add(hook);
+  return () => exitHooks.delete(hook);
+}
+
+export function makeTempDir(prefix) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+export function removeTempDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+/**
+ * Runs the script body with a hard time limit. Figures are informational, so a normal
+ * run exits 0; an error or the time limit exits 1 after cleanup.
+ */
+export async function runBench(name, limitMs, body) {
+  const timer = setTimeout(() => {
+    console.error(`\n${name}: gave up after ${Math.round(limitMs / 1000)} s (time limit); stopping everything.`);
+    killEverythingNow();
+    process.exit(1);
+  }, limitMs);
+  let exitCode = 0;
+  try {
+    await body();
+  } catch (error) {
+    console.error(`\n${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    exitCode = 1;
+  } finally {
+    clearTimeout(timer);
+    await stopAll();
+    killEverythingNow();
+  }
+  process.exit(exitCode);
+}
+
+// ---- server ---------------------------------------------------------------------
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+/**
+ * Spawns `node apps/server/dist/server.js` bound to 127.0.0.1. The embedded database
+ * is forced (DATABASE_URL, REDIS_URL and SMTP_URL emptied) so a developer's shell
+ * environment cannot point a bench at a real database.
+ */
+export function spawnServer({ dataDir, port, env = {} }) {
+  const baseUrl = `http://${host}:${port}`;
+  const child = track(
+    spawn(process.execPath, [serverEntry], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: host,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_ORIGIN: baseUrl,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        SESSION_SECRET: '',
+        SEED_DEMO: 'true',
+        TRUST_PROXY: 'false',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  // Keep the tail of the log to explain a failed start; do not echo it.
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { child, baseUrl, port, logTail: () => output.trim() };
+}
+
+/** Polls GET /api/health until it answers 200; resolves to the time it saw the 200. */
+export async function waitHealthy(server, { intervalMs = 100, timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(
+        `the server exited early (code ${server.child.exitCode ?? server.child.signalCode}).\n${server.logTail()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) {
+        const at = performance.now();
+        await response.arrayBuffer();
+        return at;
+      }
+      await response.arrayBuffer();
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`the server was not healthy after ${timeoutMs / 1000} s.\n${server.logTail()}`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+/** SIGTERM, wait for exit; SIGKILL if it has not gone after graceMs. */
+export async function stopChild(child, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timedOut = await Promise.race([exited.then(() => false), sleep(graceMs).then(() => true)]);
+  if (timedOut) {
+    console.error(`  (pid ${child.pid} ignored SIGTERM for ${graceMs / 1000} s; killing it)`);
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+async function stopAll() {
+  await Promise.all([...children].map((child) => stopChild(child, 5000)));
+}
+
+/** Starts a server with a fresh temp data folder and waits until it is healthy. */
+export async function startServer({ prefix = 'huddle-bench-', env } = {}) {
+  const dataDir = makeTempDir(prefix);
+  const port = await freePort();
+  const server = spawnServer({ dataDir, port, env });
+  await waitHealthy(server);
+  return {
+    ...server,
+    dataDir,
+    async stop() {
+      await stopChild(server.child);
+      removeTempDir(dataDir);
+    },
+  };
+}
+
+/** Signs the demo user in through the API; returns the `Cookie` header value. */
+export async function signInCookie(baseUrl, user = demoUser) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(user),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  if (response.status !== 200)
+    throw new Error(`sign-in as ${user.email} answered ${response.status}: ${text.slice(0, 300)}`);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+  if (cookies.length === 0) throw new Error('sign-in answered 200 but set no cookie');
+  return cookies.join('; ');
+}
+
+// ---- formatting -----------------------------------------------------------------
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+export const ms = (value) => `${Math.round(value)} ms`;
