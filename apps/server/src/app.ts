@@ -35,6 +35,7 @@ import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-sto
 import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
+import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { photoMaxBytes } from './features/profiles/profile-photo.ts';
 
 export interface BuildAppOptions {
@@ -142,6 +143,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
   registerPlaceRoutes(app);
   registerFeatureFlagRoutes(app, deps);
   await registerPresenceRoutes(app, deps);
+  registerTeamRoutes(app, deps);
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir);

@@ -6,3 +6,4 @@ export * from '../features/profiles/profiles.schema.ts';
 export * from '../features/game-types/game-types.schema.ts';
 export * from '../features/feature-flags/feature-flags.schema.ts';
 export * from '../features/presence/presence.schema.ts';
+export * from '../features/teams/teams.schema.ts';

@@ -31,3 +31,32 @@ export async function signUpUser(app: FastifyInstance, overrides: Partial<SignUp
     user: response.json().user as { id: string; email: string },
   };
 }
+
+export const austinCity = { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 };
+
+/** A valid create-team body; pass fields to override. */
+export function teamBodyFor(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    kind: 'team',
+    name: `Eastside Kickers ${sequence}`,
+    gameType: 'Soccer',
+    description: 'Sunday morning pickup.',
+    city: austinCity,
+    joinPolicy: 'open',
+    visibility: 'public',
+    ...overrides,
+  };
+}
+
+/** Creates a team through the API as the user with this cookie. */
+export async function createTeamAs(app: FastifyInstance, cookie: string, overrides: Record<string, unknown> = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/teams',
+    headers: { cookie },
+    payload: teamBodyFor(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`team create failed: ${response.statusCode} ${response.body}`);
+  return response.json() as { id: string; name: string };
+}

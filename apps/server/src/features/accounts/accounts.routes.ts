@@ -5,7 +5,6 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { requestHeaders, requireSessionUserId, findSessionUserId } from '../../lib/session.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
-  deleteAccount,
   getCurrentUser,
   resendVerification,
   startSocialSignIn,
@@ -17,6 +16,7 @@ import {
   signUp,
   type SessionChange,
 } from './accounts.service.ts';
+import { deleteAccount } from './account-deletion.service.ts';
 
 function applySession(reply: FastifyReply, change: SessionChange) {
   if (change.setCookies.length > 0) reply.header('set-cookie', change.setCookies);

@@ -11,7 +11,6 @@ import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { markOffline } from '../presence/presence.service.ts';
 import {
   deleteGuest,
-  deleteUserAndMail,
   findGuestByEmail,
   findGuestById,
   findUserByEmail,
@@ -173,22 +172,6 @@ export async function resendVerification({ db, auth }: AccountsDeps, { actorId }
   const user = await getCurrentUser(db, actorId);
   if (user.emailVerified) throw new AppError('CONFLICT', 'Your email is already verified.');
   await auth.api.sendVerificationEmail({ body: { email: user.email } });
-}
-
-/**
- * Spec §4: deletion removes the account and everything personal in one transaction.
- * Teams the user owns block it once teams exist (the teams slice adds that check here).
- */
-export async function deleteAccount(
-  { db, auth, realtime }: AccountsDeps,
-  { actorId, headers }: { actorId: string; headers: Headers },
-): Promise<SessionChange> {
-  const user = await findUserById(db, actorId);
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  // Sign out first: it yields the cookie-clearing headers while the session still exists.
-  const signedOut = await signOut({ db, auth, realtime }, headers);
-  await deleteUserAndMail(db, actorId, user.email);
-  return signedOut;
 }
 
 /** Guests (spec §1): kept by email so a later sign-up can claim them. */

@@ -78,3 +78,11 @@ export async function insertFeedback(db: Database, userId: string, message: stri
     await tx.update(users).set({ feedbackSubmitted: true, updatedAt: new Date() }).where(eq(users.id, userId));
   });
 }
+
+export async function listBlockerIds(db: Database, blockedId: string): Promise<string[]> {
+  const rows = await db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(eq(userBlocks.blockedId, blockedId));
+  return rows.map((row) => row.blockerId);
+}

@@ -17,6 +17,7 @@ import {
   insertBlock,
   insertFeedback,
   listBlocked,
+  listBlockerIds,
   updateNotificationSettings,
   updatePrivacy,
   updateUserColumns,
@@ -150,4 +151,9 @@ export async function removeProfilePhoto(db: Database, storage: FileStorage, { a
   await updateUserColumns(db, actorId, { image: null });
   if (previous) await storage.remove(previous);
   return getCurrentUser(db, actorId);
+}
+
+/** The people who blocked the viewer: lists of players leave them out (spec §3, privacy). */
+export async function usersWhoBlocked(db: Database, viewerId: string | undefined): Promise<Set<string>> {
+  return new Set(viewerId ? await listBlockerIds(db, viewerId) : []);
 }

@@ -1,0 +1,32 @@
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Auth } from '../../lib/auth.ts';
+import type { RealtimeHub } from '../../lib/realtime-hub.ts';
+import { ownedTeamCount } from '../teams/teams.service.ts';
+import { deleteUserAndMail, findUserById } from './accounts.repository.ts';
+import { signOut, type SessionChange } from './accounts.service.ts';
+
+// Apart from accounts.service.ts because it asks the teams feature, which itself reads users.
+
+/**
+ * Spec §4: deletion removes the account and everything personal in one transaction.
+ * Teams the user owns block it: they are handed over or deleted first.
+ */
+export async function deleteAccount(
+  { db, auth, realtime }: { db: Database; auth: Auth; realtime: RealtimeHub },
+  { actorId, headers }: { actorId: string; headers: Headers },
+): Promise<SessionChange> {
+  const user = await findUserById(db, actorId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  const owned = await ownedTeamCount(db, actorId);
+  if (owned > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `You own ${owned} team${owned === 1 ? '' : 's'}. Hand ${owned === 1 ? 'it' : 'them'} to another member or delete ${owned === 1 ? 'it' : 'them'} first.`,
+    );
+  }
+  // Sign out first: it yields the cookie-clearing headers while the session still exists.
+  const signedOut = await signOut({ db, auth, realtime }, headers);
+  await deleteUserAndMail(db, actorId, user.email);
+  return signedOut;
+}

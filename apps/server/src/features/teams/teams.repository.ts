@@ -1,0 +1,268 @@
+import { and, asc, count, eq, ilike, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { teamFollows, teamInvitations, teamJoinRequests, teamMembers, teams } from './teams.schema.ts';
+
+export type TeamRow = typeof teams.$inferSelect;
+export type NewTeam = Omit<typeof teams.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type InvitationRow = typeof teamInvitations.$inferSelect;
+
+/** The team and its owner's membership, in one transaction. */
+export async function insertTeamWithOwner(db: Database, team: NewTeam, ownerId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(teams).values(team).returning({ id: teams.id });
+    if (!row) throw new Error('team insert returned nothing');
+    await tx.insert(teamMembers).values({ teamId: row.id, userId: ownerId, role: 'owner' });
+    return row.id;
+  });
+}
+
+export async function findTeam(db: Database, teamId: string): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  return row;
+}
+
+export async function updateTeamColumns(db: Database, teamId: string, columns: Partial<NewTeam>): Promise<void> {
+  await db
+    .update(teams)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(teams.id, teamId));
+}
+
+/** Members, requests, follows and invitations go with it (foreign keys cascade). */
+export async function deleteTeamRow(db: Database, teamId: string): Promise<void> {
+  await db.delete(teams).where(eq(teams.id, teamId));
+}
+
+export async function findRole(db: Database, teamId: string, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return row?.role;
+}
+
+export async function listMembers(db: Database, teamId: string) {
+  return db
+    .select({ id: users.id, name: users.name, image: users.image, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(
+      sql`case ${teamMembers.role} when 'owner' then 0 when 'organizer' then 1 when 'player' then 2 else 3 end`,
+      asc(users.name),
+    );
+}
+
+export async function countMembers(db: Database, teamIds: string[]): Promise<Map<string, number>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .select({ teamId: teamMembers.teamId, total: count() })
+    .from(teamMembers)
+    .where(inArray(teamMembers.teamId, teamIds))
+    .groupBy(teamMembers.teamId);
+  return new Map(rows.map((row) => [row.teamId, row.total]));
+}
+
+export async function insertMember(db: Database, teamId: string, userId: string, role: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(teamMembers)
+      .values({ teamId, userId, role })
+      .onConflictDoNothing()
+      .returning({ userId: teamMembers.userId });
+    // A member no longer has a pending request.
+    await tx
+      .delete(teamJoinRequests)
+      .where(and(eq(teamJoinRequests.teamId, teamId), eq(teamJoinRequests.userId, userId)));
+    return inserted.length === 1;
+  });
+}
+
+export async function updateMemberRole(db: Database, teamId: string, userId: string, role: string): Promise<void> {
+  await db
+    .update(teamMembers)
+    .set({ role })
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+}
+
+export async function deleteMember(db: Database, teamId: string, userId: string): Promise<void> {
+  await db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+}
+
+/** The old owner becomes an organizer first: the one-owner index never sees two. */
+export async function moveOwnership(db: Database, teamId: string, fromUserId: string, toUserId: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(teamMembers)
+      .set({ role: 'organizer' })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, fromUserId)));
+    await tx
+      .update(teamMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, toUserId)));
+  });
+}
+
+export async function countOwnedTeams(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, 'owner')));
+  return row?.total ?? 0;
+}
+
+export async function listTeamsOfUser(db: Database, userId: string) {
+  return db
+    .select({ team: teams, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teams.name));
+}
+
+/** Public teams whose name contains the search, for the lists and the nearest-first sort. */
+export async function searchPublicTeams(db: Database, search: string | undefined, limit: number): Promise<TeamRow[]> {
+  const conditions = [eq(teams.visibility, 'public')];
+  if (search) conditions.push(ilike(teams.name, `%${search.replace(/[%_\\]/g, (character) => `\\${character}`)}%`));
+  return db
+    .select()
+    .from(teams)
+    .where(and(...conditions))
+    .orderBy(asc(teams.name))
+    .limit(limit);
+}
+
+export async function insertJoinRequest(db: Database, teamId: string, userId: string): Promise<void> {
+  await db.insert(teamJoinRequests).values({ teamId, userId }).onConflictDoNothing();
+}
+
+export async function deleteJoinRequest(db: Database, teamId: string, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(teamJoinRequests)
+    .where(and(eq(teamJoinRequests.teamId, teamId), eq(teamJoinRequests.userId, userId)))
+    .returning({ userId: teamJoinRequests.userId });
+  return deleted.length === 1;
+}
+
+export async function hasJoinRequest(db: Database, teamId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: teamJoinRequests.userId })
+    .from(teamJoinRequests)
+    .where(and(eq(teamJoinRequests.teamId, teamId), eq(teamJoinRequests.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function listJoinRequestRows(db: Database, teamId: string) {
+  return db
+    .select({ userId: users.id, name: users.name, image: users.image, requestedAt: teamJoinRequests.requestedAt })
+    .from(teamJoinRequests)
+    .innerJoin(users, eq(users.id, teamJoinRequests.userId))
+    .where(eq(teamJoinRequests.teamId, teamId))
+    .orderBy(asc(teamJoinRequests.requestedAt));
+}
+
+export async function insertFollow(db: Database, teamId: string, userId: string): Promise<void> {
+  await db.insert(teamFollows).values({ teamId, userId }).onConflictDoNothing();
+}
+
+export async function deleteFollow(db: Database, teamId: string, userId: string): Promise<void> {
+  await db.delete(teamFollows).where(and(eq(teamFollows.teamId, teamId), eq(teamFollows.userId, userId)));
+}
+
+export async function isFollowing(db: Database, teamId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ teamId: teamFollows.teamId })
+    .from(teamFollows)
+    .where(and(eq(teamFollows.teamId, teamId), eq(teamFollows.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Followed teams the user is not (or no longer) a member of. */
+export async function listFollowedTeamRows(db: Database, userId: string): Promise<TeamRow[]> {
+  return db
+    .select({ team: teams })
+    .from(teamFollows)
+    .innerJoin(teams, eq(teams.id, teamFollows.teamId))
+    .where(
+      and(
+        eq(teamFollows.userId, userId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(teamMembers)
+            .where(and(eq(teamMembers.teamId, teamFollows.teamId), eq(teamMembers.userId, userId))),
+        ),
+      ),
+    )
+    .orderBy(asc(teams.name))
+    .then((rows) => rows.map((row) => row.team));
+}
+
+export async function insertInvitation(
+  db: Database,
+  invitation: Pick<InvitationRow, 'teamId' | 'token' | 'email' | 'role' | 'createdBy' | 'expiresAt'>,
+): Promise<InvitationRow> {
+  const [row] = await db.insert(teamInvitations).values(invitation).returning();
+  if (!row) throw new Error('invitation insert returned nothing');
+  return row;
+}
+
+export async function listInvitationRows(db: Database, teamId: string): Promise<InvitationRow[]> {
+  return db
+    .select()
+    .from(teamInvitations)
+    .where(eq(teamInvitations.teamId, teamId))
+    .orderBy(asc(teamInvitations.createdAt));
+}
+
+export async function findInvitationByToken(db: Database, token: string): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(teamInvitations).where(eq(teamInvitations.token, token)).limit(1);
+  return row;
+}
+
+export async function revokeInvitationRow(
+  db: Database,
+  teamId: string,
+  invitationId: string,
+): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .update(teamInvitations)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId), isNull(teamInvitations.revokedAt)),
+    )
+    .returning();
+  return (
+    row ??
+    (
+      await db
+        .select()
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId)))
+    )[0]
+  );
+}
+
+/** Joins through an invitation and counts it, in one transaction. */
+export async function acceptInvitationRow(db: Database, invitation: InvitationRow, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(teamMembers)
+      .values({ teamId: invitation.teamId, userId, role: invitation.role })
+      .onConflictDoNothing()
+      .returning({ userId: teamMembers.userId });
+    if (inserted.length === 0) return false;
+    await tx
+      .delete(teamJoinRequests)
+      .where(and(eq(teamJoinRequests.teamId, invitation.teamId), eq(teamJoinRequests.userId, userId)));
+    await tx
+      .update(teamInvitations)
+      .set({ acceptedCount: sql`${teamInvitations.acceptedCount} + 1` })
+      .where(eq(teamInvitations.id, invitation.id));
+    return true;
+  });
+}

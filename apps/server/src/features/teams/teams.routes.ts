@@ -1,0 +1,102 @@
+import { teamEndpoints } from '@huddle/shared/teams';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
+import { getCurrentUser } from '../accounts/accounts.service.ts';
+import {
+  acceptInvitation,
+  answerJoinRequest,
+  changeMemberRole,
+  createInvitation,
+  createTeam,
+  deleteTeam,
+  getTeam,
+  joinTeam,
+  leaveTeam,
+  listFollowedTeams,
+  listInvitations,
+  listJoinRequests,
+  listMyTeams,
+  listTeams,
+  previewInvitation,
+  removeMember,
+  revokeInvitation,
+  setFollowing,
+  transferOwnership,
+  updateTeam,
+} from './teams.service.ts';
+
+export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, config }: AppDeps): void {
+  const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
+  const invitations = { db, mailer, publicOrigin: config.publicOrigin };
+
+  registerEndpoint(app, teamEndpoints.createTeam, async ({ request, body }) =>
+    createTeam(db, { actorId: await actor(request), team: body }),
+  );
+  registerEndpoint(app, teamEndpoints.getTeam, async ({ request, params }) =>
+    getTeam(db, { viewerId: await findSessionUserId(auth, request), teamId: params.teamId }),
+  );
+  registerEndpoint(app, teamEndpoints.updateTeam, async ({ request, params, body }) =>
+    updateTeam(db, { actorId: await actor(request), teamId: params.teamId, changes: body }),
+  );
+  registerEndpoint(app, teamEndpoints.deleteTeam, async ({ request, params }) => {
+    await deleteTeam(db, { actorId: await actor(request), teamId: params.teamId });
+    return { ok: true as const };
+  });
+  registerEndpoint(app, teamEndpoints.listTeams, async ({ request, query }) => {
+    const viewerId = query.near === 'true' ? await findSessionUserId(auth, request) : undefined;
+    const from = viewerId ? (await getCurrentUser(db, viewerId)).defaultCity : null;
+    return listTeams(db, { search: query.search || undefined, from, limit: query.limit });
+  });
+  registerEndpoint(app, teamEndpoints.listMyTeams, async ({ request }) =>
+    listMyTeams(db, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, teamEndpoints.joinTeam, async ({ request, params }) =>
+    joinTeam(db, { actorId: await actor(request), teamId: params.teamId }),
+  );
+  registerEndpoint(app, teamEndpoints.leaveTeam, async ({ request, params }) => {
+    await leaveTeam(db, { actorId: await actor(request), teamId: params.teamId });
+    return { ok: true as const };
+  });
+  registerEndpoint(app, teamEndpoints.listJoinRequests, async ({ request, params }) =>
+    listJoinRequests(db, { actorId: await actor(request), teamId: params.teamId }),
+  );
+  registerEndpoint(app, teamEndpoints.approveJoinRequest, async ({ request, params }) =>
+    answerJoinRequest(db, { actorId: await actor(request), ...params, approve: true }),
+  );
+  registerEndpoint(app, teamEndpoints.declineJoinRequest, async ({ request, params }) =>
+    answerJoinRequest(db, { actorId: await actor(request), ...params, approve: false }),
+  );
+  registerEndpoint(app, teamEndpoints.changeMemberRole, async ({ request, params, body }) =>
+    changeMemberRole(db, { actorId: await actor(request), ...params, role: body.role }),
+  );
+  registerEndpoint(app, teamEndpoints.removeMember, async ({ request, params }) =>
+    removeMember(db, { actorId: await actor(request), ...params }),
+  );
+  registerEndpoint(app, teamEndpoints.transferOwnership, async ({ request, params, body }) =>
+    transferOwnership(db, { actorId: await actor(request), teamId: params.teamId, userId: body.userId }),
+  );
+  registerEndpoint(app, teamEndpoints.followTeam, async ({ request, params }) =>
+    setFollowing(db, { actorId: await actor(request), teamId: params.teamId, follow: true }),
+  );
+  registerEndpoint(app, teamEndpoints.unfollowTeam, async ({ request, params }) =>
+    setFollowing(db, { actorId: await actor(request), teamId: params.teamId, follow: false }),
+  );
+  registerEndpoint(app, teamEndpoints.listFollowedTeams, async ({ request }) =>
+    listFollowedTeams(db, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, teamEndpoints.createInvitation, async ({ request, params, body }) =>
+    createInvitation(invitations, { actorId: await actor(request), teamId: params.teamId, ...body }),
+  );
+  registerEndpoint(app, teamEndpoints.listInvitations, async ({ request, params }) =>
+    listInvitations(invitations, { actorId: await actor(request), teamId: params.teamId }),
+  );
+  registerEndpoint(app, teamEndpoints.revokeInvitation, async ({ request, params }) =>
+    revokeInvitation(invitations, { actorId: await actor(request), ...params }),
+  );
+  registerEndpoint(app, teamEndpoints.previewInvitation, async ({ params }) => previewInvitation(db, params));
+  registerEndpoint(app, teamEndpoints.acceptInvitation, async ({ request, params }) =>
+    acceptInvitation(db, { actorId: await actor(request), token: params.token }),
+  );
+}

@@ -1,0 +1,428 @@
+import { randomBytes } from 'node:crypto';
+import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
+import type { CreateTeamBody, TeamDetail, TeamRole, TeamSummary, UpdateTeamBody } from '@huddle/shared/teams';
+import geohash from 'ngeohash';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
+import { isKnownUsCity } from '../places/us-cities.ts';
+import { usersWhoBlocked } from '../profiles/profiles.service.ts';
+import {
+  acceptInvitationRow,
+  countMembers,
+  countOwnedTeams,
+  deleteFollow,
+  deleteJoinRequest,
+  deleteMember,
+  deleteTeamRow,
+  findInvitationByToken,
+  findRole,
+  findTeam,
+  hasJoinRequest,
+  insertFollow,
+  insertInvitation,
+  insertJoinRequest,
+  insertMember,
+  insertTeamWithOwner,
+  isFollowing,
+  listFollowedTeamRows,
+  listInvitationRows,
+  listJoinRequestRows,
+  listMembers,
+  listTeamsOfUser,
+  moveOwnership,
+  revokeInvitationRow,
+  searchPublicTeams,
+  updateMemberRole,
+  updateTeamColumns,
+  type InvitationRow,
+  type TeamRow,
+} from './teams.repository.ts';
+
+const managers: readonly TeamRole[] = ['owner', 'organizer'];
+const teamNotFound = () => new AppError('NOT_FOUND', 'Team not found');
+
+/** Spec §2, team-not-found: a private team does not exist for outsiders. */
+async function visibleTeam(db: Database, teamId: string, viewerId: string | undefined) {
+  const team = await findTeam(db, teamId);
+  if (!team) throw teamNotFound();
+  const role = viewerId ? ((await findRole(db, teamId, viewerId)) as TeamRole | undefined) : undefined;
+  if (team.visibility === 'private' && !role) throw teamNotFound();
+  return { team, role };
+}
+
+/** Every management action checks the actor's role here (spec §6): 404 for outsiders of private teams, 403 otherwise. */
+async function requireRole(db: Database, teamId: string, actorId: string, allowed: readonly TeamRole[]) {
+  const { team, role } = await visibleTeam(db, teamId, actorId);
+  if (!role || !allowed.includes(role)) throw new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
+  return { team, role };
+}
+
+function toSummary(team: TeamRow, memberCount: number): TeamSummary {
+  return {
+    id: team.id,
+    kind: team.kind as TeamSummary['kind'],
+    name: team.name,
+    gameType: team.gameType,
+    photoURL: team.photoUrl,
+    city: team.cityName,
+    joinPolicy: team.joinPolicy as TeamSummary['joinPolicy'],
+    visibility: team.visibility as TeamSummary['visibility'],
+    subscription: team.subscription,
+    memberCount,
+  };
+}
+
+async function summaries(db: Database, rows: TeamRow[]): Promise<TeamSummary[]> {
+  const counts = await countMembers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSummary(row, counts.get(row.id) ?? 0));
+}
+
+export async function getTeam(
+  db: Database,
+  { viewerId, teamId }: { viewerId: string | undefined; teamId: string },
+): Promise<TeamDetail> {
+  const { team, role } = await visibleTeam(db, teamId, viewerId);
+  const [members, hiddenFrom, following, pendingRequest] = await Promise.all([
+    listMembers(db, teamId),
+    usersWhoBlocked(db, viewerId),
+    viewerId ? isFollowing(db, teamId, viewerId) : false,
+    viewerId && !role ? hasJoinRequest(db, teamId, viewerId) : false,
+  ]);
+  return {
+    ...toSummary(team, members.length),
+    description: team.description,
+    createdAt: team.createdAt.toISOString(),
+    // Members who blocked the viewer are left out of the roster the viewer sees.
+    members: members
+      .filter((member) => !hiddenFrom.has(member.id))
+      .map((member) => ({
+        id: member.id,
+        displayName: member.name.trim() || displayNameFallback,
+        photoURL: member.image || defaultPhotoPath,
+        role: member.role as TeamRole,
+      })),
+    viewer: { role: role ?? null, following, pendingRequest },
+  };
+}
+
+async function checkTeamInput(db: Database, input: Partial<Pick<CreateTeamBody, 'gameType' | 'city'>>) {
+  if (input.gameType !== undefined) await assertKnownGameTypes(db, [input.gameType], 'gameType');
+  if (input.city && !isKnownUsCity(input.city)) {
+    throw new AppError('VALIDATION_FAILED', undefined, { city: ['Choose a US city from the list.'] });
+  }
+}
+
+const cityColumns = (city: CreateTeamBody['city']) => ({
+  cityName: city.name,
+  cityLat: city.lat,
+  cityLng: city.lng,
+  cityGeohash: geohash.encode(city.lat, city.lng, 9),
+});
+
+export async function createTeam(db: Database, { actorId, team }: { actorId: string; team: CreateTeamBody }) {
+  await checkTeamInput(db, team);
+  const teamId = await insertTeamWithOwner(
+    db,
+    {
+      kind: team.kind,
+      name: team.name,
+      gameType: team.gameType,
+      description: team.description || null,
+      joinPolicy: team.joinPolicy,
+      visibility: team.visibility,
+      creatorId: actorId,
+      ...cityColumns(team.city),
+    },
+    actorId,
+  );
+  return getTeam(db, { viewerId: actorId, teamId });
+}
+
+export async function updateTeam(
+  db: Database,
+  { actorId, teamId, changes }: { actorId: string; teamId: string; changes: UpdateTeamBody },
+) {
+  await requireRole(db, teamId, actorId, managers);
+  await checkTeamInput(db, changes);
+  const { city, description, ...rest } = changes;
+  await updateTeamColumns(db, teamId, {
+    ...rest,
+    ...(description !== undefined && { description: description || null }),
+    ...(city && cityColumns(city)),
+  });
+  return getTeam(db, { viewerId: actorId, teamId });
+}
+
+export async function deleteTeam(db: Database, { actorId, teamId }: { actorId: string; teamId: string }) {
+  await requireRole(db, teamId, actorId, ['owner']);
+  await deleteTeamRow(db, teamId);
+}
+
+export async function listMyTeams(db: Database, { actorId }: { actorId: string }) {
+  const rows = await listTeamsOfUser(db, actorId);
+  const counts = await countMembers(
+    db,
+    rows.map((row) => row.team.id),
+  );
+  return {
+    teams: rows.map((row) => ({ ...toSummary(row.team, counts.get(row.team.id) ?? 0), role: row.role as TeamRole })),
+  };
+}
+
+const earthRadiusKm = 6371;
+function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * earthRadiusKm * Math.asin(Math.sqrt(h));
+}
+
+/** Public teams by name; with `from`, nearest first (teams without a place last). */
+export async function listTeams(
+  db: Database,
+  { search, from, limit }: { search: string | undefined; from: { lat: number; lng: number } | null; limit: number },
+) {
+  const rows = await searchPublicTeams(db, search, from ? 500 : limit);
+  const withDistance = (await summaries(db, rows)).map((summary, index) => {
+    const row = rows[index] as TeamRow;
+    const distance =
+      from && row.cityLat !== null && row.cityLng !== null
+        ? distanceKm(from, { lat: row.cityLat, lng: row.cityLng })
+        : null;
+    return { ...summary, distanceKm: distance === null ? null : Math.round(distance * 10) / 10 };
+  });
+  if (from) withDistance.sort((a, b) => (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity));
+  return { teams: withDistance.slice(0, limit) };
+}
+
+export async function joinTeam(db: Database, { actorId, teamId }: { actorId: string; teamId: string }) {
+  const { team, role } = await visibleTeam(db, teamId, actorId);
+  if (role) throw new AppError('CONFLICT', 'You are already a member.');
+  if (team.joinPolicy === 'invite') throw new AppError('FORBIDDEN', 'This team takes new members by invitation only.');
+  if (team.joinPolicy === 'open') {
+    await insertMember(db, teamId, actorId, 'player');
+    return { outcome: 'joined' as const, team: await getTeam(db, { viewerId: actorId, teamId }) };
+  }
+  await insertJoinRequest(db, teamId, actorId);
+  return { outcome: 'requested' as const, team: await getTeam(db, { viewerId: actorId, teamId }) };
+}
+
+export async function leaveTeam(db: Database, { actorId, teamId }: { actorId: string; teamId: string }) {
+  const { role } = await visibleTeam(db, teamId, actorId);
+  if (!role) {
+    // Withdrawing a pending request is leaving too.
+    if (await deleteJoinRequest(db, teamId, actorId)) return;
+    throw new AppError('NOT_FOUND', 'You are not a member of this team.');
+  }
+  if (role === 'owner')
+    throw new AppError('CONFLICT', 'Hand the team to another member, or delete it, before leaving.');
+  await deleteMember(db, teamId, actorId);
+}
+
+export async function listJoinRequests(db: Database, { actorId, teamId }: { actorId: string; teamId: string }) {
+  await requireRole(db, teamId, actorId, managers);
+  const rows = await listJoinRequestRows(db, teamId);
+  return {
+    requests: rows.map((row) => ({
+      userId: row.userId,
+      displayName: row.name.trim() || displayNameFallback,
+      photoURL: row.image || defaultPhotoPath,
+      requestedAt: row.requestedAt.toISOString(),
+    })),
+  };
+}
+
+export async function answerJoinRequest(
+  db: Database,
+  { actorId, teamId, userId, approve }: { actorId: string; teamId: string; userId: string; approve: boolean },
+) {
+  await requireRole(db, teamId, actorId, managers);
+  if (!(await hasJoinRequest(db, teamId, userId))) throw new AppError('NOT_FOUND', 'That request is no longer open.');
+  if (approve) await insertMember(db, teamId, userId, 'player');
+  else await deleteJoinRequest(db, teamId, userId);
+  return listJoinRequests(db, { actorId, teamId });
+}
+
+/**
+ * Organizers manage players and substitutes; only the owner makes or unmakes organizers.
+ * Nobody changes the owner's role except by handing the team over.
+ */
+async function assertCanManageMember(db: Database, teamId: string, actorId: string, userId: string) {
+  const { role: actorRole } = await requireRole(db, teamId, actorId, managers);
+  const targetRole = (await findRole(db, teamId, userId)) as TeamRole | undefined;
+  if (!targetRole) throw new AppError('NOT_FOUND', 'That person is not a member of this team.');
+  if (targetRole === 'owner')
+    throw new AppError('FORBIDDEN', 'The owner’s role changes only by handing the team over.');
+  if (targetRole === 'organizer' && actorRole !== 'owner') {
+    throw new AppError('FORBIDDEN', 'Only the owner can change or remove organizers.');
+  }
+  return actorRole;
+}
+
+export async function changeMemberRole(
+  db: Database,
+  {
+    actorId,
+    teamId,
+    userId,
+    role,
+  }: { actorId: string; teamId: string; userId: string; role: Exclude<TeamRole, 'owner'> },
+) {
+  const actorRole = await assertCanManageMember(db, teamId, actorId, userId);
+  if (role === 'organizer' && actorRole !== 'owner')
+    throw new AppError('FORBIDDEN', 'Only the owner can make organizers.');
+  await updateMemberRole(db, teamId, userId, role);
+  return getTeam(db, { viewerId: actorId, teamId });
+}
+
+export async function removeMember(
+  db: Database,
+  { actorId, teamId, userId }: { actorId: string; teamId: string; userId: string },
+) {
+  await assertCanManageMember(db, teamId, actorId, userId);
+  await deleteMember(db, teamId, userId);
+  return getTeam(db, { viewerId: actorId, teamId });
+}
+
+export async function transferOwnership(
+  db: Database,
+  { actorId, teamId, userId }: { actorId: string; teamId: string; userId: string },
+) {
+  await requireRole(db, teamId, actorId, ['owner']);
+  if (userId === actorId) throw new AppError('VALIDATION_FAILED', 'You already own this team.');
+  if (!(await findRole(db, teamId, userId)))
+    throw new AppError('NOT_FOUND', 'That person is not a member of this team.');
+  await moveOwnership(db, teamId, actorId, userId);
+  return getTeam(db, { viewerId: actorId, teamId });
+}
+
+export async function setFollowing(
+  db: Database,
+  { actorId, teamId, follow }: { actorId: string; teamId: string; follow: boolean },
+) {
+  await visibleTeam(db, teamId, actorId);
+  if (follow) await insertFollow(db, teamId, actorId);
+  else await deleteFollow(db, teamId, actorId);
+  return getTeam(db, { viewerId: actorId, teamId });
+}
+
+export async function listFollowedTeams(db: Database, { actorId }: { actorId: string }) {
+  const rows = (await listFollowedTeamRows(db, actorId)).filter((team) => team.visibility === 'public');
+  return { teams: await summaries(db, rows) };
+}
+
+/** Spec §4 / accounts: an owner cannot delete their account until they hand over or delete their teams. */
+export async function ownedTeamCount(db: Database, userId: string): Promise<number> {
+  return countOwnedTeams(db, userId);
+}
+
+const invitationUrl = (publicOrigin: string, token: string) => `${publicOrigin}/invite/${token}`;
+
+function toInvitation(row: InvitationRow, publicOrigin: string) {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as 'organizer' | 'player' | 'substitute',
+    url: invitationUrl(publicOrigin, row.token),
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    acceptedCount: row.acceptedCount,
+  };
+}
+
+export interface InvitationDeps {
+  db: Database;
+  mailer: Mailer;
+  publicOrigin: string;
+}
+
+export async function createInvitation(
+  { db, mailer, publicOrigin }: InvitationDeps,
+  {
+    actorId,
+    teamId,
+    email,
+    role,
+    expiresInDays,
+  }: {
+    actorId: string;
+    teamId: string;
+    email: string | null;
+    role: 'organizer' | 'player' | 'substitute';
+    expiresInDays: number;
+  },
+) {
+  const { team, role: actorRole } = await requireRole(db, teamId, actorId, managers);
+  if (role === 'organizer' && actorRole !== 'owner')
+    throw new AppError('FORBIDDEN', 'Only the owner can invite organizers.');
+  const row = await insertInvitation(db, {
+    teamId,
+    token: randomBytes(24).toString('base64url'),
+    email,
+    role,
+    createdBy: actorId,
+    expiresAt: new Date(Date.now() + expiresInDays * 24 * 60 * 60 * 1000),
+  });
+  if (email) {
+    const url = invitationUrl(publicOrigin, row.token);
+    await mailer.send({
+      to: email,
+      subject: `You're invited to ${team.name} on Huddle`,
+      text: `Hi,\n\nYou're invited to join ${team.name} on Huddle as a ${role}. Open this link to join (it works for ${expiresInDays} day${expiresInDays === 1 ? '' : 's'}):\n\n${url}\n`,
+    });
+  }
+  return toInvitation(row, publicOrigin);
+}
+
+export async function listInvitations(
+  { db, publicOrigin }: InvitationDeps,
+  { actorId, teamId }: { actorId: string; teamId: string },
+) {
+  await requireRole(db, teamId, actorId, managers);
+  return { invitations: (await listInvitationRows(db, teamId)).map((row) => toInvitation(row, publicOrigin)) };
+}
+
+export async function revokeInvitation(
+  { db, publicOrigin }: InvitationDeps,
+  { actorId, teamId, invitationId }: { actorId: string; teamId: string; invitationId: string },
+) {
+  await requireRole(db, teamId, actorId, managers);
+  const row = await revokeInvitationRow(db, teamId, invitationId);
+  if (!row) throw new AppError('NOT_FOUND', 'Invitation not found');
+  return toInvitation(row, publicOrigin);
+}
+
+/** An invitation that can still be used: not revoked, not expired, a mailed one only once. */
+async function usableInvitation(db: Database, token: string): Promise<InvitationRow> {
+  const row = await findInvitationByToken(db, token);
+  const spent = row?.email !== null && (row?.acceptedCount ?? 0) > 0;
+  if (!row || row.revokedAt || row.expiresAt < new Date() || spent) {
+    throw new AppError('NOT_FOUND', 'This invitation has expired or was withdrawn. Ask the organizer for a new one.');
+  }
+  return row;
+}
+
+export async function previewInvitation(db: Database, { token }: { token: string }) {
+  const row = await usableInvitation(db, token);
+  const team = await findTeam(db, row.teamId);
+  if (!team) throw teamNotFound();
+  const [summary] = await summaries(db, [team]);
+  return {
+    team: summary as TeamSummary,
+    role: row.role as 'organizer' | 'player' | 'substitute',
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export async function acceptInvitation(db: Database, { actorId, token }: { actorId: string; token: string }) {
+  const row = await usableInvitation(db, token);
+  // Already a member: nothing to do, the link still shows the team.
+  await acceptInvitationRow(db, row, actorId);
+  return getTeam(db, { viewerId: actorId, teamId: row.teamId });
+}
