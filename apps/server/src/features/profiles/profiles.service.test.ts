@@ -202,10 +202,12 @@ describe('feature flags', () => {
   it('serves configured defaults, and a stored override without a restart', async () => {
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       flags: { badges: true, subscriptions: true },
+      socialProviders: [],
     });
     await setFlag(t.db, 'badges', false);
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       flags: { badges: false, subscriptions: true },
+      socialProviders: [],
     });
   });
 });
