@@ -1,0 +1,114 @@
+import type { CurrentUser } from '@huddle/shared/users';
+import { Anchor, AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, em } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconHome, IconLogout, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ColorSchemeToggle } from '../components/ui/color-scheme-toggle.tsx';
+import { HuddleLogo } from '../components/ui/huddle-logo.tsx';
+import { useSignOut } from '../features/accounts/api/sign-out.ts';
+import classes from './app-shell.module.css';
+import { homePath } from './signed-in-landing.ts';
+
+interface NavigationLink {
+  label: string;
+  to: string;
+  icon: Icon;
+}
+
+/** The main navigation. Later slices add their pages here, never a link to a page that does not exist. */
+const navigationLinks: NavigationLink[] = [{ label: 'Home', to: homePath, icon: IconHome }];
+
+const navigationId = 'main-navigation';
+
+function UserMenu({ user }: { user: CurrentUser }) {
+  const signOut = useSignOut();
+  return (
+    // No focus placeholder: its role="presentation" element is not allowed inside role="menu" (axe).
+    <Menu position="bottom-end" width={260} shadow="md" withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user.photoURL} alt="" size={32} radius="xl" />
+            <Text size="sm" fw={600} visibleFrom="sm" maw={160} truncate>
+              {user.displayName}
+            </Text>
+            <IconChevronDown size={16} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label style={{ overflowWrap: 'anywhere' }}>{user.email}</Menu.Label>
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => signOut.mutate()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The frame of every signed-in page: header (logo, scheme toggle, account menu), navigation, main. */
+export function AppShellLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  // Below the sm breakpoint the navigation slides away; while away it must not take focus.
+  const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <a href="#main-content" className={classes.skipLink}>
+          Skip to content
+        </a>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+              aria-controls={navigationId}
+            />
+            <Anchor component={Link} to={homePath} underline="never">
+              <HuddleLogo size={30} />
+            </Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeToggle />
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar id={navigationId} aria-label="Main" p="sm" inert={isMobile && !opened}>
+        {navigationLinks.map((link) => {
+          const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
+          return (
+            <NavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              leftSection={<link.icon size={20} stroke={1.6} aria-hidden />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={close}
+              variant="light"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          );
+        })}
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { pageTitle } from './page-title.ts';
+
+describe('pageTitle (spec §2, page titles)', () => {
+  it.each([
+    ['/teams', 'Teams | Huddle'],
+    ['/teams/create', 'Teams | Huddle'],
+    ['/more-info', 'Settings | Huddle'],
+    ['/games/42/manage', 'Games | Huddle'],
+    ['/messages', 'Messages | Huddle'],
+    ['/profile/abc', 'Profile | Huddle'],
+    ['/auth/login', 'Login | Huddle'],
+    ['/auth/sign-up', 'Sign Up | Huddle'],
+    ['/home', 'Home | Huddle'],
+    ['/auth/forgot-password', 'Forgot Password | Huddle'],
+    ['/auth/reset-password', 'Reset Password | Huddle'],
+  ])('names %s "%s"', (pathname, title) => {
+    expect(pageTitle(pathname)).toBe(title);
+  });
+
+  it('falls back to the product name', () => {
+    expect(pageTitle('/')).toBe('Huddle');
+    expect(pageTitle('/no-such-page/here')).toBe('Huddle');
+    expect(pageTitle('/auth')).toBe('Huddle');
+    expect(pageTitle('/constructor')).toBe('Huddle');
+  });
+
+  it('uses the segment after auth, not auth itself', () => {
+    expect(pageTitle('/auth/teams')).toBe('Teams | Huddle');
+    expect(pageTitle('/login')).toBe('Login | Huddle');
+  });
+
+  it('puts the unread message count in front when there is any', () => {
+    expect(pageTitle('/messages', 3)).toBe('(3) Messages | Huddle');
+    expect(pageTitle('/', 12)).toBe('(12) Huddle');
+    expect(pageTitle('/home', 0)).toBe('Home | Huddle');
+  });
+});

@@ -1,0 +1,25 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { LostDogIllustration } from '../../components/ui/lost-dog-illustration.tsx';
+import { useSession } from '../../features/accounts/api/get-session.ts';
+import { authPaths } from '../../features/accounts/auth-paths.ts';
+import { signedInLandingPath } from '../signed-in-landing.ts';
+
+/** Spec §2, error page: the lost dog, and a way home (sign-up, or the signed-in landing page). */
+export function Component() {
+  const signedIn = Boolean(useSession().data?.user);
+  return (
+    <Center component="main" mih="100dvh" p="md">
+      <Stack align="center" gap="md" maw={480} ta="center">
+        <LostDogIllustration size={180} />
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          This dog is having a hard time finding the page
+        </Title>
+        <Text size="lg">Maybe try another page, please?</Text>
+        <Button component={Link} to={signedIn ? signedInLandingPath : authPaths.signUp} size="md" mt="sm">
+          Take me home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

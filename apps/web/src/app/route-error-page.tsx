@@ -1,0 +1,30 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/**
+ * When a page cannot load: usually the connection, or a new version was deployed and
+ * this tab asks for files that are gone. Loading the page again fixes both.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
+
+  return (
+    <Center component="main" mih="100dvh" p="md">
+      <Stack align="center" gap="md" maw={420} ta="center">
+        <Title order={1}>Something went wrong</Title>
+        <Text>We could not load this page. Check your connection and try again.</Text>
+        {detail ? (
+          <Text size="sm" c="dimmed">
+            {detail}
+          </Text>
+        ) : null}
+        <Button onClick={() => window.location.reload()}>Try again</Button>
+      </Stack>
+    </Center>
+  );
+}

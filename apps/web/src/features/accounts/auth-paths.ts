@@ -1,0 +1,15 @@
+/** The addresses of the accounts pages (spec §2: auth/login, auth/sign-up, auth/forgot-password). */
+export const authPaths = {
+  login: '/auth/login',
+  signUp: '/auth/sign-up',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+} as const;
+
+/** The query parameter that carries where to go after signing in. */
+export const returnToParam = 'returnTo';
+
+/** An auth page address that keeps the returnTo a guard put there, so switching forms keeps it. */
+export function authPathWithReturnTo(path: string, returnTo: string | null): string {
+  return returnTo ? `${path}?${new URLSearchParams({ [returnToParam]: returnTo })}` : path;
+}

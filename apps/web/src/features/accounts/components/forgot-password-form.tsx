@@ -1,0 +1,73 @@
+import { forgotPasswordBody, forgotPasswordMessage, type ForgotPasswordBody } from '@huddle/shared/accounts';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { authPaths } from '../auth-paths.ts';
+import { requiredField } from './field-props.ts';
+
+export function ForgotPasswordForm() {
+  const forgotPassword = useForgotPassword();
+  const form = useForm<ForgotPasswordBody>({
+    initialValues: { email: '' },
+    validate: schemaResolver(forgotPasswordBody, { sync: true }),
+  });
+  const failure =
+    forgotPassword.error && !(forgotPassword.error instanceof ApiError && forgotPassword.error.fields)
+      ? forgotPassword.error
+      : null;
+
+  const submit = form.onSubmit((values) => {
+    forgotPassword.mutate(values, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
+      },
+    });
+  });
+
+  const backToSignIn = (
+    <Text size="sm" ta="center">
+      Remembered it?{' '}
+      <Anchor component={Link} to={authPaths.login} fw={600}>
+        Back to sign in
+      </Anchor>
+    </Text>
+  );
+
+  // The same answer whether or not the email has an account, so nobody learns who signed up.
+  if (forgotPassword.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="huddle" variant="light" title="Check your email">
+          {forgotPasswordMessage}
+        </Alert>
+        {backToSignIn}
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" title="We could not send the link">
+            {failure.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...requiredField}
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" fullWidth loading={forgotPassword.isPending}>
+          Send reset link
+        </Button>
+        {backToSignIn}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Endpoint, EndpointInput, EndpointReply } from '@huddle/shared/endpoint';
+import { errorReply, genericErrorMessages, type ErrorCode, type FieldErrors } from '@huddle/shared/errors';
+
+/** 'NETWORK' is the browser's own code: the request never got an answer. */
+export type ApiErrorCode = ErrorCode | 'NETWORK';
+
+/** Every failed call, whatever went wrong, arrives as one of these (STYLE: one error type). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    /** HTTP status; 0 when there was no answer. */
+    readonly status: number,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+  }
+
+  /** The field messages in the shape @mantine/form's setErrors takes: one line per field. */
+  get fieldMessages(): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(this.fields ?? {}).map(([field, messages]) => [field, messages.join(' ')]),
+    );
+  }
+}
+
+type Input<E extends Endpoint> = EndpointInput<E>;
+/** The input may be left out when the endpoint takes no params, query or body. */
+type InputArgs<E extends Endpoint> = object extends Input<E> ? [input?: Input<E>] : [input: Input<E>];
+
+function urlFor(endpoint: Endpoint, input: { params?: unknown; query?: unknown } | undefined): string {
+  const params = (input?.params ?? {}) as Record<string, unknown>;
+  const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter :${name} for ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one HTTP client of the web app. Request and reply types come from the shared
+ * endpoint declaration, so nothing here is typed twice:
+ * `apiRequest(accountEndpoints.signIn, { body: { email, password } })`.
+ */
+export async function apiRequest<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<EndpointReply<E>> {
+  const body = (input as { body?: unknown } | undefined)?.body;
+  const init: RequestInit = {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  };
+  // Only a request with a body says it is JSON: the server rejects an empty JSON body.
+  if (body !== undefined) {
+    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(urlFor(endpoint, input as Parameters<typeof urlFor>[1]), init);
+  } catch {
+    throw new ApiError('NETWORK', genericErrorMessages.NETWORK, 0);
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) {
+    const parsed = errorReply.safeParse(json);
+    if (parsed.success) {
+      const { code, message, fields } = parsed.data.error;
+      throw new ApiError(code, message, response.status, fields);
+    }
+    // Not our error shape: a proxy, or the server is down behind one.
+    const code: ErrorCode = response.status === 429 ? 'RATE_LIMITED' : 'INTERNAL';
+    throw new ApiError(code, genericErrorMessages[code], response.status);
+  }
+
+  if (endpoint.status === 204) return undefined as EndpointReply<E>;
+  const reply = endpoint.reply.safeParse(json);
+  if (!reply.success) {
+    // The server broke its own contract; say so plainly rather than render half a reply.
+    throw new ApiError('INTERNAL', genericErrorMessages.INTERNAL, response.status);
+  }
+  return reply.data as EndpointReply<E>;
+}
