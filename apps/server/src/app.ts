@@ -36,6 +36,7 @@ import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
+import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
 import { photoMaxBytes } from './features/profiles/profile-photo.ts';
 
 export interface BuildAppOptions {
@@ -71,7 +72,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
     config,
     db,
     log: app.log,
-    onUserCreated: async ({ email }) => claimGuestForNewUser(db, { email }),
+    onUserCreated: async ({ id, email }) => claimGuestForNewUser(db, { email, userId: id }),
     sendPasswordResetLink: async ({ email, name, link }) =>
       mail.send({ to: email, ...passwordResetMail({ name, link }) }),
     sendVerificationLink: async ({ email, name, link }) =>
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
   registerFeatureFlagRoutes(app, deps);
   await registerPresenceRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerSeasonRoutes(app, deps);
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir);

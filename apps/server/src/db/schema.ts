@@ -7,3 +7,4 @@ export * from '../features/game-types/game-types.schema.ts';
 export * from '../features/feature-flags/feature-flags.schema.ts';
 export * from '../features/presence/presence.schema.ts';
 export * from '../features/teams/teams.schema.ts';
+export * from '../features/seasons/seasons.schema.ts';

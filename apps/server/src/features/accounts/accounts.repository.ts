@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../lib/mail/outbox.schema.ts';
+import { registrations } from '../seasons/seasons.schema.ts';
 import { authAccounts, unregisteredUsers, users } from './accounts.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -55,4 +56,16 @@ export async function insertGuest(db: Database, guest: { id: string; name: strin
 
 export async function deleteGuest(db: Database, guestId: string): Promise<void> {
   await db.delete(unregisteredUsers).where(eq(unregisteredUsers.id, guestId));
+}
+
+/**
+ * Spec §5: an account created with a guest's email takes over what the guest did
+ * (season registrations now; event joins and form answers as those slices add them),
+ * then the guest record goes. One transaction.
+ */
+export async function moveGuestToUser(db: Database, guestId: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(registrations).set({ userId, guestId: null }).where(eq(registrations.guestId, guestId));
+    await tx.delete(unregisteredUsers).where(eq(unregisteredUsers.id, guestId));
+  });
 }

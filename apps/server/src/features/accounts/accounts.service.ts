@@ -17,6 +17,7 @@ import {
   findUserById,
   hasPassword,
   insertGuest,
+  moveGuestToUser,
   type GuestRow,
   type UserRow,
 } from './accounts.repository.ts';
@@ -191,13 +192,13 @@ export async function removeGuest(db: Database, guestId: string): Promise<void> 
   await deleteGuest(db, guestId);
 }
 
-/**
- * Spec §5: an account created with a guest's email takes the guest over. Slices whose rows
- * point at guests (event joins, form answers) move them to the new user before this delete.
- */
-export async function claimGuestForNewUser(db: Database, { email }: { email: string }): Promise<void> {
+/** Spec §5: an account created with a guest's email takes the guest over (see moveGuestToUser). */
+export async function claimGuestForNewUser(
+  db: Database,
+  { email, userId }: { email: string; userId: string },
+): Promise<void> {
   const guest = await findGuestByEmail(db, email);
-  if (guest) await deleteGuest(db, guest.id);
+  if (guest) await moveGuestToUser(db, guest.id, userId);
 }
 
 /**

@@ -40,11 +40,11 @@ import {
   type TeamRow,
 } from './teams.repository.ts';
 
-const managers: readonly TeamRole[] = ['owner', 'organizer'];
+export const managers: readonly TeamRole[] = ['owner', 'organizer'];
 const teamNotFound = () => new AppError('NOT_FOUND', 'Team not found');
 
 /** Spec §2, team-not-found: a private team does not exist for outsiders. */
-async function visibleTeam(db: Database, teamId: string, viewerId: string | undefined) {
+export async function visibleTeam(db: Database, teamId: string, viewerId: string | undefined) {
   const team = await findTeam(db, teamId);
   if (!team) throw teamNotFound();
   const role = viewerId ? ((await findRole(db, teamId, viewerId)) as TeamRole | undefined) : undefined;
@@ -53,7 +53,7 @@ async function visibleTeam(db: Database, teamId: string, viewerId: string | unde
 }
 
 /** Every management action checks the actor's role here (spec §6): 404 for outsiders of private teams, 403 otherwise. */
-async function requireRole(db: Database, teamId: string, actorId: string, allowed: readonly TeamRole[]) {
+export async function requireRole(db: Database, teamId: string, actorId: string, allowed: readonly TeamRole[]) {
   const { team, role } = await visibleTeam(db, teamId, actorId);
   if (!role || !allowed.includes(role)) throw new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
   return { team, role };

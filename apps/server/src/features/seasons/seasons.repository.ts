@@ -1,0 +1,171 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { teams } from '../teams/teams.schema.ts';
+import { registrations, seasonGroups, seasonSessions, seasons } from './seasons.schema.ts';
+
+export type SeasonRow = typeof seasons.$inferSelect;
+export type NewSeason = Omit<typeof seasons.$inferInsert, 'id' | 'createdAt'>;
+export type RegistrationRow = typeof registrations.$inferSelect;
+
+export async function insertSeason(db: Database, season: NewSeason): Promise<SeasonRow> {
+  const [row] = await db.insert(seasons).values(season).returning();
+  if (!row) throw new Error('season insert returned nothing');
+  return row;
+}
+
+export async function findSeason(db: Database, seasonId: string): Promise<SeasonRow | undefined> {
+  const [row] = await db.select().from(seasons).where(eq(seasons.id, seasonId)).limit(1);
+  return row;
+}
+
+export async function listSeasonRows(db: Database, teamId: string): Promise<SeasonRow[]> {
+  return db.select().from(seasons).where(eq(seasons.teamId, teamId)).orderBy(asc(seasons.startsOn));
+}
+
+export async function updateSeasonRow(db: Database, seasonId: string, season: Partial<NewSeason>): Promise<void> {
+  await db.update(seasons).set(season).where(eq(seasons.id, seasonId));
+}
+
+export async function deleteSeasonRow(db: Database, seasonId: string): Promise<void> {
+  await db.delete(seasons).where(eq(seasons.id, seasonId));
+}
+
+export async function listGroups(db: Database, seasonIds: string[]) {
+  if (seasonIds.length === 0) return [];
+  return db
+    .select({ id: seasonGroups.id, seasonId: seasonGroups.seasonId, name: seasonGroups.name })
+    .from(seasonGroups)
+    .where(inArray(seasonGroups.seasonId, seasonIds))
+    .orderBy(asc(seasonGroups.createdAt));
+}
+
+export async function countRegistrations(db: Database, seasonIds: string[]): Promise<Map<string, number>> {
+  if (seasonIds.length === 0) return new Map();
+  const rows = await db
+    .select({ seasonId: registrations.seasonId, total: count() })
+    .from(registrations)
+    .where(inArray(registrations.seasonId, seasonIds))
+    .groupBy(registrations.seasonId);
+  return new Map(rows.map((row) => [row.seasonId, row.total]));
+}
+
+export async function insertGroup(db: Database, seasonId: string, name: string): Promise<void> {
+  await db.insert(seasonGroups).values({ seasonId, name });
+}
+
+export async function deleteGroupRow(db: Database, seasonId: string, groupId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(seasonGroups)
+    .where(and(eq(seasonGroups.id, groupId), eq(seasonGroups.seasonId, seasonId)))
+    .returning({ id: seasonGroups.id });
+  return deleted.length === 1;
+}
+
+export async function groupBelongsToSeason(db: Database, seasonId: string, groupId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: seasonGroups.id })
+    .from(seasonGroups)
+    .where(and(eq(seasonGroups.id, groupId), eq(seasonGroups.seasonId, seasonId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertSessions(
+  db: Database,
+  rows: { seasonId: string; title: string | null; startsAt: Date; endsAt: Date }[],
+) {
+  return db.insert(seasonSessions).values(rows).returning();
+}
+
+export async function listSessionRows(db: Database, seasonId: string) {
+  return db
+    .select()
+    .from(seasonSessions)
+    .where(eq(seasonSessions.seasonId, seasonId))
+    .orderBy(asc(seasonSessions.startsAt));
+}
+
+export type RegistrationOutcome = { kind: 'created'; row: RegistrationRow } | { kind: 'full' } | { kind: 'duplicate' };
+
+/**
+ * Capacity holds under concurrent registrations: the season row is locked for the
+ * count-and-insert, so two people cannot both take the last place.
+ */
+export async function insertRegistrationWithinCapacity(
+  db: Database,
+  registration: Pick<RegistrationRow, 'seasonId' | 'teamId' | 'userId' | 'guestId' | 'name' | 'email'>,
+): Promise<RegistrationOutcome> {
+  return db.transaction(async (tx) => {
+    const [season] = await tx
+      .select({ capacity: seasons.capacity })
+      .from(seasons)
+      .where(eq(seasons.id, registration.seasonId))
+      .for('update');
+    const [existing] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.seasonId, registration.seasonId), eq(registrations.email, registration.email)));
+    if (existing) return { kind: 'duplicate' };
+    if (season?.capacity !== null && season?.capacity !== undefined) {
+      const [taken] = await tx
+        .select({ total: count() })
+        .from(registrations)
+        .where(eq(registrations.seasonId, registration.seasonId));
+      if ((taken?.total ?? 0) >= season.capacity) return { kind: 'full' };
+    }
+    const [row] = await tx.insert(registrations).values(registration).returning();
+    if (!row) throw new Error('registration insert returned nothing');
+    return { kind: 'created', row };
+  });
+}
+
+export async function listRegistrationRows(db: Database, seasonId: string): Promise<RegistrationRow[]> {
+  return db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.seasonId, seasonId))
+    .orderBy(asc(registrations.createdAt));
+}
+
+export async function findRegistration(db: Database, seasonId: string, registrationId: string) {
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.id, registrationId), eq(registrations.seasonId, seasonId)))
+    .limit(1);
+  return row;
+}
+
+export async function updateRegistrationRow(
+  db: Database,
+  registrationId: string,
+  changes: Partial<Pick<RegistrationRow, 'status' | 'groupId'>>,
+): Promise<RegistrationRow | undefined> {
+  const [row] = await db.update(registrations).set(changes).where(eq(registrations.id, registrationId)).returning();
+  return row;
+}
+
+export async function deleteRegistrationRow(db: Database, registrationId: string): Promise<void> {
+  await db.delete(registrations).where(eq(registrations.id, registrationId));
+}
+
+/** Spec §4: registrations by email, resolved to team and season (inner joins skip orphans). */
+export async function listRegistrationsByEmail(db: Database, email: string) {
+  return db
+    .select({
+      id: registrations.id,
+      status: registrations.status,
+      teamId: teams.id,
+      teamName: teams.name,
+      teamPhotoUrl: teams.photoUrl,
+      seasonId: seasons.id,
+      seasonLabel: seasons.label,
+      startsOn: seasons.startsOn,
+      endsOn: seasons.endsOn,
+    })
+    .from(registrations)
+    .innerJoin(seasons, eq(seasons.id, registrations.seasonId))
+    .innerJoin(teams, eq(teams.id, registrations.teamId))
+    .where(eq(registrations.email, email))
+    .orderBy(asc(seasons.startsOn));
+}

@@ -1,0 +1,95 @@
+import { errorReply } from '@huddle/shared/errors';
+import { seasonEndpoints, seasonIdParams } from '@huddle/shared/seasons';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
+import {
+  createGroup,
+  createSeason,
+  createSessions,
+  deleteGroup,
+  deleteSeason,
+  exportRegistrationsCsv,
+  getSeason,
+  listMyRegistrations,
+  listRegistrations,
+  listSeasons,
+  listSessions,
+  register,
+  removeRegistration,
+  updateRegistration,
+  updateSeason,
+} from './seasons.service.ts';
+
+export function registerSeasonRoutes(app: FastifyInstance, { db, auth }: AppDeps): void {
+  const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
+  const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
+
+  registerEndpoint(app, seasonEndpoints.createSeason, async ({ request, params, body }) =>
+    createSeason(db, { actorId: await actor(request), teamId: params.teamId, season: body }),
+  );
+  registerEndpoint(app, seasonEndpoints.listSeasons, async ({ request, params }) =>
+    listSeasons(db, { viewerId: await viewer(request), teamId: params.teamId }),
+  );
+  registerEndpoint(app, seasonEndpoints.getSeason, async ({ request, params }) =>
+    getSeason(db, { viewerId: await viewer(request), seasonId: params.seasonId }),
+  );
+  registerEndpoint(app, seasonEndpoints.updateSeason, async ({ request, params, body }) =>
+    updateSeason(db, { actorId: await actor(request), seasonId: params.seasonId, season: body }),
+  );
+  registerEndpoint(app, seasonEndpoints.deleteSeason, async ({ request, params }) => {
+    await deleteSeason(db, { actorId: await actor(request), seasonId: params.seasonId });
+    return { ok: true as const };
+  });
+  registerEndpoint(app, seasonEndpoints.createGroup, async ({ request, params, body }) =>
+    createGroup(db, { actorId: await actor(request), seasonId: params.seasonId, name: body.name }),
+  );
+  registerEndpoint(app, seasonEndpoints.deleteGroup, async ({ request, params }) =>
+    deleteGroup(db, { actorId: await actor(request), ...params }),
+  );
+  registerEndpoint(app, seasonEndpoints.createSessions, async ({ request, params, body }) =>
+    createSessions(db, { actorId: await actor(request), seasonId: params.seasonId, session: body }),
+  );
+  registerEndpoint(app, seasonEndpoints.listSessions, async ({ request, params }) =>
+    listSessions(db, { viewerId: await viewer(request), seasonId: params.seasonId }),
+  );
+  registerEndpoint(app, seasonEndpoints.register, async ({ request, params, body }) =>
+    register(db, { viewerId: await viewer(request), seasonId: params.seasonId, guest: body.guest }),
+  );
+  registerEndpoint(app, seasonEndpoints.listRegistrations, async ({ request, params }) =>
+    listRegistrations(db, { actorId: await actor(request), seasonId: params.seasonId }),
+  );
+  registerEndpoint(app, seasonEndpoints.updateRegistration, async ({ request, params, body }) =>
+    updateRegistration(db, { actorId: await actor(request), ...params, changes: body }),
+  );
+  registerEndpoint(app, seasonEndpoints.removeRegistration, async ({ request, params }) => {
+    await removeRegistration(db, { actorId: await actor(request), ...params });
+    return { ok: true as const };
+  });
+  registerEndpoint(app, seasonEndpoints.listMyRegistrations, async ({ request }) =>
+    listMyRegistrations(db, { actorId: await actor(request) }),
+  );
+
+  // CSV is not JSON, so this one is declared here; errors still use the error reply.
+  app.get(
+    '/api/seasons/:seasonId/registrations.csv',
+    {
+      schema: {
+        summary: 'Registrations of a season as CSV (owner and organizers)',
+        tags: ['seasons'],
+        params: seasonIdParams,
+        response: { 200: z.string(), '4xx': errorReply },
+      },
+    },
+    async (request, reply) => {
+      const { seasonId } = request.params as { seasonId: string };
+      const { filename, csv } = await exportRegistrationsCsv(db, { actorId: await actor(request), seasonId });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,321 @@
+import type { Season, SeasonBody } from '@huddle/shared/seasons';
+import { registrationClosedMessage, seasonFullMessage } from '@huddle/shared/seasons';
+import { stringify } from 'csv-stringify/sync';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createGuest, getCurrentUser } from '../accounts/accounts.service.ts';
+import { managers, requireRole, visibleTeam } from '../teams/teams.service.ts';
+import {
+  countRegistrations,
+  deleteGroupRow,
+  deleteRegistrationRow,
+  deleteSeasonRow,
+  findRegistration,
+  findSeason,
+  groupBelongsToSeason,
+  insertGroup,
+  insertRegistrationWithinCapacity,
+  insertSeason,
+  insertSessions,
+  listGroups,
+  listRegistrationRows,
+  listRegistrationsByEmail,
+  listSeasonRows,
+  listSessionRows,
+  updateRegistrationRow,
+  updateSeasonRow,
+  type RegistrationRow,
+  type SeasonRow,
+} from './seasons.repository.ts';
+
+const seasonNotFound = () => new AppError('NOT_FOUND', 'Season not found');
+
+function isRegistrationOpen(season: SeasonRow, now: Date) {
+  return season.status === 'published' && season.registrationOpensAt <= now && now < season.registrationClosesAt;
+}
+
+async function toSeasons(db: Database, rows: SeasonRow[], now = new Date()): Promise<Season[]> {
+  const ids = rows.map((row) => row.id);
+  const [groups, counts] = await Promise.all([listGroups(db, ids), countRegistrations(db, ids)]);
+  return rows.map((row) => ({
+    id: row.id,
+    teamId: row.teamId,
+    label: row.label,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    registrationOpensAt: row.registrationOpensAt.toISOString(),
+    registrationClosesAt: row.registrationClosesAt.toISOString(),
+    capacity: row.capacity,
+    feeCents: row.feeCents,
+    status: row.status as Season['status'],
+    registrationOpen: isRegistrationOpen(row, now),
+    registeredCount: counts.get(row.id) ?? 0,
+    groups: groups.filter((group) => group.seasonId === row.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+async function toSeason(db: Database, row: SeasonRow): Promise<Season> {
+  const [season] = await toSeasons(db, [row]);
+  return season as Season;
+}
+
+const seasonColumns = (season: SeasonBody) => ({
+  label: season.label,
+  startsOn: season.startsOn,
+  endsOn: season.endsOn,
+  registrationOpensAt: new Date(season.registrationOpensAt),
+  registrationClosesAt: new Date(season.registrationClosesAt),
+  capacity: season.capacity,
+  feeCents: season.feeCents,
+  status: season.status,
+});
+
+/** A season the viewer may see: its team is visible, and drafts only to organizers. */
+async function visibleSeason(db: Database, seasonId: string, viewerId: string | undefined) {
+  const season = await findSeason(db, seasonId);
+  if (!season) throw seasonNotFound();
+  const { role } = await visibleTeam(db, season.teamId, viewerId).catch(() => {
+    throw seasonNotFound();
+  });
+  const manages = role !== undefined && managers.includes(role);
+  if (season.status === 'draft' && !manages) throw seasonNotFound();
+  return { season, role, manages };
+}
+
+async function managedSeason(db: Database, seasonId: string, actorId: string) {
+  const season = await findSeason(db, seasonId);
+  if (!season) throw seasonNotFound();
+  await requireRole(db, season.teamId, actorId, managers);
+  return season;
+}
+
+export async function createSeason(
+  db: Database,
+  { actorId, teamId, season }: { actorId: string; teamId: string; season: SeasonBody },
+) {
+  await requireRole(db, teamId, actorId, managers);
+  return toSeason(db, await insertSeason(db, { teamId, ...seasonColumns(season) }));
+}
+
+export async function listSeasons(
+  db: Database,
+  { viewerId, teamId }: { viewerId: string | undefined; teamId: string },
+) {
+  const { role } = await visibleTeam(db, teamId, viewerId);
+  const manages = role !== undefined && managers.includes(role);
+  const rows = (await listSeasonRows(db, teamId)).filter((row) => manages || row.status !== 'draft');
+  return { seasons: await toSeasons(db, rows) };
+}
+
+export async function getSeason(
+  db: Database,
+  { viewerId, seasonId }: { viewerId: string | undefined; seasonId: string },
+) {
+  return toSeason(db, (await visibleSeason(db, seasonId, viewerId)).season);
+}
+
+export async function updateSeason(
+  db: Database,
+  { actorId, seasonId, season }: { actorId: string; seasonId: string; season: SeasonBody },
+) {
+  await managedSeason(db, seasonId, actorId);
+  await updateSeasonRow(db, seasonId, seasonColumns(season));
+  return getSeason(db, { viewerId: actorId, seasonId });
+}
+
+export async function deleteSeason(db: Database, { actorId, seasonId }: { actorId: string; seasonId: string }) {
+  await managedSeason(db, seasonId, actorId);
+  await deleteSeasonRow(db, seasonId);
+}
+
+export async function createGroup(
+  db: Database,
+  { actorId, seasonId, name }: { actorId: string; seasonId: string; name: string },
+) {
+  await managedSeason(db, seasonId, actorId);
+  await insertGroup(db, seasonId, name);
+  return getSeason(db, { viewerId: actorId, seasonId });
+}
+
+export async function deleteGroup(
+  db: Database,
+  { actorId, seasonId, groupId }: { actorId: string; seasonId: string; groupId: string },
+) {
+  await managedSeason(db, seasonId, actorId);
+  if (!(await deleteGroupRow(db, seasonId, groupId))) throw new AppError('NOT_FOUND', 'Group not found');
+  return getSeason(db, { viewerId: actorId, seasonId });
+}
+
+const weekMs = 7 * 24 * 60 * 60 * 1000;
+/** Two years of weekly sessions is more than any season needs. */
+const maxSessionsPerSeries = 104;
+
+export async function createSessions(
+  db: Database,
+  {
+    actorId,
+    seasonId,
+    session,
+  }: {
+    actorId: string;
+    seasonId: string;
+    session: { title: string | null; startsAt: string; durationMinutes: number; repeatWeeklyUntil: string | null };
+  },
+) {
+  await managedSeason(db, seasonId, actorId);
+  const first = new Date(session.startsAt);
+  // "Until" is a calendar day where the sessions happen: read it in the start time's own offset.
+  const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(session.startsAt)?.[1] ?? 'Z';
+  const until = session.repeatWeeklyUntil ? new Date(`${session.repeatWeeklyUntil}T23:59:59.999${offset}`) : first;
+  const rows = [];
+  for (
+    let start = first;
+    start <= until && rows.length < maxSessionsPerSeries;
+    start = new Date(start.getTime() + weekMs)
+  ) {
+    rows.push({
+      seasonId,
+      title: session.title || null,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + session.durationMinutes * 60_000),
+    });
+  }
+  const inserted = await insertSessions(db, rows);
+  return { sessions: inserted.map(toSession) };
+}
+
+const toSession = (row: { id: string; seasonId: string; title: string | null; startsAt: Date; endsAt: Date }) => ({
+  id: row.id,
+  seasonId: row.seasonId,
+  title: row.title,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+});
+
+export async function listSessions(
+  db: Database,
+  { viewerId, seasonId }: { viewerId: string | undefined; seasonId: string },
+) {
+  await visibleSeason(db, seasonId, viewerId);
+  return { sessions: (await listSessionRows(db, seasonId)).map(toSession) };
+}
+
+const toRegistration = (row: RegistrationRow) => ({
+  id: row.id,
+  seasonId: row.seasonId,
+  teamId: row.teamId,
+  userId: row.userId,
+  name: row.name,
+  email: row.email,
+  status: row.status as 'pending' | 'approved',
+  groupId: row.groupId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A signed-in player registers as themself; someone without an account as a guest. */
+export async function register(
+  db: Database,
+  {
+    viewerId,
+    seasonId,
+    guest,
+    now = new Date(),
+  }: { viewerId: string | undefined; seasonId: string; guest: { name: string; email: string } | null; now?: Date },
+) {
+  const { season } = await visibleSeason(db, seasonId, viewerId);
+  if (!isRegistrationOpen(season, now)) throw new AppError('CONFLICT', registrationClosedMessage);
+  let person: { userId: string | null; guestId: string | null; name: string; email: string };
+  if (viewerId) {
+    const user = await getCurrentUser(db, viewerId);
+    person = { userId: user.id, guestId: null, name: user.fullName || user.displayName, email: user.email };
+  } else {
+    if (!guest) throw new AppError('UNAUTHENTICATED', 'Sign in, or give your name and email to register as a guest.');
+    const guestRow = await createGuest(db, guest);
+    person = { userId: null, guestId: guestRow.id, name: guest.name, email: guest.email };
+  }
+  const outcome = await insertRegistrationWithinCapacity(db, { seasonId, teamId: season.teamId, ...person });
+  if (outcome.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
+  if (outcome.kind === 'duplicate') throw new AppError('CONFLICT', 'This email is already registered for this season.');
+  return toRegistration(outcome.row);
+}
+
+export async function listRegistrations(db: Database, { actorId, seasonId }: { actorId: string; seasonId: string }) {
+  await managedSeason(db, seasonId, actorId);
+  return { registrations: (await listRegistrationRows(db, seasonId)).map(toRegistration) };
+}
+
+export async function updateRegistration(
+  db: Database,
+  {
+    actorId,
+    seasonId,
+    registrationId,
+    changes,
+  }: {
+    actorId: string;
+    seasonId: string;
+    registrationId: string;
+    changes: { status?: 'pending' | 'approved'; groupId?: string | null };
+  },
+) {
+  await managedSeason(db, seasonId, actorId);
+  if (!(await findRegistration(db, seasonId, registrationId)))
+    throw new AppError('NOT_FOUND', 'Registration not found');
+  if (changes.groupId && !(await groupBelongsToSeason(db, seasonId, changes.groupId))) {
+    throw new AppError('VALIDATION_FAILED', undefined, { groupId: ['Choose a group of this season.'] });
+  }
+  const row = await updateRegistrationRow(db, registrationId, changes);
+  return toRegistration(row as RegistrationRow);
+}
+
+/** Organizers remove anyone; a player withdraws their own registration. */
+export async function removeRegistration(
+  db: Database,
+  { actorId, seasonId, registrationId }: { actorId: string; seasonId: string; registrationId: string },
+) {
+  const { manages } = await visibleSeason(db, seasonId, actorId);
+  const registration = await findRegistration(db, seasonId, registrationId);
+  if (!registration) throw new AppError('NOT_FOUND', 'Registration not found');
+  if (!manages && registration.userId !== actorId)
+    throw new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
+  await deleteRegistrationRow(db, registrationId);
+}
+
+export async function exportRegistrationsCsv(
+  db: Database,
+  { actorId, seasonId }: { actorId: string; seasonId: string },
+) {
+  const season = await managedSeason(db, seasonId, actorId);
+  const [rows, groups] = await Promise.all([listRegistrationRows(db, seasonId), listGroups(db, [seasonId])]);
+  const groupName = new Map(groups.map((group) => [group.id, group.name]));
+  const csv = stringify(
+    rows.map((row) => [
+      row.name,
+      row.email,
+      row.status,
+      row.groupId ? (groupName.get(row.groupId) ?? '') : '',
+      row.userId ? 'member' : 'guest',
+      row.createdAt.toISOString(),
+    ]),
+    { header: true, columns: ['Name', 'Email', 'Status', 'Group', 'Account', 'Registered at'] },
+  );
+  return { filename: `${season.label.replace(/[^\w-]+/g, '-')}-registrations.csv`, csv };
+}
+
+export async function listMyRegistrations(db: Database, { actorId }: { actorId: string }) {
+  const user = await getCurrentUser(db, actorId);
+  const rows = await listRegistrationsByEmail(db, user.email);
+  return {
+    registrations: rows.map((row) => ({
+      id: row.id,
+      teamId: row.teamId,
+      teamName: row.teamName,
+      teamPhotoURL: row.teamPhotoUrl,
+      seasonId: row.seasonId,
+      seasonLabel: row.seasonLabel,
+      startsOn: row.startsOn,
+      endsOn: row.endsOn,
+      status: row.status as 'pending' | 'approved',
+    })),
+  };
+}
