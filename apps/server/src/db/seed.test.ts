@@ -21,6 +21,24 @@ describe('seedDemoCommunity', () => {
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().user).toMatchObject({ displayName: 'Demo Organizer', defaultCity: { name: 'Austin, TX' } });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const mine = (await t.app.inject({ url: '/api/me/teams', headers: { cookie } })).json().teams;
+    expect(mine.map((team: { name: string; role: string }) => [team.name, team.role])).toEqual([
+      ['Austin Pickup Soccer', 'owner'],
+      ['Eastside Pickleball Club', 'organizer'],
+      ['Zilker Ultimate', 'player'],
+    ]);
+    const card = (await t.app.inject({ url: '/api/me/registrations', headers: { cookie } })).json().registrations;
+    expect(card.map((entry: { seasonLabel: string }) => entry.seasonLabel).sort()).toEqual([
+      'Spring League',
+      'Winter Ladder',
+    ]);
+    const [league] = (await t.app.inject({ url: `/api/teams/${mine[0].id}/seasons` })).json().seasons;
+    expect(league).toMatchObject({
+      registrationOpen: true,
+      registeredCount: 13,
+      groups: [{ name: 'Division A' }, { name: 'Division B' }],
+    });
 
     expect(await seedDemoCommunity(t.db)).toEqual({ seeded: false, ...demoAccount });
     const [all] = await t.db.select({ total: count() }).from(users);

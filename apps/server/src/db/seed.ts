@@ -3,7 +3,16 @@ import { count, eq } from 'drizzle-orm';
 import geohash from 'ngeohash';
 import { hashPassword } from '../lib/password-hashing.ts';
 import type { Database } from './client.ts';
-import { authAccounts, users } from './schema.ts';
+import {
+  authAccounts,
+  registrations,
+  seasonGroups,
+  seasonSessions,
+  seasons,
+  teamMembers,
+  teams,
+  users,
+} from './schema.ts';
 
 /**
  * The demo community a first start gets so no screen is empty (issue 2): players in
@@ -84,7 +93,7 @@ export async function seedDemoCommunity(db: Database): Promise<DemoSeedResult | 
     };
   };
   const demoId = randomUUID();
-  const rows: (typeof users.$inferInsert)[] = [
+  const rows: SeedUser[] = [
     {
       id: demoId,
       name: 'Demo Organizer',
@@ -113,8 +122,15 @@ export async function seedDemoCommunity(db: Database): Promise<DemoSeedResult | 
     })),
   ];
   const passwordHash = await hashPassword(demoAccount.password);
+  const community = demoTeams(rows, random);
   await db.transaction(async (tx) => {
     await tx.insert(users).values(rows);
+    await tx.insert(teams).values(community.teams);
+    await tx.insert(teamMembers).values(community.members);
+    await tx.insert(seasons).values(community.seasons);
+    await tx.insert(seasonGroups).values(community.groups);
+    await tx.insert(seasonSessions).values(community.sessions);
+    await tx.insert(registrations).values(community.registrations);
     // Only the demo organizer has a password; the other players can claim theirs through "forgot password".
     await tx.insert(authAccounts).values({
       id: randomUUID(),
@@ -125,4 +141,158 @@ export async function seedDemoCommunity(db: Database): Promise<DemoSeedResult | 
     });
   });
   return { seeded: true, ...demoAccount };
+}
+
+type SeedUser = typeof users.$inferInsert & { id: string; email: string; name: string };
+
+const dayMs = 24 * 60 * 60 * 1000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Teams of the demo community (issue 4): a community the demo organizer owns with an
+ * open season, a club where they organize, and a private team where they play.
+ * Dates are relative to the first start, so registration is open whenever someone tries it.
+ */
+function demoTeams(people: SeedUser[], random: () => number) {
+  const [demo, ...players] = people as [SeedUser, ...SeedUser[]];
+  const now = Date.now();
+  const teamRow = (
+    name: string,
+    kind: string,
+    gameType: string,
+    joinPolicy: string,
+    visibility: string,
+    creator: SeedUser,
+    description: string,
+  ) => {
+    const lat = 30.2672 + (random() - 0.5) * 0.1;
+    const lng = -97.7431 + (random() - 0.5) * 0.1;
+    return {
+      id: randomUUID(),
+      kind,
+      name,
+      gameType,
+      description,
+      joinPolicy,
+      visibility,
+      creatorId: creator.id,
+      cityName: 'Austin, TX',
+      cityLat: lat,
+      cityLng: lng,
+      cityGeohash: geohash.encode(lat, lng, 9),
+    };
+  };
+  const soccer = teamRow(
+    'Austin Pickup Soccer',
+    'community',
+    'Soccer',
+    'open',
+    'public',
+    demo,
+    'Pickup and league soccer all over Austin. Everyone plays; bring a light and a dark shirt.',
+  );
+  const pickleball = teamRow(
+    'Eastside Pickleball Club',
+    'team',
+    'Pickleball',
+    'request',
+    'public',
+    players[0] as SeedUser,
+    'Ladder nights and friendly doubles on the east side.',
+  );
+  const ultimate = teamRow(
+    'Zilker Ultimate',
+    'team',
+    'Ultimate Frisbee',
+    'invite',
+    'private',
+    players[1] as SeedUser,
+    'Competitive ultimate at Zilker Park.',
+  );
+  const members = [
+    { teamId: soccer.id, userId: demo.id, role: 'owner' },
+    ...players
+      .slice(0, 18)
+      .map((player, index) => ({
+        teamId: soccer.id,
+        userId: player.id,
+        role: index < 2 ? 'organizer' : index % 5 === 4 ? 'substitute' : 'player',
+      })),
+    { teamId: pickleball.id, userId: (players[0] as SeedUser).id, role: 'owner' },
+    { teamId: pickleball.id, userId: demo.id, role: 'organizer' },
+    ...players.slice(10, 20).map((player) => ({ teamId: pickleball.id, userId: player.id, role: 'player' })),
+    { teamId: ultimate.id, userId: (players[1] as SeedUser).id, role: 'owner' },
+    { teamId: ultimate.id, userId: demo.id, role: 'player' },
+    ...players.slice(20, 28).map((player) => ({ teamId: ultimate.id, userId: player.id, role: 'player' })),
+  ];
+  const seasonRow = (
+    teamId: string,
+    label: string,
+    startsInDays: number,
+    weeks: number,
+    capacity: number | null,
+    feeCents: number | null,
+  ) => ({
+    id: randomUUID(),
+    teamId,
+    label,
+    startsOn: isoDay(new Date(now + startsInDays * dayMs)),
+    endsOn: isoDay(new Date(now + (startsInDays + weeks * 7) * dayMs)),
+    registrationOpensAt: new Date(now - 7 * dayMs),
+    registrationClosesAt: new Date(now + (startsInDays - 1) * dayMs),
+    capacity,
+    feeCents,
+    status: 'published',
+  });
+  const league = seasonRow(soccer.id, 'Spring League', 30, 12, 40, 2500);
+  const ladder = seasonRow(pickleball.id, 'Winter Ladder', 14, 8, 24, null);
+  const groups = [
+    { id: randomUUID(), seasonId: league.id, name: 'Division A' },
+    { id: randomUUID(), seasonId: league.id, name: 'Division B' },
+  ];
+  const sessions = [league, ladder].flatMap((season, seasonIndex) => {
+    const first = new Date(`${season.startsOn}T${seasonIndex === 0 ? '00:30' : '01:00'}:00Z`);
+    return Array.from({ length: 8 }, (_, week) => {
+      const startsAt = new Date(first.getTime() + week * 7 * dayMs);
+      return {
+        seasonId: season.id,
+        title: seasonIndex === 0 ? 'League night' : 'Ladder night',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 90 * 60_000),
+      };
+    });
+  });
+  const registration = (
+    seasonId: string,
+    teamId: string,
+    person: SeedUser,
+    groupId: string | null,
+    status: string,
+  ) => ({
+    seasonId,
+    teamId,
+    userId: person.id,
+    name: person.fullName ?? person.name,
+    email: person.email,
+    status,
+    groupId,
+  });
+  const registrationsRows = [
+    registration(league.id, soccer.id, demo, groups[0]?.id ?? null, 'approved'),
+    ...players
+      .slice(0, 12)
+      .map((player, index) =>
+        registration(league.id, soccer.id, player, groups[index % 2]?.id ?? null, index < 8 ? 'approved' : 'pending'),
+      ),
+    registration(ladder.id, pickleball.id, demo, null, 'pending'),
+    ...players.slice(10, 16).map((player) => registration(ladder.id, pickleball.id, player, null, 'approved')),
+  ];
+  return {
+    teams: [soccer, pickleball, ultimate],
+    members,
+    seasons: [league, ladder],
+    groups,
+    sessions,
+    registrations: registrationsRows,
+  };
 }
