@@ -37,7 +37,7 @@ import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
-import { photoMaxBytes } from './features/profiles/profile-photo.ts';
+import { photoMaxBytes } from './lib/images/normalize-image.ts';
 
 export interface BuildAppOptions {
   config: Config;

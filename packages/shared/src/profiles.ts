@@ -84,6 +84,22 @@ export const blockedUsersReply = z.object({
 });
 export const blockBody = z.strictObject({ userId: z.string().min(1).max(64) });
 
+export const directoryQuery = z.object({
+  search: z.string().trim().max(60).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const directoryReply = z.object({
+  players: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string(),
+      photoURL: z.string(),
+      city: z.string().nullable(),
+      games: z.array(z.string()),
+    }),
+  ),
+});
+
 export const featureFlagKeys = ['badges', 'subscriptions'] as const;
 export type FeatureFlagKey = (typeof featureFlagKeys)[number];
 export const publicConfigReply = z.object({
@@ -194,5 +210,13 @@ export const profileEndpoints = {
     summary: 'Feature flags and other public settings for the web app',
     tags: ['system'],
     reply: publicConfigReply,
+  }),
+  listPlayers: defineEndpoint({
+    method: 'GET',
+    path: '/api/users',
+    summary: 'The player directory: searchable, without the viewer and without blocked players',
+    tags: ['profiles'],
+    query: directoryQuery,
+    reply: directoryReply,
   }),
 } as const;

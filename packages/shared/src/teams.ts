@@ -133,6 +133,40 @@ export const joinRequestReply = z.object({
   ),
 });
 
+export const removeTeamPhotoEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/teams/:teamId/photo',
+  summary: 'Remove the team photo (owner and organizers)',
+  tags: ['teams'],
+  params: teamIdParams,
+  reply: teamDetailReply,
+});
+
+/** Spec §4: leaving the create flow on steps 2-6 queues this mail request. */
+export const mailTemplates = ['team-create-motivation-notification'] as const;
+export const mailRequestBody = z.strictObject({ template: z.enum(mailTemplates) });
+export const mailRequestReply = z.object({ queued: z.boolean() });
+
+export const ambassadorApplicationBody = z
+  .strictObject({
+    fullName: z.string({ error: 'Enter your name.' }).trim().min(2, 'At least 2 characters.').max(300),
+    email,
+    city: z.string({ error: 'Enter your city.' }).trim().min(2, 'Enter your city.').max(120),
+    sports: z.string().trim().max(300).nullable(),
+    motivation: z
+      .string({ error: 'Tell us why.' })
+      .trim()
+      .min(20, 'Tell us a little more (at least 20 characters).')
+      .max(3000, 'At most 3000 characters.'),
+  })
+  .meta({ id: 'AmbassadorApplication' });
+export const ambassadorThanksMessage = 'Thanks! We read every application and will get back to you by email.';
+
+export const teamTopicSettings = z.object({ email: z.boolean(), push: z.boolean() });
+export const teamTopicsReply = z.object({
+  topics: z.array(z.object({ teamId: z.string(), teamName: z.string(), email: z.boolean(), push: z.boolean() })),
+});
+
 export const teamEndpoints = {
   createTeam: defineEndpoint({
     method: 'POST',
@@ -313,5 +347,39 @@ export const teamEndpoints = {
     tags: ['teams'],
     params: invitationParams,
     reply: teamDetailReply,
+  }),
+  sendMailRequest: defineEndpoint({
+    method: 'POST',
+    path: '/api/mail-requests',
+    summary: 'Queue a mail to the signed-in user from a template (at most one a day per template)',
+    tags: ['teams'],
+    body: mailRequestBody,
+    reply: mailRequestReply,
+    status: 201,
+  }),
+  applyAsAmbassador: defineEndpoint({
+    method: 'POST',
+    path: '/api/ambassador-applications',
+    summary: 'Apply to be a Huddle ambassador',
+    tags: ['teams'],
+    body: ambassadorApplicationBody,
+    reply: okReply,
+    status: 201,
+  }),
+  listTeamTopics: defineEndpoint({
+    method: 'GET',
+    path: '/api/me/team-notification-topics',
+    summary: 'Notification switches for each team the user belongs to',
+    tags: ['teams'],
+    reply: teamTopicsReply,
+  }),
+  saveTeamTopic: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/team-notification-topics/:teamId',
+    summary: 'Save one team’s notification switches (members only)',
+    tags: ['teams'],
+    params: teamIdParams,
+    body: teamTopicSettings.strict(),
+    reply: teamTopicsReply,
   }),
 } as const;

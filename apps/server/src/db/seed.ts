@@ -211,13 +211,11 @@ function demoTeams(people: SeedUser[], random: () => number) {
   );
   const members = [
     { teamId: soccer.id, userId: demo.id, role: 'owner' },
-    ...players
-      .slice(0, 18)
-      .map((player, index) => ({
-        teamId: soccer.id,
-        userId: player.id,
-        role: index < 2 ? 'organizer' : index % 5 === 4 ? 'substitute' : 'player',
-      })),
+    ...players.slice(0, 18).map((player, index) => ({
+      teamId: soccer.id,
+      userId: player.id,
+      role: index < 2 ? 'organizer' : index % 5 === 4 ? 'substitute' : 'player',
+    })),
     { teamId: pickleball.id, userId: (players[0] as SeedUser).id, role: 'owner' },
     { teamId: pickleball.id, userId: demo.id, role: 'organizer' },
     ...players.slice(10, 20).map((player) => ({ teamId: pickleball.id, userId: player.id, role: 'player' })),

@@ -1,5 +1,5 @@
 import type { NotificationSettings, PrivacySettings } from '@huddle/shared/users';
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, notInArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { feedback, userBlocks } from './profiles.schema.ts';
@@ -85,4 +85,31 @@ export async function listBlockerIds(db: Database, blockedId: string): Promise<s
     .from(userBlocks)
     .where(eq(userBlocks.blockedId, blockedId));
   return rows.map((row) => row.blockerId);
+}
+
+/** Players by display or full name, leaving out the given ids (the viewer, blocks either way). */
+export async function searchUsers(
+  db: Database,
+  { search, excludeIds, limit }: { search: string | undefined; excludeIds: string[]; limit: number },
+) {
+  const conditions = [];
+  if (excludeIds.length > 0) conditions.push(notInArray(users.id, excludeIds));
+  if (search) {
+    const pattern = `%${search.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+    conditions.push(or(ilike(users.name, pattern), ilike(users.fullName, pattern)));
+  }
+  return db
+    .select({ id: users.id, name: users.name, image: users.image, city: users.defaultCityName, games: users.games })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.name))
+    .limit(limit);
+}
+
+export async function listBlockedIds(db: Database, blockerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(eq(userBlocks.blockerId, blockerId));
+  return rows.map((row) => row.blockedId);
 }

@@ -1,7 +1,7 @@
 import { errorReply } from '@huddle/shared/errors';
 import { profileEndpoints } from '@huddle/shared/profiles';
 import { currentUserReply } from '@huddle/shared/users';
-import { AppError } from '../../lib/app-error.ts';
+import { readImageUpload } from '../../lib/images/read-image-upload.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
@@ -12,6 +12,7 @@ import {
   setProfilePhoto,
   getPublicProfile,
   listBlockedUsers,
+  listPlayers,
   saveNotificationSettings,
   savePrivacy,
   submitFeedback,
@@ -60,15 +61,14 @@ export function registerProfileRoutes(app: FastifyInstance, { db, auth, storage 
     },
     async (request) => {
       const actorId = await actor(request);
-      const file = await request.file();
-      if (!file || file.fieldname !== 'photo') {
-        throw new AppError('VALIDATION_FAILED', 'Choose a photo to upload.', { photo: ['Choose a photo to upload.'] });
-      }
-      return setProfilePhoto(db, storage, { actorId, bytes: await file.toBuffer() });
+      return setProfilePhoto(db, storage, { actorId, bytes: await readImageUpload(request) });
     },
   );
   registerEndpoint(app, profileEndpoints.removeMyPhoto, async ({ request }) =>
     removeProfilePhoto(db, storage, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, profileEndpoints.listPlayers, async ({ request, query }) =>
+    listPlayers(db, { viewerId: await actor(request), search: query.search || undefined, limit: query.limit }),
   );
   registerEndpoint(app, profileEndpoints.getPublicProfile, async ({ request, params }) =>
     getPublicProfile(db, { viewerId: await findSessionUserId(auth, request), userId: params.userId }),

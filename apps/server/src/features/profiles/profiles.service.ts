@@ -6,7 +6,7 @@ import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
-import { normalizeProfilePhoto } from './profile-photo.ts';
+import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
 import { findUserRecord, getCurrentUser } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
@@ -17,7 +17,9 @@ import {
   insertBlock,
   insertFeedback,
   listBlocked,
+  listBlockedIds,
   listBlockerIds,
+  searchUsers,
   updateNotificationSettings,
   updatePrivacy,
   updateUserColumns,
@@ -138,7 +140,7 @@ export async function setProfilePhoto(
   storage: FileStorage,
   { actorId, bytes }: { actorId: string; bytes: Buffer },
 ): Promise<CurrentUser> {
-  const photo = await normalizeProfilePhoto(bytes);
+  const photo = await normalizeUploadedImage(bytes);
   const previous = (await findUserRecord(db, actorId))?.image;
   const url = await storage.put(`avatars/${actorId}-${randomUUID()}.webp`, photo);
   await updateUserColumns(db, actorId, { image: url });
@@ -156,4 +158,22 @@ export async function removeProfilePhoto(db: Database, storage: FileStorage, { a
 /** The people who blocked the viewer: lists of players leave them out (spec §3, privacy). */
 export async function usersWhoBlocked(db: Database, viewerId: string | undefined): Promise<Set<string>> {
   return new Set(viewerId ? await listBlockerIds(db, viewerId) : []);
+}
+
+/** The player directory (user-list): never the viewer, nobody either of them blocked. */
+export async function listPlayers(
+  db: Database,
+  { viewerId, search, limit }: { viewerId: string; search: string | undefined; limit: number },
+) {
+  const [blockers, blocked] = await Promise.all([listBlockerIds(db, viewerId), listBlockedIds(db, viewerId)]);
+  const rows = await searchUsers(db, { search, excludeIds: [viewerId, ...blockers, ...blocked], limit });
+  return {
+    players: rows.map((row) => ({
+      id: row.id,
+      displayName: row.name.trim() || displayNameFallback,
+      photoURL: row.image || defaultPhotoPath,
+      city: row.city,
+      games: row.games,
+    })),
+  };
 }

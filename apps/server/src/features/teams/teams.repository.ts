@@ -1,7 +1,16 @@
-import { and, asc, count, eq, ilike, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { teamFollows, teamInvitations, teamJoinRequests, teamMembers, teams } from './teams.schema.ts';
+import {
+  ambassadorApplications,
+  mailRequests,
+  teamFollows,
+  teamInvitations,
+  teamJoinRequests,
+  teamMembers,
+  teamNotificationTopics,
+  teams,
+} from './teams.schema.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = Omit<typeof teams.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -265,4 +274,58 @@ export async function acceptInvitationRow(db: Database, invitation: InvitationRo
       .where(eq(teamInvitations.id, invitation.id));
     return true;
   });
+}
+
+export async function listTopicRows(db: Database, userId: string) {
+  return db
+    .select({
+      teamId: teams.id,
+      teamName: teams.name,
+      email: teamNotificationTopics.email,
+      push: teamNotificationTopics.push,
+    })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .leftJoin(
+      teamNotificationTopics,
+      and(eq(teamNotificationTopics.teamId, teamMembers.teamId), eq(teamNotificationTopics.userId, userId)),
+    )
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teams.name));
+}
+
+export async function upsertTopic(
+  db: Database,
+  teamId: string,
+  userId: string,
+  settings: { email: boolean; push: boolean },
+) {
+  await db
+    .insert(teamNotificationTopics)
+    .values({ teamId, userId, ...settings })
+    .onConflictDoUpdate({ target: [teamNotificationTopics.teamId, teamNotificationTopics.userId], set: settings });
+}
+
+/** Records the request unless one for this template went out in the last day; true when recorded. */
+export async function recordMailRequestOncePerDay(db: Database, userId: string, template: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    const [recent] = await tx
+      .select({ id: mailRequests.id })
+      .from(mailRequests)
+      .where(
+        and(eq(mailRequests.userId, userId), eq(mailRequests.template, template), gt(mailRequests.createdAt, since)),
+      )
+      .limit(1);
+    if (recent) return false;
+    await tx.insert(mailRequests).values({ userId, template });
+    return true;
+  });
+}
+
+export async function insertAmbassadorApplication(
+  db: Database,
+  application: typeof ambassadorApplications.$inferInsert,
+) {
+  await db.insert(ambassadorApplications).values(application);
 }

@@ -1,4 +1,6 @@
-import { teamEndpoints } from '@huddle/shared/teams';
+import { errorReply } from '@huddle/shared/errors';
+import { removeTeamPhotoEndpoint, teamDetailReply, teamEndpoints, teamIdParams } from '@huddle/shared/teams';
+import { readImageUpload } from '../../lib/images/read-image-upload.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
@@ -7,6 +9,12 @@ import { getCurrentUser } from '../accounts/accounts.service.ts';
 import {
   acceptInvitation,
   answerJoinRequest,
+  applyAsAmbassador,
+  listTeamTopics,
+  removeTeamPhoto,
+  saveTeamTopic,
+  sendTeamCreateMotivation,
+  setTeamPhoto,
   changeMemberRole,
   createInvitation,
   createTeam,
@@ -27,7 +35,7 @@ import {
   updateTeam,
 } from './teams.service.ts';
 
-export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, config }: AppDeps): void {
+export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, config, storage }: AppDeps): void {
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const invitations = { db, mailer, publicOrigin: config.publicOrigin };
 
@@ -98,5 +106,40 @@ export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, con
   registerEndpoint(app, teamEndpoints.previewInvitation, async ({ params }) => previewInvitation(db, params));
   registerEndpoint(app, teamEndpoints.acceptInvitation, async ({ request, params }) =>
     acceptInvitation(db, { actorId: await actor(request), token: params.token }),
+  );
+
+  registerEndpoint(app, teamEndpoints.sendMailRequest, async ({ request }) =>
+    sendTeamCreateMotivation(invitations, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, teamEndpoints.applyAsAmbassador, async ({ request, body }) => {
+    await applyAsAmbassador(db, { actorId: await findSessionUserId(auth, request), application: body });
+    return { ok: true as const };
+  });
+  registerEndpoint(app, teamEndpoints.listTeamTopics, async ({ request }) =>
+    listTeamTopics(db, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, teamEndpoints.saveTeamTopic, async ({ request, params, body }) =>
+    saveTeamTopic(db, { actorId: await actor(request), teamId: params.teamId, settings: body }),
+  );
+  registerEndpoint(app, removeTeamPhotoEndpoint, async ({ request, params }) =>
+    removeTeamPhoto(db, storage, { actorId: await actor(request), teamId: params.teamId }),
+  );
+  // Multipart, like the profile photo.
+  app.post(
+    '/api/teams/:teamId/photo',
+    {
+      schema: {
+        summary: 'Upload the team photo or logo (JPEG, PNG or WebP, at most 5 MB) as the multipart field "photo"',
+        tags: ['teams'],
+        consumes: ['multipart/form-data'],
+        params: teamIdParams,
+        response: { 200: teamDetailReply, '4xx': errorReply, '5xx': errorReply },
+      },
+    },
+    async (request) => {
+      const actorId = await actor(request);
+      const { teamId } = request.params as { teamId: string };
+      return setTeamPhoto(db, storage, { actorId, teamId, bytes: await readImageUpload(request) });
+    },
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -118,3 +119,45 @@ export const teamInvitations = pgTable(
     index('team_invitations_team_idx').on(table.teamId),
   ],
 );
+
+/** Spec §3: per-team topic settings in the notification settings; no row means both on. */
+export const teamNotificationTopics = pgTable(
+  'team_notification_topics',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: boolean('email').notNull(),
+    push: boolean('push').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userId] })],
+);
+
+/** Spec §4 mailer requests; kept to send each template at most once a day per person. */
+export const mailRequests = pgTable(
+  'mail_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    template: text('template').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_requests_user_template_idx').on(table.userId, table.template, table.createdAt)],
+);
+
+/** start/ambassador applications, for the admin screens of a later slice. */
+export const ambassadorApplications = pgTable('ambassador_applications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  city: text('city').notNull(),
+  sports: text('sports'),
+  motivation: text('motivation').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

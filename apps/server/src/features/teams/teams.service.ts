@@ -5,6 +5,9 @@ import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
+import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
+import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import { getCurrentUser } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
@@ -21,6 +24,7 @@ import {
   findTeam,
   hasJoinRequest,
   insertFollow,
+  insertAmbassadorApplication,
   insertInvitation,
   insertJoinRequest,
   insertMember,
@@ -31,6 +35,9 @@ import {
   listJoinRequestRows,
   listMembers,
   listTeamsOfUser,
+  listTopicRows,
+  recordMailRequestOncePerDay,
+  upsertTopic,
   moveOwnership,
   revokeInvitationRow,
   searchPublicTeams,
@@ -425,4 +432,80 @@ export async function acceptInvitation(db: Database, { actorId, token }: { actor
   // Already a member: nothing to do, the link still shows the team.
   await acceptInvitationRow(db, row, actorId);
   return getTeam(db, { viewerId: actorId, teamId: row.teamId });
+}
+
+export async function setTeamPhoto(
+  db: Database,
+  storage: FileStorage,
+  { actorId, teamId, bytes }: { actorId: string; teamId: string; bytes: Buffer },
+) {
+  const { team } = await requireRole(db, teamId, actorId, managers);
+  const photo = await normalizeUploadedImage(bytes);
+  const url = await storage.put(`teams/${teamId}-${randomBytes(8).toString('hex')}.webp`, photo);
+  await updateTeamColumns(db, teamId, { photoUrl: url });
+  if (team.photoUrl) await storage.remove(team.photoUrl);
+  return getTeam(db, { viewerId: actorId, teamId });
+}
+
+export async function removeTeamPhoto(
+  db: Database,
+  storage: FileStorage,
+  { actorId, teamId }: { actorId: string; teamId: string },
+) {
+  const { team } = await requireRole(db, teamId, actorId, managers);
+  await updateTeamColumns(db, teamId, { photoUrl: null });
+  if (team.photoUrl) await storage.remove(team.photoUrl);
+  return getTeam(db, { viewerId: actorId, teamId });
+}
+
+export async function listTeamTopics(db: Database, { actorId }: { actorId: string }) {
+  const rows = await listTopicRows(db, actorId);
+  // No saved row: both switches on, like every other notification default (spec §9).
+  return {
+    topics: rows.map((row) => ({
+      teamId: row.teamId,
+      teamName: row.teamName,
+      email: row.email ?? true,
+      push: row.push ?? true,
+    })),
+  };
+}
+
+export async function saveTeamTopic(
+  db: Database,
+  { actorId, teamId, settings }: { actorId: string; teamId: string; settings: { email: boolean; push: boolean } },
+) {
+  if (!(await findRole(db, teamId, actorId))) throw new AppError('NOT_FOUND', 'You are not a member of this team.');
+  await upsertTopic(db, teamId, actorId, settings);
+  return listTeamTopics(db, { actorId });
+}
+
+/** Spec §4: the nudge after someone leaves the create flow half way; at most once a day. */
+export async function sendTeamCreateMotivation(
+  { db, mailer, publicOrigin }: InvitationDeps,
+  { actorId }: { actorId: string },
+): Promise<{ queued: boolean }> {
+  const user = await getCurrentUser(db, actorId);
+  if (!user.notificationSettings.learning.email) return { queued: false };
+  if (!(await recordMailRequestOncePerDay(db, actorId, 'team-create-motivation-notification')))
+    return { queued: false };
+  await mailer.send({
+    to: user.email,
+    subject: 'Your team is one step away',
+    text: `Hi ${user.displayName},\n\nYou started creating a team on Huddle but did not finish. It takes two minutes, and your players can join right away:\n\n${publicOrigin}/teams/create\n`,
+  });
+  return { queued: true };
+}
+
+export async function applyAsAmbassador(
+  db: Database,
+  {
+    actorId,
+    application,
+  }: {
+    actorId: string | undefined;
+    application: { fullName: string; email: string; city: string; sports: string | null; motivation: string };
+  },
+) {
+  await insertAmbassadorApplication(db, { userId: actorId ?? null, ...application });
 }

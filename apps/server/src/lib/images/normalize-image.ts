@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 
+/** Profile photos and team logos alike. */
 export const photoMaxBytes = 5 * 1024 * 1024;
 const acceptedFormats = new Set(['jpeg', 'png', 'webp']);
 /** About 40 megapixels: far above any camera photo, far below a decompression bomb. */
@@ -11,7 +12,7 @@ const photoSize = 512;
  * Checks the real format from the bytes (not the name or the declared type), refuses
  * decompression bombs, and re-encodes to a square WebP without metadata (no GPS tags).
  */
-export async function normalizeProfilePhoto(bytes: Buffer): Promise<Buffer> {
+export async function normalizeUploadedImage(bytes: Buffer): Promise<Buffer> {
   const rejected = () =>
     new AppError('VALIDATION_FAILED', 'Upload a JPEG, PNG or WebP image.', {
       photo: ['Upload a JPEG, PNG or WebP image.'],
