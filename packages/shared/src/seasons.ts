@@ -51,8 +51,7 @@ export const seasonBody = z
         path: ['registrationClosesAt'],
       });
     }
-  })
-  .meta({ id: 'SeasonInput' });
+  });
 export type SeasonBody = z.infer<typeof seasonBody>;
 
 export const seasonReply = z
