@@ -162,6 +162,24 @@ export const ambassadorApplicationBody = z
   .meta({ id: 'AmbassadorApplication' });
 export const ambassadorThanksMessage = 'Thanks! We read every application and will get back to you by email.';
 
+export const teamDashboardReply = z.object({
+  teams: z.array(
+    teamSummary.extend({
+      role: z.enum(teamRoles),
+      pendingRequests: z.number().int(),
+      seasons: z.array(
+        z.object({
+          id: z.string(),
+          label: z.string(),
+          registrationOpen: z.boolean(),
+          registeredCount: z.number().int(),
+          capacity: z.number().int().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+
 export const teamTopicSettings = z.object({ email: z.boolean(), push: z.boolean() });
 export const teamTopicsReply = z.object({
   topics: z.array(z.object({ teamId: z.string(), teamName: z.string(), email: z.boolean(), push: z.boolean() })),
@@ -381,5 +399,12 @@ export const teamEndpoints = {
     params: teamIdParams,
     body: teamTopicSettings.strict(),
     reply: teamTopicsReply,
+  }),
+  getTeamsDashboard: defineEndpoint({
+    method: 'GET',
+    path: '/api/me/teams/dashboard',
+    summary: 'teams-v3: the teams the user runs, with pending requests and open registrations',
+    tags: ['teams'],
+    reply: teamDashboardReply,
   }),
 } as const;

@@ -137,3 +137,20 @@ describe('player directory', () => {
     expect((await call('GET', '/api/users')).statusCode).toBe(401);
   });
 });
+
+describe('teams dashboard (teams-v3)', () => {
+  it('lists only the teams the user runs, with pending requests and seasons', async () => {
+    const owner = await signUpUser(t.app);
+    const asker = await signUpUser(t.app);
+    const run = await createTeamAs(t.app, owner.cookie, { name: 'Run By Me', joinPolicy: 'request' });
+    const elsewhere = await signUpUser(t.app);
+    const playedIn = await createTeamAs(t.app, elsewhere.cookie, { name: 'Just Playing' });
+    await call('POST', `/api/teams/${playedIn.id}/join`, owner.cookie);
+    await call('POST', `/api/teams/${run.id}/join`, asker.cookie);
+    const dashboard = (await call('GET', '/api/me/teams/dashboard', owner.cookie)).json().teams;
+    expect(dashboard).toEqual([
+      expect.objectContaining({ name: 'Run By Me', role: 'owner', pendingRequests: 1, seasons: [] }),
+    ]);
+    expect((await call('GET', '/api/me/teams/dashboard')).statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,7 @@
 import { errorReply } from '@huddle/shared/errors';
 import { removeTeamPhotoEndpoint, teamDetailReply, teamEndpoints, teamIdParams } from '@huddle/shared/teams';
 import { readImageUpload } from '../../lib/images/read-image-upload.ts';
+import { getTeamsDashboard } from './team-dashboard.service.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
@@ -57,6 +58,9 @@ export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, con
     const from = viewerId ? (await getCurrentUser(db, viewerId)).defaultCity : null;
     return listTeams(db, { search: query.search || undefined, from, limit: query.limit });
   });
+  registerEndpoint(app, teamEndpoints.getTeamsDashboard, async ({ request }) =>
+    getTeamsDashboard(db, { actorId: await actor(request) }),
+  );
   registerEndpoint(app, teamEndpoints.listMyTeams, async ({ request }) =>
     listMyTeams(db, { actorId: await actor(request) }),
   );
