@@ -32,6 +32,7 @@ import { createAuth } from './lib/auth.ts';
 import { registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mail/mailer.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
+import { createS3FileStorage } from './lib/storage/s3-file-storage.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
@@ -85,7 +86,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
     db,
     auth,
     mailer: mail,
-    storage: createLocalFileStorage(uploadsDir),
+    storage: config.s3 ? await createS3FileStorage(config.s3) : createLocalFileStorage(uploadsDir),
     realtime: createRealtimeHub(),
   };
 

@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('asks for the rest of the S3 settings when a bucket is set', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'photos' })).toThrow(
+      /S3_BUCKET: also set S3_ACCESS_KEY_ID/,
+    );
+  });
+
   it('requires a session secret for a real database, and writes none', () => {
     const dataDir = tempDir();
     const call = () => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/huddle' });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { locateUpwards } from './lib/locate-upwards.ts';
+import type { S3StorageConfig } from './lib/storage/s3-file-storage.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const commaList = z
@@ -48,6 +49,12 @@ const environment = z.object({
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_DISCOVERY_URL: z.url().default('https://www.facebook.com/.well-known/openid-configuration/'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url().optional(),
   FLAG_BADGES: booleanFlag.default(true),
   FLAG_SUBSCRIPTIONS: booleanFlag.default(true),
 });
@@ -71,6 +78,8 @@ export interface Config {
   logLevel: string;
   /** The built web app to serve; undefined when there is none (API only). */
   webDistDir: string | undefined;
+  /** S3-compatible storage for uploads; undefined keeps them on disk in DATA_DIR/uploads. */
+  s3: S3StorageConfig | undefined;
   /** Social sign-in providers that have a client id and secret; the others are hidden. */
   socialProviders: SocialProviderConfig[];
   /** Feature flag defaults; rows in feature_flags override them at run time. */
@@ -101,6 +110,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.S3_BUCKET && !(values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY && values.S3_PUBLIC_URL)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: also set S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL (the URL browsers read the files from)',
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const embedded = values.DATABASE_URL === undefined;
   const sessionSecret = values.SESSION_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : undefined);
@@ -130,6 +144,19 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       ? path.resolve(values.WEB_DIST_DIR)
       : locateUpwards(import.meta.dirname, 'apps/web/dist/index.html')?.replace(/\/index\.html$/, ''),
     flagDefaults: { badges: values.FLAG_BADGES, subscriptions: values.FLAG_SUBSCRIPTIONS },
+    s3:
+      values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY && values.S3_PUBLIC_URL
+        ? {
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            endpoint: values.S3_ENDPOINT,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            publicUrl: values.S3_PUBLIC_URL,
+            // MinIO and most self-hosted stores address buckets by path.
+            forcePathStyle: values.S3_ENDPOINT !== undefined,
+          }
+        : undefined,
     socialProviders: [
       {
         id: 'google' as const,

@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** A real S3 protocol peer on 127.0.0.1 (s3rver) stands in for S3, MinIO or R2. */
+let s3: S3rver;
+let bucketUrl: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: mkdtempSync(path.join(tmpdir(), 'huddle-s3-')),
+    configureBuckets: [{ name: 'huddle-uploads' }],
+  });
+  const { port } = await s3.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  bucketUrl = `${endpoint}/huddle-uploads`;
+  t = await createTestApp({
+    S3_BUCKET: 'huddle-uploads',
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_PUBLIC_URL: bucketUrl,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+});
+
+async function upload(cookie: string) {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 10, g: 20, b: 30 } } })
+    .png()
+    .toBuffer();
+  const boundary = '----s3-photo';
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/me/photo',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
+describe('S3-compatible storage for uploads', () => {
+  it('stores the photo in the bucket, serves it from the public URL, and deletes the old one', async () => {
+    const { cookie } = await signUpUser(t.app);
+    const first = (await upload(cookie)).json().photoURL as string;
+    expect(first.startsWith(`${bucketUrl}/avatars/`)).toBe(true);
+    const stored = await fetch(first);
+    expect(stored.status).toBe(200);
+    expect((await sharp(Buffer.from(await stored.arrayBuffer())).metadata()).format).toBe('webp');
+
+    const second = (await upload(cookie)).json().photoURL as string;
+    expect(second).not.toBe(first);
+    expect((await fetch(first)).status).toBe(404);
+    expect((await fetch(second)).status).toBe(200);
+  });
+});
