@@ -84,7 +84,13 @@ export const teamDetailReply = teamSummary
 export type TeamDetail = z.infer<typeof teamDetailReply>;
 
 export const myTeamsReply = z.object({
-  teams: z.array(teamSummary.extend({ role: z.enum(teamRoles) })),
+  teams: z.array(
+    teamSummary.extend({
+      role: z.enum(teamRoles),
+      /** The start of the team's next session, if any (my-communities: "next activity"). */
+      nextActivityAt: z.iso.datetime().nullable(),
+    }),
+  ),
 });
 export const teamListQuery = z.object({
   search: z.string().trim().max(60).optional(),

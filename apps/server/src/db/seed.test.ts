@@ -28,6 +28,7 @@ describe('seedDemoCommunity', () => {
       ['Eastside Pickleball Club', 'organizer'],
       ['Zilker Ultimate', 'player'],
     ]);
+    expect(mine[0].nextActivityAt).toEqual(expect.stringMatching(/^\d{4}-/));
     const card = (await t.app.inject({ url: '/api/me/registrations', headers: { cookie } })).json().registrations;
     expect(card.map((entry: { seasonLabel: string }) => entry.seasonLabel).sort()).toEqual([
       'Spring League',

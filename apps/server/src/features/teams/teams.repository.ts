@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
+import { seasonSessions, seasons } from '../seasons/seasons.schema.ts';
 import {
   ambassadorApplications,
   mailRequests,
@@ -328,4 +329,18 @@ export async function insertAmbassadorApplication(
   application: typeof ambassadorApplications.$inferInsert,
 ) {
   await db.insert(ambassadorApplications).values(application);
+}
+
+/** The next session start of each team, from its published seasons. */
+export async function nextSessionStarts(db: Database, teamIds: string[]): Promise<Map<string, Date>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .select({ teamId: seasons.teamId, next: sql<Date | string>`min(${seasonSessions.startsAt})` })
+    .from(seasonSessions)
+    .innerJoin(seasons, eq(seasons.id, seasonSessions.seasonId))
+    .where(
+      and(inArray(seasons.teamId, teamIds), eq(seasons.status, 'published'), gt(seasonSessions.startsAt, new Date())),
+    )
+    .groupBy(seasons.teamId);
+  return new Map(rows.map((row) => [row.teamId, new Date(row.next)]));
 }

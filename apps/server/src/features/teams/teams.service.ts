@@ -39,6 +39,7 @@ import {
   recordMailRequestOncePerDay,
   upsertTopic,
   moveOwnership,
+  nextSessionStarts,
   revokeInvitationRow,
   searchPublicTeams,
   updateMemberRole,
@@ -172,12 +173,14 @@ export async function deleteTeam(db: Database, { actorId, teamId }: { actorId: s
 
 export async function listMyTeams(db: Database, { actorId }: { actorId: string }) {
   const rows = await listTeamsOfUser(db, actorId);
-  const counts = await countMembers(
-    db,
-    rows.map((row) => row.team.id),
-  );
+  const ids = rows.map((row) => row.team.id);
+  const [counts, nextStarts] = await Promise.all([countMembers(db, ids), nextSessionStarts(db, ids)]);
   return {
-    teams: rows.map((row) => ({ ...toSummary(row.team, counts.get(row.team.id) ?? 0), role: row.role as TeamRole })),
+    teams: rows.map((row) => ({
+      ...toSummary(row.team, counts.get(row.team.id) ?? 0),
+      role: row.role as TeamRole,
+      nextActivityAt: nextStarts.get(row.team.id)?.toISOString() ?? null,
+    })),
   };
 }
 
