@@ -28,5 +28,7 @@ export async function deleteAccount(
   // Sign out first: it yields the cookie-clearing headers while the session still exists.
   const signedOut = await signOut({ db, auth, realtime }, headers);
   await deleteUserAndMail(db, actorId, user.email);
+  // Every device: the account is gone.
+  realtime.closeUser(actorId, 'account deleted');
   return signedOut;
 }

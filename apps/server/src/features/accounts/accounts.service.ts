@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from '../../lib/auth.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
-import { markOffline } from '../presence/presence.service.ts';
+import { markSessionOffline } from '../presence/presence.service.ts';
 import {
   deleteGuest,
   findGuestByEmail,
@@ -127,7 +127,7 @@ export async function signIn(
   }
 }
 
-/** Ends the session; spec §4: the person goes offline on logout, even with other tabs open. */
+/** Ends the session; spec §4: offline on logout (that session's tabs; other devices stay signed in). */
 export async function signOut(
   { db, auth, realtime }: Pick<AccountsDeps, 'db' | 'auth' | 'realtime'>,
   headers: Headers,
@@ -135,8 +135,8 @@ export async function signOut(
   const session = await auth.api.getSession({ headers });
   const result = await auth.api.signOut({ headers, returnHeaders: true });
   if (session) {
-    await markOffline(db, session.user.id);
-    realtime.closeUser(session.user.id, 'signed out');
+    await markSessionOffline(db, session.session.id);
+    realtime.closeSession(session.session.id, 'signed out');
   }
   return { setCookies: result.headers.getSetCookie(), user: null };
 }

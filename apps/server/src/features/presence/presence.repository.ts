@@ -2,7 +2,10 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { presenceConnections } from './presence.schema.ts';
 
-export async function insertConnection(db: Database, connection: { id: string; userId: string; instanceId: string }) {
+export async function insertConnection(
+  db: Database,
+  connection: { id: string; userId: string; sessionId: string; instanceId: string },
+) {
   await db.insert(presenceConnections).values(connection);
 }
 
@@ -10,8 +13,8 @@ export async function deleteConnection(db: Database, connectionId: string) {
   await db.delete(presenceConnections).where(eq(presenceConnections.id, connectionId));
 }
 
-export async function deleteUserConnections(db: Database, userId: string) {
-  await db.delete(presenceConnections).where(eq(presenceConnections.userId, userId));
+export async function deleteSessionConnections(db: Database, sessionId: string) {
+  await db.delete(presenceConnections).where(eq(presenceConnections.sessionId, sessionId));
 }
 
 export async function deleteInstanceConnections(db: Database, instanceId: string) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { findSessionUserId } from '../../lib/session.ts';
+import { requestHeaders } from '../../lib/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   forgetInstance,
@@ -14,7 +14,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    realtimeUserId?: string;
+    realtimeSession?: { userId: string; sessionId: string };
   }
 }
 
@@ -42,16 +42,16 @@ export async function registerPresenceRoutes(app: FastifyInstance, { db, auth, r
       websocket: true,
       schema: { summary: 'Realtime WebSocket (signed in); an open socket marks the user online', tags: ['realtime'] },
       preValidation: async (request) => {
-        const userId = await findSessionUserId(auth, request);
-        if (!userId) throw new AppError('UNAUTHENTICATED');
-        request.realtimeUserId = userId;
+        const session = await auth.api.getSession({ headers: requestHeaders(request) });
+        if (!session) throw new AppError('UNAUTHENTICATED');
+        request.realtimeSession = { userId: session.user.id, sessionId: session.session.id };
       },
     },
     (socket, request) => {
-      const userId = request.realtimeUserId as string;
+      const { userId, sessionId } = request.realtimeSession as { userId: string; sessionId: string };
       const connectionId = randomUUID();
-      realtime.add(userId, socket);
-      const ready = markConnected(db, { id: connectionId, userId, instanceId }).then(() =>
+      realtime.add(userId, sessionId, socket);
+      const ready = markConnected(db, { id: connectionId, userId, sessionId, instanceId }).then(() =>
         socket.send(JSON.stringify({ type: 'connected' })),
       );
       ready.catch((error: unknown) => {

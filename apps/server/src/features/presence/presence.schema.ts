@@ -13,6 +13,8 @@ export const presenceConnections = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The signed-in session holding the socket: signing out ends that session's sockets only. */
+    sessionId: text('session_id'),
     instanceId: text('instance_id').notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

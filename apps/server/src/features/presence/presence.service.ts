@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import {
   deleteConnection,
   deleteInstanceConnections,
-  deleteUserConnections,
+  deleteSessionConnections,
   hasFreshConnection,
   insertConnection,
   touchInstanceConnections,
@@ -12,13 +12,15 @@ import {
 export const presenceHeartbeatMs = 30_000;
 const presenceStaleAfterMs = presenceHeartbeatMs * 3;
 
-export const markConnected = (db: Database, connection: { id: string; userId: string; instanceId: string }) =>
-  insertConnection(db, connection);
+export const markConnected = (
+  db: Database,
+  connection: { id: string; userId: string; sessionId: string; instanceId: string },
+) => insertConnection(db, connection);
 
 export const markDisconnected = (db: Database, connectionId: string) => deleteConnection(db, connectionId);
 
-/** Spec §4: offline on logout, whatever tabs are still open. */
-export const markOffline = (db: Database, userId: string) => deleteUserConnections(db, userId);
+/** Spec §4: offline on logout: every tab of that session, even those still open. Other devices stay. */
+export const markSessionOffline = (db: Database, sessionId: string) => deleteSessionConnections(db, sessionId);
 
 export const refreshInstance = (db: Database, instanceId: string) => touchInstanceConnections(db, instanceId);
 

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser } from '../../test/factories.ts';
+import { cookieHeaderFrom, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -70,6 +70,28 @@ describe('presence', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: owner.cookie } });
     expect(await closing).toBe(4001);
     expect(await onlineAsSeenBy(owner.user.id, viewer.cookie)).toBe(false);
+  });
+
+  it('signing out on one device leaves the other connected and online', async () => {
+    const owner = await signUpUser(t.app);
+    const viewer = await signUpUser(t.app);
+    const secondSignIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: owner.body.email, password: owner.body.password },
+    });
+    const phoneCookie = cookieHeaderFrom(secondSignIn.headers['set-cookie']);
+    const laptop = await connect(owner.cookie);
+    const phone = await connect(phoneCookie);
+    const laptopClosed = closed(laptop);
+    let phoneClosed = false;
+    phone.once('close', () => (phoneClosed = true));
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: owner.cookie } });
+    expect(await laptopClosed).toBe(4001);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(phoneClosed).toBe(false);
+    expect(await onlineAsSeenBy(owner.user.id, viewer.cookie)).toBe(true);
+    phone.terminate();
   });
 
   it('hides online status when the owner turns it off', async () => {

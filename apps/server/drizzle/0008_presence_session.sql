@@ -1,0 +1,1 @@
+ALTER TABLE "presence_connections" ADD COLUMN "session_id" text;
