@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@huddle/shared/accounts';
+import { getSessionEndpoint, signInEndpoint, signOutEndpoint, signUpEndpoint } from '@huddle/shared/accounts';
 import { defineEndpoint } from '@huddle/shared/endpoint';
 import { genericErrorMessages } from '@huddle/shared/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,20 +46,20 @@ describe('apiRequest', () => {
 
   it('sends a body as JSON, and says so only then', async () => {
     const fetchMock = answer(200, { user: null });
-    await apiRequest(accountEndpoints.signIn, { body: { email: 'a@b.co', password: 'secret123' } });
+    await apiRequest(signInEndpoint, { body: { email: 'a@b.co', password: 'secret123' } });
     const [, init] = fetchMock.mock.calls[0]!;
     expect(init.headers).toMatchObject({ 'content-type': 'application/json' });
     expect(JSON.parse(String(init.body))).toEqual({ email: 'a@b.co', password: 'secret123' });
 
     const signOutMock = answer(200, { ok: true });
-    await apiRequest(accountEndpoints.signOut);
+    await apiRequest(signOutEndpoint);
     expect(signOutMock.mock.calls[0]![1].body).toBeUndefined();
     expect(signOutMock.mock.calls[0]![1].headers).not.toHaveProperty('content-type');
   });
 
   it('turns the error reply into an ApiError with its fields', async () => {
     answer(409, { error: { code: 'CONFLICT', message: 'Taken.', fields: { email: ['Taken.', 'Really.'] } } });
-    const error = await apiRequest(accountEndpoints.signUp, {
+    const error = await apiRequest(signUpEndpoint, {
       body: { name: 'Riley', email: 'a@b.co', password: 'secret123' },
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -69,7 +69,7 @@ describe('apiRequest', () => {
 
   it('names a failure without our error shape by its status', async () => {
     answer(502, '<html>Bad gateway</html>');
-    await expect(apiRequest(accountEndpoints.getSession)).rejects.toMatchObject({
+    await expect(apiRequest(getSessionEndpoint)).rejects.toMatchObject({
       code: 'INTERNAL',
       status: 502,
       message: genericErrorMessages.INTERNAL,
@@ -78,7 +78,7 @@ describe('apiRequest', () => {
 
   it('reports no answer at all as NETWORK', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(apiRequest(accountEndpoints.getSession)).rejects.toMatchObject({
+    await expect(apiRequest(getSessionEndpoint)).rejects.toMatchObject({
       code: 'NETWORK',
       status: 0,
       message: genericErrorMessages.NETWORK,
@@ -87,6 +87,6 @@ describe('apiRequest', () => {
 
   it('refuses a reply that breaks the contract', async () => {
     answer(200, { user: { id: 1 } });
-    await expect(apiRequest(accountEndpoints.getSession)).rejects.toMatchObject({ code: 'INTERNAL', status: 200 });
+    await expect(apiRequest(getSessionEndpoint)).rejects.toMatchObject({ code: 'INTERNAL', status: 200 });
   });
 });

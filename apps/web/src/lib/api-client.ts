@@ -56,10 +56,38 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The ApiError for a failed reply's status and parsed body (our error shape, or a generic one). */
+function apiErrorFromReply(status: number, json: unknown): ApiError {
+  const parsed = errorReply.safeParse(json);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(code, message, status, fields);
+  }
+  // Not our error shape: a proxy, or the server is down behind one.
+  const code: ErrorCode = status === 429 ? 'RATE_LIMITED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL';
+  return new ApiError(code, genericErrorMessages[code], status);
+}
+
+/**
+ * For the few calls that cannot go through apiRequest (a multipart upload): the same
+ * network and error handling, so every failure is still one ApiError.
+ */
+export async function fetchReply(url: string, init: RequestInit): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', ...init });
+  } catch {
+    throw new ApiError('NETWORK', genericErrorMessages.NETWORK, 0);
+  }
+  const json = await readJson(response);
+  if (!response.ok) throw apiErrorFromReply(response.status, json);
+  return json;
+}
+
 /**
  * The one HTTP client of the web app. Request and reply types come from the shared
  * endpoint declaration, so nothing here is typed twice:
- * `apiRequest(accountEndpoints.signIn, { body: { email, password } })`.
+ * `apiRequest(signInEndpoint, { body: { email, password } })`.
  */
 export async function apiRequest<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<EndpointReply<E>> {
   const body = (input as { body?: unknown } | undefined)?.body;
@@ -74,30 +102,13 @@ export async function apiRequest<E extends Endpoint>(endpoint: E, ...[input]: In
     init.body = JSON.stringify(body);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(urlFor(endpoint, input as Parameters<typeof urlFor>[1]), init);
-  } catch {
-    throw new ApiError('NETWORK', genericErrorMessages.NETWORK, 0);
-  }
-
-  const json = await readJson(response);
-  if (!response.ok) {
-    const parsed = errorReply.safeParse(json);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiError(code, message, response.status, fields);
-    }
-    // Not our error shape: a proxy, or the server is down behind one.
-    const code: ErrorCode = response.status === 429 ? 'RATE_LIMITED' : 'INTERNAL';
-    throw new ApiError(code, genericErrorMessages[code], response.status);
-  }
+  const json = await fetchReply(urlFor(endpoint, input as Parameters<typeof urlFor>[1]), init);
 
   if (endpoint.status === 204) return undefined as EndpointReply<E>;
   const reply = endpoint.reply.safeParse(json);
   if (!reply.success) {
     // The server broke its own contract; say so plainly rather than render half a reply.
-    throw new ApiError('INTERNAL', genericErrorMessages.INTERNAL, response.status);
+    throw new ApiError('INTERNAL', genericErrorMessages.INTERNAL, 200);
   }
   return reply.data as EndpointReply<E>;
 }

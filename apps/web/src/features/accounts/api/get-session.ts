@@ -1,11 +1,13 @@
-import { accountEndpoints } from '@huddle/shared/accounts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getSessionEndpoint } from '@huddle/shared/accounts';
+import type { CurrentUser } from '@huddle/shared/users';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
 export function getSession() {
-  return apiRequest(accountEndpoints.getSession);
+  return apiRequest(getSessionEndpoint);
 }
 
 /** The signed-in user or null. Guards read it before a page loads; pages read it again from the cache. */
@@ -19,4 +21,10 @@ export function sessionQueryOptions() {
 
 export function useSession() {
   return useQuery(sessionQueryOptions());
+}
+
+/** Puts a fresh copy of the signed-in user (another feature's reply, such as feedback) into the session. */
+export function useSetSessionUser() {
+  const queryClient = useQueryClient();
+  return useCallback((user: CurrentUser) => queryClient.setQueryData(sessionQueryKey, { user }), [queryClient]);
 }

@@ -1,10 +1,10 @@
-import { accountEndpoints, type ResetPasswordBody } from '@huddle/shared/accounts';
+import { type ResetPasswordBody, resetPasswordEndpoint } from '@huddle/shared/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Fails with INVALID_TOKEN when the link expired or was already used. */
 export function resetPassword(body: ResetPasswordBody) {
-  return apiRequest(accountEndpoints.resetPassword, { body });
+  return apiRequest(resetPasswordEndpoint, { body });
 }
 
 export function useResetPassword() {

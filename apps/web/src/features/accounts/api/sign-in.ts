@@ -1,10 +1,10 @@
-import { accountEndpoints, type SignInBody } from '@huddle/shared/accounts';
+import { type SignInBody, signInEndpoint } from '@huddle/shared/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './get-session.ts';
 
 export function signIn(body: SignInBody) {
-  return apiRequest(accountEndpoints.signIn, { body });
+  return apiRequest(signInEndpoint, { body });
 }
 
 export function useSignIn() {

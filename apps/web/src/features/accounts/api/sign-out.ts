@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@huddle/shared/accounts';
+import { signOutEndpoint } from '@huddle/shared/accounts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { sessionQueryKey } from './get-session.ts';
 
 export function signOut() {
   // No body: the endpoint takes none, and an empty JSON body would be refused.
-  return apiRequest(accountEndpoints.signOut);
+  return apiRequest(signOutEndpoint);
 }
 
 /** Spec §2: the login page is shown after signing out. Nothing of the last user stays in the cache. */

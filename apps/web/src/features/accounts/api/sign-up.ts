@@ -1,10 +1,10 @@
-import { accountEndpoints, type SignUpBody } from '@huddle/shared/accounts';
+import { type SignUpBody, signUpEndpoint } from '@huddle/shared/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from './get-session.ts';
 
 export function signUp(body: SignUpBody) {
-  return apiRequest(accountEndpoints.signUp, { body });
+  return apiRequest(signUpEndpoint, { body });
 }
 
 /** A new account is signed in at once (201 with the session). */

@@ -1,15 +1,21 @@
 import { signInBody, signInErrorKindFor, signInErrorMessages, type SignInBody } from '@huddle/shared/accounts';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { authPaths, authPathWithReturnTo } from '../auth-paths.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
+import { SocialSignIn } from './social-sign-in.tsx';
 
 interface SignInFormProps {
   /** Kept on the link to sign-up, so a guard's returnTo survives switching forms. */
   returnTo: string | null;
+  /** Where a social sign-in lands (the returnTo, else home). */
+  socialReturnTo: string;
+  /** Why the last social sign-in failed, as the person reads it (from the login page's ?error=). */
+  socialError?: string | null;
   onSignedIn: () => void;
 }
 
@@ -19,14 +25,16 @@ function failureMessage(error: Error): string {
   return signInErrorMessages[kind];
 }
 
-export function SignInForm({ returnTo, onSignedIn }: SignInFormProps) {
+export function SignInForm({ returnTo, socialReturnTo, socialError = null, onSignedIn }: SignInFormProps) {
   const signIn = useSignIn();
+  const [socialFailure, setSocialFailure] = useState<string | null>(socialError);
   const form = useForm<SignInBody>({
     initialValues: { email: '', password: '' },
     validate: schemaResolver(signInBody, { sync: true }),
   });
 
   const submit = form.onSubmit((values) => {
+    setSocialFailure(null);
     signIn.mutate(values, {
       onSuccess: onSignedIn,
       onError: (error) => {
@@ -35,14 +43,23 @@ export function SignInForm({ returnTo, onSignedIn }: SignInFormProps) {
     });
   });
 
+  const failure = socialFailure ?? (signIn.error ? failureMessage(signIn.error) : null);
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {signIn.error ? (
+        {failure ? (
           <Alert color="red" variant="light" title="Sign-in failed">
-            {failureMessage(signIn.error)}
+            {failure}
           </Alert>
         ) : null}
+        <SocialSignIn
+          returnTo={socialReturnTo}
+          onFailure={(error) => {
+            signIn.reset();
+            setSocialFailure(failureMessage(error));
+          }}
+        />
         <TextInput
           label="Email"
           type="email"

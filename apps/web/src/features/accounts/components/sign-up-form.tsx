@@ -2,28 +2,36 @@ import { signUpBody, type SignUpBody } from '@huddle/shared/accounts';
 import { displayNameLength, passwordLength } from '@huddle/shared/limits';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { authPaths, authPathWithReturnTo } from '../auth-paths.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
+import { SocialSignIn } from './social-sign-in.tsx';
 
 interface SignUpFormProps {
   /** Kept on the link to sign-in, so a guard's returnTo survives switching forms. */
   returnTo: string | null;
+  /** Where a social sign-in lands (the returnTo, else home). */
+  socialReturnTo: string;
   onSignedUp: () => void;
 }
 
-export function SignUpForm({ returnTo, onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ returnTo, socialReturnTo, onSignedUp }: SignUpFormProps) {
   const signUp = useSignUp();
+  const [socialFailure, setSocialFailure] = useState<string | null>(null);
   const form = useForm<SignUpBody>({
     initialValues: { name: '', email: '', password: '' },
     validate: schemaResolver(signUpBody, { sync: true }),
   });
   // Field problems (an email already taken) go beside the field; the rest in the alert.
-  const failure = signUp.error && !(signUp.error instanceof ApiError && signUp.error.fields) ? signUp.error : null;
+  const failure =
+    socialFailure ??
+    (signUp.error && !(signUp.error instanceof ApiError && signUp.error.fields) ? signUp.error.message : null);
 
   const submit = form.onSubmit((values) => {
+    setSocialFailure(null);
     signUp.mutate(values, {
       onSuccess: onSignedUp,
       onError: (error) => {
@@ -40,9 +48,16 @@ export function SignUpForm({ returnTo, onSignedUp }: SignUpFormProps) {
       <Stack gap="md">
         {failure ? (
           <Alert color="red" variant="light" title="We could not create your account">
-            {failure.message}
+            {failure}
           </Alert>
         ) : null}
+        <SocialSignIn
+          returnTo={socialReturnTo}
+          onFailure={(error) => {
+            signUp.reset();
+            setSocialFailure(error.message);
+          }}
+        />
         <TextInput
           label="Display name"
           description={`${nameLength}/${displayNameLength.max} characters. Other players see this name.`}
