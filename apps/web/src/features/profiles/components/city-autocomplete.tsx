@@ -1,0 +1,49 @@
+import type { UsCity } from '@huddle/shared/profiles';
+import { Autocomplete, Loader } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { cityQueryMinLength, useUsCities } from '../api/search-us-cities.ts';
+
+interface CityAutocompleteProps {
+  /** What is typed in the field. */
+  value: string;
+  onChange: (text: string) => void;
+  /** A city from the list was chosen; typing afterwards un-chooses it (the parent decides). */
+  onCityChosen: (city: UsCity) => void;
+  error?: React.ReactNode;
+  onBlur?: () => void;
+}
+
+const searchDelayMs = 250;
+
+/** Spec §5: the city is picked from a server search of US cities, never free text. */
+export function CityAutocomplete({ value, onChange, onCityChosen, error, onBlur }: CityAutocompleteProps) {
+  const [query] = useDebouncedValue(value, searchDelayMs);
+  const cities = useUsCities(query);
+  const names = value.trim().length >= cityQueryMinLength ? (cities.data?.cities ?? []).map((city) => city.name) : [];
+
+  return (
+    <Autocomplete
+      label="City"
+      description="Where you usually play. Start typing and pick your city from the list."
+      placeholder="Austin, TX"
+      required
+      withAsterisk={false}
+      autoComplete="off"
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      data={names}
+      // The server already matched what was typed: show its answer as it is.
+      filter={({ options }) => options}
+      limit={10}
+      error={error}
+      rightSection={cities.isFetching ? <Loader size={16} aria-label="Searching cities" /> : null}
+      onOptionSubmit={(name) => {
+        // The options shown are this answer's cities: turn the chosen name back into {name, lat, lng}.
+        const city = cities.data?.cities.find((option) => option.name === name);
+        if (city) onCityChosen(city);
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export interface PlayerProfileFacts {
+  displayName: string;
+  photoURL: string;
+  pronouns: string | null;
+  bio: string | null;
+  city: string | null;
+  games: string[];
+  /** True shows an Online badge; false and null show nothing (null: the player hides it). */
+  online?: boolean | null;
+}
+
+/** A player as others see them: the one h1 of a profile page, with photo, city, sports and bio. */
+export function PlayerProfileCard({ player, actions }: { player: PlayerProfileFacts; actions?: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="lg">
+        <Group gap="lg" align="flex-start" wrap="wrap">
+          <Avatar src={player.photoURL} alt="" size={96} radius={96} />
+          <Stack gap={6} miw={0} style={{ flex: 1, minWidth: 180 }}>
+            <Group gap="sm" align="center">
+              <Title order={1} fz={{ base: 26, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+                {player.displayName}
+              </Title>
+              {player.online === true ? (
+                <Badge color="huddle" variant="light">
+                  Online
+                </Badge>
+              ) : null}
+            </Group>
+            {player.pronouns && player.pronouns !== 'Unspecified' ? (
+              <Text size="sm" c="dimmed">
+                {player.pronouns}
+              </Text>
+            ) : null}
+            {player.city ? (
+              <Group gap={6} wrap="nowrap">
+                <IconMapPin size={16} aria-hidden />
+                <Text size="sm">{player.city}</Text>
+              </Group>
+            ) : null}
+          </Stack>
+          {actions ? <Group gap="sm">{actions}</Group> : null}
+        </Group>
+        <Stack gap={6}>
+          <Title order={2} size="h5">
+            About
+          </Title>
+          <Text
+            size="sm"
+            style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            c={player.bio ? undefined : 'dimmed'}
+          >
+            {player.bio || 'No bio yet.'}
+          </Text>
+        </Stack>
+        <Stack gap={6}>
+          <Title order={2} size="h5">
+            Sports
+          </Title>
+          {player.games.length > 0 ? (
+            <Group gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {player.games.map((game) => (
+                <Badge key={game} component="li" variant="outline" color="gray" size="lg" tt="none" fw={500}>
+                  {game}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No sports picked yet.
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

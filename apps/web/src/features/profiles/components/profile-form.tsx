@@ -1,0 +1,205 @@
+import { displayNameLength } from '@huddle/shared/limits';
+import {
+  bioMaxLength,
+  profileBody,
+  profileUpdatedMessage,
+  type ProfileBody,
+  type UsCity,
+} from '@huddle/shared/profiles';
+import { joinReasons, pronounOptions, type CurrentUser } from '@huddle/shared/users';
+import { Alert, Button, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUpdateMyProfile } from '../api/update-my-profile.ts';
+import { joinReasonLabels } from '../profile-labels.ts';
+import { CityAutocomplete } from './city-autocomplete.tsx';
+import { GameChips } from './game-chips.tsx';
+import { ProfilePhotoEditor } from './profile-photo-editor.tsx';
+
+interface ProfileFormValues {
+  displayName: string;
+  fullName: string;
+  /** What is typed in the city field; only a city chosen from the list counts. */
+  cityText: string;
+  defaultCity: UsCity | null;
+  pronouns: ProfileBody['pronouns'];
+  bio: string;
+  joinReason: ProfileBody['joinReason'];
+  games: string[];
+}
+
+const chooseCityMessage = 'Choose your city.';
+
+function initialValues(user: CurrentUser): ProfileFormValues {
+  return {
+    // A fallback name ("Unnamed Player") is not the person's choice: they type their own.
+    displayName: user.displayNameFallback ? '' : user.displayName,
+    fullName: user.fullName ?? '',
+    cityText: user.defaultCity?.name ?? '',
+    defaultCity: user.defaultCity,
+    pronouns: user.pronouns,
+    bio: user.bio ?? '',
+    joinReason: user.joinReason,
+    games: user.games,
+  };
+}
+
+function bodyFrom(values: ProfileFormValues) {
+  return {
+    displayName: values.displayName,
+    fullName: values.fullName,
+    defaultCity: values.defaultCity,
+    games: values.games,
+    pronouns: values.pronouns,
+    bio: values.bio.trim() ? values.bio : null,
+    joinReason: values.joinReason,
+  };
+}
+
+/** A field path from the schema or the server, as the form names it (the city lives in cityText). */
+function formField(path: string): string {
+  return path === 'defaultCity' || path.startsWith('defaultCity.') ? 'cityText' : path;
+}
+
+function validate(values: ProfileFormValues): FormErrors {
+  const errors: FormErrors = {};
+  const parsed = profileBody.safeParse(bodyFrom(values));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = formField(issue.path.map(String).join('.') || 'form');
+      if (field === 'cityText') errors.cityText = chooseCityMessage;
+      else errors[field] ??= issue.message;
+    }
+  }
+  return errors;
+}
+
+interface ProfileFormProps {
+  user: CurrentUser;
+  /** Called with the saved user; `wasNew` when this save completed first-time setup. */
+  onSaved: (user: CurrentUser, wasNew: boolean) => void;
+  /** The photo changed (upload or removal), before or without saving the rest. */
+  onUserUpdated: (user: CurrentUser) => void;
+  /** Shown beside the submit button (the profile dialog's Cancel). */
+  secondaryAction?: React.ReactNode;
+}
+
+/**
+ * The profile form of spec §4, one component for both moments: a new user (no
+ * additional info yet) sets up the account and also answers join reason and games;
+ * an existing user saves changes.
+ */
+export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: ProfileFormProps) {
+  const isNew = !user.hasAdditionalInfo;
+  const showGames = isNew || user.games.length === 0;
+  const updateProfile = useUpdateMyProfile();
+  const form = useForm<ProfileFormValues>({ initialValues: initialValues(user), validate });
+  const failure =
+    updateProfile.error && !(updateProfile.error instanceof ApiError && updateProfile.error.fields)
+      ? updateProfile.error
+      : null;
+
+  const submit = form.onSubmit((values) => {
+    const body = profileBody.parse(bodyFrom(values));
+    updateProfile.mutate(body, {
+      onSuccess: (saved) => {
+        // Spec §4: an existing user hears it saved; a new user's page takes over (welcome, next step).
+        if (!isNew) notifications.show({ color: 'huddle', message: profileUpdatedMessage });
+        form.resetDirty();
+        onSaved(saved, isNew);
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.fields)) return;
+        form.setErrors(
+          Object.fromEntries(
+            Object.entries(error.fieldMessages).map(([field, message]) => [formField(field), message]),
+          ),
+        );
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" title="We could not save your profile">
+            {failure.message}
+          </Alert>
+        ) : null}
+        <ProfilePhotoEditor user={user} onUserUpdated={onUserUpdated} />
+        <TextInput
+          label="Display name"
+          description={`${form.values.displayName.length}/${displayNameLength.max} characters. Other players see this name.`}
+          autoComplete="nickname"
+          required
+          withAsterisk={false}
+          {...form.getInputProps('displayName')}
+        />
+        <TextInput
+          label="Full name"
+          autoComplete="name"
+          required
+          withAsterisk={false}
+          {...form.getInputProps('fullName')}
+        />
+        <TextInput label="Email" description="The email you sign in with." value={user.email} readOnly disabled />
+        <CityAutocomplete
+          value={form.values.cityText}
+          error={form.errors.cityText}
+          onBlur={() => form.validateField('cityText')}
+          onChange={(text) => {
+            form.setFieldValue('cityText', text);
+            if (form.values.defaultCity && text !== form.values.defaultCity.name)
+              form.setFieldValue('defaultCity', null);
+          }}
+          onCityChosen={(city) => {
+            form.setFieldValue('cityText', city.name);
+            form.setFieldValue('defaultCity', city);
+            form.clearFieldError('cityText');
+          }}
+        />
+        <Select
+          label="Pronouns"
+          placeholder="Choose pronouns"
+          data={[...pronounOptions]}
+          clearable
+          allowDeselect
+          {...form.getInputProps('pronouns')}
+        />
+        <Textarea
+          label="Bio"
+          description={`${form.values.bio.length}/${bioMaxLength} characters. A line or two about how you play.`}
+          autosize
+          minRows={3}
+          maxRows={8}
+          {...form.getInputProps('bio')}
+        />
+        {isNew ? (
+          <Radio.Group label="What brings you to Huddle?" {...form.getInputProps('joinReason')}>
+            <Stack gap="xs" mt={6}>
+              {joinReasons.map((reason) => (
+                <Radio key={reason} value={reason} label={joinReasonLabels[reason]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        {showGames ? (
+          <GameChips
+            value={form.values.games}
+            onChange={(games) => form.setFieldValue('games', games)}
+            error={form.errors.games}
+            description="The sports you play or want to try."
+          />
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          {secondaryAction}
+          <Button type="submit" loading={updateProfile.isPending}>
+            {isNew ? 'Setup Account' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { accountDeletedMessage, accountDeleteFailedMessage } from '@huddle/shared/accounts';
+import { snackbarMs } from '@huddle/shared/limits';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+
+const confirmWord = 'DELETE';
+
+/**
+ * Settings, general tab: deleting the account (spec §4, §5). Typing DELETE enables the
+ * button; while the person owns teams the server refuses, and its reason shows here.
+ */
+export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [typed, setTyped] = useState('');
+  const deletion = useDeleteAccount();
+  const conflict = deletion.error instanceof ApiError && deletion.error.status === 409 ? deletion.error.message : null;
+
+  const dismiss = () => {
+    close();
+    setTyped('');
+    deletion.reset();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" style={{ borderColor: 'var(--mantine-color-red-light-color)' }}>
+      <Stack gap="sm">
+        <Title order={3} size="h4" c="var(--mantine-color-error)">
+          Delete account
+        </Title>
+        <Text size="sm">
+          Deleting your account removes your profile, availability and settings for good. It cannot be undone.
+        </Text>
+        <Group>
+          <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden />} onClick={open}>
+            Delete account
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={opened} onClose={dismiss} title="Delete your account?" size={460}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            if (typed !== confirmWord) return;
+            deletion.mutate(undefined, {
+              onSuccess: () => {
+                notifications.show({ color: 'huddle', message: accountDeletedMessage });
+                close();
+                onDeleted();
+              },
+              onError: () =>
+                notifications.show({ color: 'red', message: accountDeleteFailedMessage, autoClose: snackbarMs.short }),
+            });
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              Your profile, availability, settings and messages will be deleted. Type {confirmWord} to confirm.
+            </Text>
+            {conflict ? (
+              <Alert color="red" variant="light" title="Your account cannot be deleted yet">
+                {conflict}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={`Type ${confirmWord} to confirm`}
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              autoComplete="off"
+              data-autofocus
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={dismiss}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" disabled={typed !== confirmWord} loading={deletion.isPending}>
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}
