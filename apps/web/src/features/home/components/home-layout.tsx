@@ -1,0 +1,13 @@
+import { Skeleton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import classes from './home-layout.module.css';
+
+/** The dashboard's blocks: one column up to 1200px wide, two above (spec §2). */
+export function HomeGrid({ children }: { children: ReactNode }) {
+  return <div className={classes.grid}>{children}</div>;
+}
+
+/** What a block shows while its data loads (spec §2, skeleton loader). */
+export function HomeBlockSkeleton({ label }: { label: string }) {
+  return <Skeleton className={classes.blockSkeleton} radius="lg" role="status" aria-label={label} />;
+}

@@ -1,0 +1,44 @@
+import type { CurrentUser } from '@huddle/shared/users';
+import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconId } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+
+// The card (QR code, dialog) loads the first time it is opened, not with home.
+const PlayerCardDialog = lazy(() =>
+  import('./player-card-dialog.tsx').then((module) => ({ default: module.PlayerCardDialog })),
+);
+
+/**
+ * Spec §2, quick links. Only those whose pages exist are shown: the player card today;
+ * Your Communities, Your Forms, Discover, Connect and Invoices & Payments join with
+ * their slices (a link never leads to a page that does not exist).
+ */
+export function QuickLinksCard({ user }: { user: CurrentUser }) {
+  const [playerCardOpened, playerCard] = useDisclosure(false);
+  // Stays mounted after the first opening, so closing can run its transition.
+  const [playerCardLoaded, setPlayerCardLoaded] = useState(false);
+  const openPlayerCard = () => {
+    setPlayerCardLoaded(true);
+    playerCard.open();
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Quick links
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Button variant="light" leftSection={<IconId size={18} aria-hidden />} onClick={openPlayerCard}>
+            Player Card
+          </Button>
+        </SimpleGrid>
+      </Stack>
+      {playerCardLoaded ? (
+        <Suspense fallback={null}>
+          <PlayerCardDialog user={user} opened={playerCardOpened} onClose={playerCard.close} />
+        </Suspense>
+      ) : null}
+    </Card>
+  );
+}
