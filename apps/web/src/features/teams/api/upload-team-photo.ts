@@ -1,0 +1,18 @@
+import { teamDetailReply } from '@huddle/shared/teams';
+import { useMutation } from '@tanstack/react-query';
+import { fetchReply } from '../../../lib/api-client.ts';
+import { useSetTeam } from './get-team.ts';
+
+/** Multipart, so not through apiRequest; the reply is still checked against the shared schema. */
+export async function uploadTeamPhoto({ teamId, file }: { teamId: string; file: File }) {
+  const form = new FormData();
+  form.append('photo', file);
+  return teamDetailReply.parse(
+    await fetchReply(`/api/teams/${encodeURIComponent(teamId)}/photo`, { method: 'POST', body: form }),
+  );
+}
+
+export function useUploadTeamPhoto() {
+  const setTeam = useSetTeam();
+  return useMutation({ mutationFn: uploadTeamPhoto, onSuccess: setTeam });
+}

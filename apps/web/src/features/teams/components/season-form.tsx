@@ -1,0 +1,122 @@
+import { seasonBody, type SeasonBody } from '@huddle/shared/seasons';
+import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCreateSeason } from '../api/seasons.ts';
+
+interface SeasonFormValues {
+  label: string;
+  startsOn: string;
+  endsOn: string;
+  registrationOpensOn: string;
+  registrationClosesOn: string;
+  capacity: number | string;
+  fee: number | string;
+}
+
+/** Dates are days in the form; registration opens at the start and closes at the end of its days. */
+function toBody(values: SeasonFormValues): SeasonBody {
+  const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).toISOString() : '');
+  const dayEnd = (day: string) => (day ? new Date(`${day}T23:59:00`).toISOString() : '');
+  return {
+    label: values.label,
+    startsOn: values.startsOn,
+    endsOn: values.endsOn,
+    registrationOpensAt: dayStart(values.registrationOpensOn),
+    registrationClosesAt: dayEnd(values.registrationClosesOn),
+    capacity: values.capacity === '' ? null : Number(values.capacity),
+    feeCents: values.fee === '' ? null : Math.round(Number(values.fee) * 100),
+    status: 'published',
+  };
+}
+
+const fieldOf: Record<string, keyof SeasonFormValues> = {
+  registrationOpensAt: 'registrationOpensOn',
+  registrationClosesAt: 'registrationClosesOn',
+  feeCents: 'fee',
+};
+
+/** Create a season (owner and organizers); the shared schema checks the dates here and on the server. */
+export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: () => void }) {
+  const createSeason = useCreateSeason();
+  const today = new Date().toISOString().slice(0, 10);
+  const form = useForm<SeasonFormValues>({
+    initialValues: {
+      label: '',
+      startsOn: '',
+      endsOn: '',
+      registrationOpensOn: today,
+      registrationClosesOn: '',
+      capacity: '',
+      fee: '',
+    },
+    validate: (values) => {
+      const parsed = seasonBody.safeParse(toBody(values));
+      if (parsed.success) return {};
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]);
+        const key = fieldOf[field] ?? field;
+        errors[key] ??= issue.message;
+      }
+      return errors;
+    },
+  });
+
+  return (
+    <form
+      onSubmit={form.onSubmit(async (values) => {
+        try {
+          await createSeason.mutateAsync({ teamId, season: toBody(values) });
+          form.reset();
+          onCreated();
+        } catch (error) {
+          if (error instanceof ApiError && error.fields) {
+            form.setErrors(
+              Object.fromEntries(
+                Object.entries(error.fieldMessages).map(([field, message]) => [fieldOf[field] ?? field, message]),
+              ),
+            );
+          }
+        }
+      })}
+    >
+      <Stack>
+        <TextInput label="Season name" placeholder="Spring League" {...form.getInputProps('label')} />
+        <Group grow>
+          <TextInput type="date" label="Starts" {...form.getInputProps('startsOn')} />
+          <TextInput type="date" label="Ends" {...form.getInputProps('endsOn')} />
+        </Group>
+        <Group grow>
+          <TextInput type="date" label="Registration opens" {...form.getInputProps('registrationOpensOn')} />
+          <TextInput type="date" label="Registration closes" {...form.getInputProps('registrationClosesOn')} />
+        </Group>
+        <Group grow>
+          <NumberInput
+            label="Places"
+            description="Leave empty for no limit"
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('capacity')}
+          />
+          <NumberInput
+            label="Fee (USD)"
+            description="Shown to players; collected once payments arrive"
+            min={0}
+            decimalScale={2}
+            prefix="$"
+            {...form.getInputProps('fee')}
+          />
+        </Group>
+        {createSeason.error && !(createSeason.error instanceof ApiError && createSeason.error.fields) && (
+          <Alert color="red" role="alert">
+            {createSeason.error.message}
+          </Alert>
+        )}
+        <Button type="submit" loading={createSeason.isPending} style={{ alignSelf: 'flex-start' }}>
+          Create season
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import type { TeamRole } from '@huddle/shared/teams';
+
+export const roleLabels: Record<TeamRole, string> = {
+  owner: 'Owner',
+  organizer: 'Organizer',
+  player: 'Player',
+  substitute: 'Substitute',
+};
+
+export const joinPolicyLabels = {
+  open: 'Anyone can join',
+  request: 'People ask to join; organizers approve',
+  invite: 'By invitation only',
+} as const;
+
+export const visibilityLabels = {
+  public: 'Public: anyone can find it',
+  private: 'Private: only members see it',
+} as const;
+
+export const kindLabels = { team: 'Team', community: 'Community' } as const;
+
+export const formatFee = (cents: number | null) =>
+  cents === null || cents === 0
+    ? 'Free'
+    : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+export const formatDay = (isoDay: string) =>
+  new Date(`${isoDay}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });

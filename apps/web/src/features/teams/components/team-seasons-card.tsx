@@ -1,0 +1,152 @@
+import type { Season } from '@huddle/shared/seasons';
+import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTeamSeasons } from '../api/list-seasons.ts';
+import { useRegister } from '../api/seasons.ts';
+import { RegistrationsManager } from './registrations-manager.tsx';
+import { SeasonForm } from './season-form.tsx';
+import { SeasonSessions } from './season-sessions.tsx';
+import { formatDay, formatFee } from './team-labels.ts';
+
+interface TeamSeasonsCardProps {
+  teamId: string;
+  signedIn: boolean;
+  manages: boolean;
+}
+
+/** The team's seasons: dates, fee, places; players register, guests give name and email, organizers manage. */
+export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardProps) {
+  const seasons = useTeamSeasons(teamId);
+  const register = useRegister();
+  const [creating, setCreating] = useState(false);
+  const [managing, setManaging] = useState<Season | null>(null);
+  const [guestFor, setGuestFor] = useState<Season | null>(null);
+  const [guest, setGuest] = useState({ name: '', email: '' });
+  const list = seasons.data?.seasons ?? [];
+
+  const registerFor = (season: Season, asGuest: { name: string; email: string } | null) =>
+    register.mutate(
+      { teamId, seasonId: season.id, guest: asGuest },
+      {
+        onSuccess: () => {
+          setGuestFor(null);
+          notifications.show({ message: `You are registered for ${season.label}.` });
+        },
+        onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      },
+    );
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Seasons
+        </Title>
+        {manages && (
+          <Button size="xs" variant="light" onClick={() => setCreating(true)}>
+            Add season
+          </Button>
+        )}
+      </Group>
+      {list.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No seasons yet.
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {list.map((season) => {
+            const full = season.capacity !== null && season.registeredCount >= season.capacity;
+            return (
+              <Stack key={season.id} gap={4}>
+                <Group gap="xs">
+                  <Text fw={600}>{season.label}</Text>
+                  <Badge variant="light" color={season.registrationOpen && !full ? undefined : 'gray'}>
+                    {full ? 'Full' : season.registrationOpen ? 'Registration open' : 'Registration closed'}
+                  </Badge>
+                  {season.status === 'draft' && (
+                    <Badge variant="light" color="gray">
+                      Draft
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {formatDay(season.startsOn)} – {formatDay(season.endsOn)} · {formatFee(season.feeCents)} ·{' '}
+                  {season.capacity === null
+                    ? `${season.registeredCount} registered`
+                    : `${season.registeredCount}/${season.capacity} places taken`}
+                  {season.groups.length > 0 ? ` · ${season.groups.map((group) => group.name).join(', ')}` : ''}
+                </Text>
+                <SeasonSessions seasonId={season.id} manages={manages} />
+                <Group gap="xs">
+                  {season.registrationOpen && !full && (
+                    <Button
+                      size="xs"
+                      loading={register.isPending}
+                      onClick={() => (signedIn ? registerFor(season, null) : setGuestFor(season))}
+                    >
+                      {signedIn ? `Register for ${season.label}` : `Register as a guest for ${season.label}`}
+                    </Button>
+                  )}
+                  {manages && (
+                    <Button size="xs" variant="default" onClick={() => setManaging(season)}>
+                      Registrations
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New season" size="lg">
+        <SeasonForm teamId={teamId} onCreated={() => setCreating(false)} />
+      </Modal>
+      <Modal
+        opened={managing !== null}
+        onClose={() => setManaging(null)}
+        title={managing ? `${managing.label}: registrations` : ''}
+        size="xl"
+      >
+        {managing && (
+          <RegistrationsManager teamId={teamId} season={list.find((season) => season.id === managing.id) ?? managing} />
+        )}
+      </Modal>
+      <Modal
+        opened={guestFor !== null}
+        onClose={() => setGuestFor(null)}
+        title={guestFor ? `Register for ${guestFor.label}` : ''}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (guestFor) registerFor(guestFor, { name: guest.name.trim(), email: guest.email.trim() });
+          }}
+        >
+          <Stack>
+            <Text size="sm">
+              No account needed. If you sign up later with this email, the registration moves to your account.
+            </Text>
+            <TextInput
+              label="Your name"
+              required
+              value={guest.name}
+              onChange={(event) => setGuest({ ...guest, name: event.currentTarget.value })}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              value={guest.email}
+              onChange={(event) => setGuest({ ...guest, email: event.currentTarget.value })}
+            />
+            <Button type="submit" loading={register.isPending}>
+              Register
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </Card>
+  );
+}
