@@ -17,6 +17,22 @@ test('a newcomer signs up, signs out, mistypes, signs in and resets the password
   await page.getByLabel('Password').fill(person.password);
   await page.getByRole('button', { name: 'Create account' }).click();
 
+  // A new account meets first-time setup (spec §2, More Information) before anything else.
+  await expect(page).toHaveURL(/\/more-info$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('More Information');
+  await expect(page.getByLabel('Display name')).toHaveValue(person.name);
+  await page.getByLabel('Full name').fill(`${person.name} Fullname`);
+  await page.getByRole('combobox', { name: 'City' }).fill('Austin');
+  await page.getByRole('option', { name: 'Austin, TX' }).click();
+  await page.getByText('Basketball', { exact: true }).click();
+  await page.getByRole('button', { name: 'Setup Account' }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=availability&skippable=true$/);
+  // The welcome is a notification (role alert): closed, so later alerts on this journey are the form's own.
+  const welcome = page.getByRole('alert').filter({ hasText: 'Welcome to Huddle!' });
+  await welcome.getByRole('button', { name: 'Close notification' }).click();
+  await expect(welcome).toHaveCount(0);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(person.name);
   await expectAccessible(page);

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
 
 const serverEntry = path.resolve('apps/server/dist/server.js');
 
@@ -20,6 +22,54 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * A real OpenID Connect provider on 127.0.0.1 (oauth2-mock-server) standing in for Google.
+ * It answers every sign-in at once, as the person set through the control endpoint:
+ * journeys run in worker processes, this in the main one, so they talk over HTTP:
+ * `POST <E2E_OIDC_CONTROL>/next-person` with the claims (sub, email, email_verified, name).
+ */
+async function startOidcProvider() {
+  const provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  let claims: Record<string, unknown> = {};
+  provider.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims));
+  provider.service.on('beforeUserinfo', (userinfo) => {
+    userinfo.body = claims;
+  });
+
+  const control: Server = createHttpServer((request, response) => {
+    if (request.method !== 'POST' || request.url !== '/next-person') {
+      response.writeHead(404).end();
+      return;
+    }
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      try {
+        claims = JSON.parse(body) as Record<string, unknown>;
+        response.writeHead(204).end();
+      } catch {
+        response.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const address = control.address();
+  if (!address || typeof address === 'string') throw new Error('the OIDC control server has no port');
+
+  return {
+    // The mock names itself localhost even when bound to 127.0.0.1; both reach it.
+    discoveryUrl: `${provider.issuer.url}/.well-known/openid-configuration`,
+    controlUrl: `http://127.0.0.1:${address.port}`,
+    async stop() {
+      await new Promise((resolve) => control.close(resolve));
+      await provider.stop();
+    },
+  };
+}
+
+/**
  * Starts the built app on a free port with a fresh embedded database, and keeps its
  * log in a file: mail goes to the outbox and the log, so journeys follow reset links
  * from there, as a person trying Huddle on a laptop would.
@@ -31,6 +81,7 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
+  const oidc = await startOidcProvider();
   const server = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
@@ -44,6 +95,11 @@ export default async function globalSetup() {
       REDIS_URL: '',
       SEED_DEMO: 'true',
       AUTH_RATE_LIMIT_MAX: '200',
+      GOOGLE_CLIENT_ID: 'huddle-e2e',
+      GOOGLE_CLIENT_SECRET: 'huddle-e2e-secret',
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+      FACEBOOK_CLIENT_ID: '',
+      FACEBOOK_CLIENT_SECRET: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,10 +119,12 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_OIDC_CONTROL = oidc.controlUrl;
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await oidc.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,12 +1,25 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Anchor, AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconHome, IconLogout, type Icon } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconHome,
+  IconLogout,
+  IconSettings,
+  IconShieldHalf,
+  IconUserCircle,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../components/ui/color-scheme-toggle.tsx';
 import { HuddleLogo } from '../components/ui/huddle-logo.tsx';
+import { useRefreshSession } from '../features/accounts/api/session-updates.ts';
 import { useSignOut } from '../features/accounts/api/sign-out.ts';
+import { usePresence } from '../features/presence/use-presence.ts';
+import { profilePath, settingsPath } from './account-paths.ts';
 import classes from './app-shell.module.css';
 import { homePath } from './signed-in-landing.ts';
 
@@ -17,7 +30,14 @@ interface NavigationLink {
 }
 
 /** The main navigation. Later slices add their pages here, never a link to a page that does not exist. */
-const navigationLinks: NavigationLink[] = [{ label: 'Home', to: homePath, icon: IconHome }];
+const navigationLinks: NavigationLink[] = [
+  { label: 'Home', to: homePath, icon: IconHome },
+  { label: 'Your Communities', to: '/my-communities', icon: IconUsersGroup },
+  { label: 'Teams', to: '/teams', icon: IconShieldHalf },
+  { label: 'Players', to: '/user-list', icon: IconUsers },
+  { label: 'Profile', to: profilePath, icon: IconUserCircle },
+  { label: 'Settings', to: settingsPath, icon: IconSettings },
+];
 
 const navigationId = 'main-navigation';
 
@@ -51,6 +71,9 @@ function UserMenu({ user }: { user: CurrentUser }) {
 export function AppShellLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  // Spec §4, presence: online while a signed-in page is open. A sign-out (in any tab)
+  // closes the socket; reading the session again then sends this tab to sign in.
+  usePresence(user.id, useRefreshSession());
   // Below the sm breakpoint the navigation slides away; while away it must not take focus.
   const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
 

@@ -1,7 +1,8 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { sessionQueryOptions } from '../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo, returnToParam } from '../features/accounts/auth-paths.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { moreInfoPath, settingsPath } from './account-paths.ts';
 import { safeReturnTo } from './return-to.ts';
 import { homePath } from './signed-in-landing.ts';
 
@@ -10,14 +11,29 @@ function loadSession() {
   return queryClient.ensureQueryData(sessionQueryOptions());
 }
 
-/** Signed-in pages: a visitor goes to sign in, and comes back here afterwards. */
+/** Pages a person who has not finished first-time setup may open (spec §2: more-info and settings). */
+const setupPaths = new Set([moreInfoPath, settingsPath]);
+
+/**
+ * Signed-in pages: a visitor goes to sign in, and comes back here afterwards. A new user
+ * (no additional info yet) is sent to first-time setup from every page but setup and settings.
+ */
 export async function requireSignedIn({ request }: LoaderFunctionArgs) {
   const { user } = await loadSession();
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(authPathWithReturnTo(authPaths.login, `${url.pathname}${url.search}`));
-  }
+  const url = new URL(request.url);
+  if (!user) throw redirect(authPathWithReturnTo(authPaths.login, `${url.pathname}${url.search}`));
+  const pathname = url.pathname.replace(/\/+$/, '') || '/';
+  if (!user.hasAdditionalInfo && !setupPaths.has(pathname)) throw redirect(moreInfoPath);
   return null;
+}
+
+/**
+ * The signed-in layout's guard runs again whenever the path changes (not only when the
+ * router would by default): a new user moving between signed-in pages still meets the
+ * setup redirect. It reads the cached session, so this costs no request.
+ */
+export function revalidateOnPathChange({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 }
 
 /**

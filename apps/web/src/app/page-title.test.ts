@@ -14,6 +14,9 @@ describe('pageTitle (spec §2, page titles)', () => {
     ['/home', 'Home | Huddle'],
     ['/auth/forgot-password', 'Forgot Password | Huddle'],
     ['/auth/reset-password', 'Reset Password | Huddle'],
+    ['/verify-email', 'Verify Email | Huddle'],
+    ['/settings', 'Settings | Huddle'],
+    ['/profile', 'Profile | Huddle'],
   ])('names %s "%s"', (pathname, title) => {
     expect(pageTitle(pathname)).toBe(title);
   });

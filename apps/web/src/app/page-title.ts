@@ -3,7 +3,8 @@ import { productName } from '@huddle/shared/limits';
 /**
  * Spec §2, page titles by the first path segment. The spec names teams, more-info
  * (shown as Settings), games, messages, profile, login, sign-up and a default.
- * Added here for pages the spec's list predates: home, forgot-password, reset-password.
+ * Added here for pages the spec's list predates: home, forgot-password, reset-password,
+ * verify-email, settings.
  */
 const titleBySegment = new Map<string, string>([
   ['teams', 'Teams'],
@@ -17,6 +18,8 @@ const titleBySegment = new Map<string, string>([
   ['home', 'Home'],
   ['forgot-password', 'Forgot Password'],
   ['reset-password', 'Reset Password'],
+  ['verify-email', 'Verify Email'],
+  ['settings', 'Settings'],
 ]);
 
 /** Under /auth/ the page is named by the segment after "auth" (auth/login is "Login"). */

@@ -1,11 +1,30 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { sessionQueryOptions } from '../features/accounts/api/get-session.ts';
+import { socialProvidersQueryOptions } from '../features/accounts/api/get-social-providers.ts';
 import { authPaths } from '../features/accounts/auth-paths.ts';
+import { loadSocialSignInButtons } from '../features/accounts/components/social-sign-in.tsx';
 import { queryClient } from '../lib/query-client.ts';
-import { loadSessionQuietly, redirectFromRoot, requireSignedIn, requireSignedOut } from './guards.ts';
+import {
+  loadSessionQuietly,
+  redirectFromRoot,
+  requireSignedIn,
+  requireSignedOut,
+  revalidateOnPathChange,
+} from './guards.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
+
+/**
+ * The social sign-in buttons render together with the form rather than pop in above it
+ * (no layout shift): the config is read while the page's code downloads. When it cannot
+ * be read, the page shows without them.
+ */
+async function loadSocialProviders() {
+  const config = await queryClient.ensureQueryData(socialProvidersQueryOptions()).catch(() => null);
+  if (config?.socialProviders.length) await loadSocialSignInButtons().catch(() => null);
+  return null;
+}
 
 /**
  * The one route table (spec §2). Every page is a lazy module, so a page downloads only
@@ -29,8 +48,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('./layouts/auth-route.tsx'),
         children: [
           { index: true, loader: () => redirect(authPaths.login) },
-          { path: 'login', lazy: () => import('./pages/login-page.tsx') },
-          { path: 'sign-up', lazy: () => import('./pages/sign-up-page.tsx') },
+          { path: 'login', loader: loadSocialProviders, lazy: () => import('./pages/login-page.tsx') },
+          { path: 'sign-up', loader: loadSocialProviders, lazy: () => import('./pages/sign-up-page.tsx') },
           { path: 'forgot-password', lazy: () => import('./pages/forgot-password-page.tsx') },
           { path: 'reset-password', lazy: () => import('./pages/reset-password-page.tsx') },
         ],
@@ -39,8 +58,38 @@ export const routes: RouteObject[] = [
         // Signed-in pages, inside the app shell.
         loader: requireSignedIn,
         lazy: () => import('./layouts/signed-in-route.tsx'),
-        children: [{ path: 'home', lazy: () => import('./pages/home-page.tsx') }],
+        // Spec §2: a new user is sent to first-time setup until it is done (guards.ts).
+        shouldRevalidate: revalidateOnPathChange,
+        children: [
+          { path: 'home', lazy: () => import('./pages/home-page.tsx') },
+          { path: 'more-info', lazy: () => import('./pages/more-info-page.tsx') },
+          { path: 'settings', lazy: () => import('./pages/settings-page.tsx') },
+          { path: 'profile', lazy: () => import('./pages/profile-page.tsx') },
+          // Teams and communities (issue 4).
+          { path: 'teams/create', lazy: () => import('./pages/create-team-page.tsx') },
+          { path: 'my-communities', lazy: () => import('./pages/my-communities-page.tsx') },
+          { path: 'team-not-found', lazy: () => import('./pages/team-not-found-page.tsx') },
+          { path: 'start/community', lazy: () => import('./pages/start-community-page.tsx') },
+          { path: 'teams', lazy: () => import('./pages/teams-page.tsx') },
+          { path: 'teams-v3', lazy: () => import('./pages/teams-dashboard-page.tsx') },
+          { path: 'external-teams', lazy: () => import('./pages/external-teams-page.tsx') },
+          { path: 'user-list', lazy: () => import('./pages/user-list-page.tsx') },
+        ],
       },
+      {
+        // Pages open to everyone: in the shell when signed in, a plain frame otherwise.
+        loader: loadSessionQuietly,
+        lazy: () => import('./layouts/public-profile-route.tsx'),
+        children: [
+          { path: 'profile/:userId', lazy: () => import('./pages/public-profile-page.tsx') },
+          // Spec §6: team pages are public (a private team reads as not found).
+          { path: 'team/:teamId', lazy: () => import('./pages/team-page.tsx') },
+          { path: 'invite/:token', lazy: () => import('./pages/invite-page.tsx') },
+          { path: 'start/ambassador', lazy: () => import('./pages/start-ambassador-page.tsx') },
+        ],
+      },
+      // Spec §2 verify-email: the mailed link works signed in or out.
+      { path: 'verify-email', loader: loadSessionQuietly, lazy: () => import('./pages/verify-email-page.tsx') },
       { path: '*', loader: loadSessionQuietly, lazy: () => import('./pages/not-found-page.tsx') },
     ],
   },

@@ -25,6 +25,11 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   headings: { fontWeight: '750' },
   focusRing: 'auto',
+  components: {
+    // Mantine's close buttons are icons without a name (axe: button-name): notifications and dialogs get one.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+  },
 });
 
 /**

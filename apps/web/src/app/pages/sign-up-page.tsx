@@ -15,7 +15,11 @@ export function Component() {
         title="Create your Huddle account"
         description="Find pickup games nearby and keep your team together."
       />
-      <SignUpForm returnTo={returnTo} onSignedUp={() => void navigate(returnTo ?? homePath, { replace: true })} />
+      <SignUpForm
+        returnTo={returnTo}
+        socialReturnTo={returnTo ?? homePath}
+        onSignedUp={() => void navigate(returnTo ?? homePath, { replace: true })}
+      />
     </>
   );
 }

@@ -1,0 +1,55 @@
+import { Button, Modal, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPencil, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PlayerProfileCard } from '../../features/profiles/components/player-profile-card.tsx';
+import { ProfileForm } from '../../features/profiles/components/profile-form.tsx';
+import { settingsPath } from '../account-paths.ts';
+import { useFinishSetup, useSessionUser } from './session-user.ts';
+
+/** Spec §2, profile: the signed-in player's own profile, with the profile dialog (600 wide) to edit it. */
+export function Component() {
+  const { user, setUser } = useSessionUser();
+  const finishSetup = useFinishSetup();
+  const [editing, { open, close }] = useDisclosure(false);
+  if (!user) return null;
+
+  return (
+    <Stack gap="lg" maw={800}>
+      <PlayerProfileCard
+        player={{ ...user, city: user.defaultCity?.name ?? null }}
+        actions={
+          <>
+            <Button leftSection={<IconPencil size={18} aria-hidden />} onClick={open}>
+              Edit profile
+            </Button>
+            <Button
+              component={Link}
+              to={settingsPath}
+              variant="default"
+              leftSection={<IconSettings size={18} aria-hidden />}
+            >
+              Settings
+            </Button>
+          </>
+        }
+      />
+      <Modal opened={editing} onClose={close} title="Edit profile" size={600}>
+        <ProfileForm
+          user={user}
+          onUserUpdated={setUser}
+          secondaryAction={
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+          }
+          onSaved={(saved, wasNew) => {
+            setUser(saved);
+            close();
+            if (wasNew) finishSetup();
+          }}
+        />
+      </Modal>
+    </Stack>
+  );
+}

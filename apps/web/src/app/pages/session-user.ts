@@ -1,0 +1,26 @@
+import { redirectDelayMs } from '@huddle/shared/limits';
+import { welcomeMessage } from '@huddle/shared/profiles';
+import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession, useSetSessionUser } from '../../features/accounts/api/get-session.ts';
+import { afterSetupPath } from '../account-paths.ts';
+
+/**
+ * The signed-in user as the pages read it, and the one way they put a saved user back:
+ * every profile and settings call answers with the whole user, which replaces the session's.
+ */
+export function useSessionUser() {
+  const user = useSession().data?.user ?? null;
+  const setUser = useSetSessionUser();
+  return { user, setUser };
+}
+
+/** Spec §2: after first-time setup, a welcome, then (250 ms later) the availability tab. */
+export function useFinishSetup() {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    notifications.show({ color: 'huddle', message: welcomeMessage });
+    window.setTimeout(() => void navigate(afterSetupPath), redirectDelayMs);
+  }, [navigate]);
+}

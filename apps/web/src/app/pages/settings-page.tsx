@@ -1,0 +1,173 @@
+import { Anchor, Divider, Stack, Tabs, Text, Title, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { sessionQueryKey } from '../../features/accounts/api/get-session.ts';
+import { BlockedPlayersList } from '../../features/profiles/components/blocked-players-list.tsx';
+import { GamesForm } from '../../features/profiles/components/games-form.tsx';
+import { ProfileForm } from '../../features/profiles/components/profile-form.tsx';
+import { AvailabilityEditor } from '../../features/settings/components/availability-editor.tsx';
+import { DeleteAccountSection } from '../../features/settings/components/delete-account-section.tsx';
+import { EmailVerification } from '../../features/settings/components/email-verification.tsx';
+import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form.tsx';
+import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
+import { PaymentsPanel } from '../../features/settings/components/payments-panel.tsx';
+import { PrivacySettingsForm } from '../../features/settings/components/privacy-settings-form.tsx';
+import {
+  settingsTabFrom,
+  settingsTabLabels,
+  settingsTabs,
+  type SettingsTab,
+} from '../../features/settings/settings-tabs.ts';
+import { profilePath } from '../account-paths.ts';
+import { useFinishSetup, useSessionUser } from './session-user.ts';
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {description ? (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        ) : null}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** Spec §2, Settings: six tabs chosen by ?tab= (name or index); changing tab rewrites it in place. */
+export function Component() {
+  const { user, setUser } = useSessionUser();
+  const finishSetup = useFinishSetup();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = settingsTabFrom(searchParams.get('tab'));
+  const skippable = searchParams.get('skippable') === 'true';
+  const wide = useMediaQuery(`(min-width: ${em(768)})`, undefined, { getInitialValueInEffect: false });
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // At 375 px the tabs scroll sideways: keep the chosen one in view (a link may open the last tab).
+    tabList.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab, wide]);
+  if (!user) return null;
+
+  const selectTab = (next: string | null) => {
+    if (!next) return;
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
+  // Spec §4: after deleting, nothing of the account stays in the browser; the root sends on to sign-up.
+  const accountDeleted = () => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    queryClient.setQueryData(sessionQueryKey, { user: null });
+    // flushSync: the navigation shows as under way before the shell sees the session end,
+    // so the shell does not send this tab to sign in instead (layouts/signed-in-route.tsx).
+    void navigate('/', { replace: true, flushSync: true });
+  };
+
+  const panels: Record<SettingsTab, ReactNode> = {
+    general: (
+      <Stack gap="xl">
+        <Section title="Profile" description="How other players see you.">
+          <ProfileForm
+            user={user}
+            onUserUpdated={setUser}
+            onSaved={(saved, wasNew) => {
+              setUser(saved);
+              if (wasNew) finishSetup();
+            }}
+          />
+        </Section>
+        <Divider />
+        <Section title="Email">
+          <EmailVerification user={user} />
+        </Section>
+        <Divider />
+        <DeleteAccountSection onDeleted={accountDeleted} />
+      </Stack>
+    ),
+    privacy: (
+      <Stack gap="xl">
+        <Section title="Privacy" description="What other players can see and do.">
+          <PrivacySettingsForm user={user} onSaved={setUser} />
+        </Section>
+        <Divider />
+        <BlockedPlayersList />
+      </Stack>
+    ),
+    payments: (
+      <Section title="Payments">
+        <PaymentsPanel />
+      </Section>
+    ),
+    sports: (
+      <Section title="Sports & interests">
+        <GamesForm user={user} onSaved={setUser} />
+      </Section>
+    ),
+    availability: (
+      <Section title="Availability" description="When you can usually play.">
+        <AvailabilityEditor
+          footer={
+            <Anchor component={Link} to={profilePath} fw={600}>
+              {skippable ? 'Skip for now' : 'View Profile'}
+            </Anchor>
+          }
+        />
+      </Section>
+    ),
+    notification: (
+      <Section title="Notifications">
+        <Stack gap="xl">
+          <NotificationSettingsForm user={user} onSaved={setUser} />
+          <TeamTopicsSettings />
+        </Stack>
+      </Section>
+    ),
+  };
+
+  return (
+    <Stack gap="lg" maw={1040}>
+      <Title order={1}>Settings</Title>
+      <Tabs
+        value={tab}
+        onChange={selectTab}
+        orientation={wide ? 'vertical' : 'horizontal'}
+        keepMounted={false}
+        variant={wide ? 'pills' : 'default'}
+      >
+        <Tabs.List
+          ref={tabList}
+          aria-label="Settings sections"
+          miw={wide ? 200 : undefined}
+          style={wide ? { alignSelf: 'flex-start' } : { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
+        >
+          {settingsTabs.map((name) => (
+            <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
+              {settingsTabLabels[name]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {settingsTabs.map((name) => (
+          <Tabs.Panel key={name} value={name} pl={wide ? 'xl' : 0} pt={wide ? 0 : 'lg'} miw={0} style={{ flex: 1 }}>
+            {name === tab ? panels[name] : null}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSession } from '../../features/accounts/api/get-session.ts';
+import { useTeam } from '../../features/teams/api/get-team.ts';
+import { InvitationsCard } from '../../features/teams/components/invitations-card.tsx';
+import { JoinRequestsCard } from '../../features/teams/components/join-requests-card.tsx';
+import { TeamDangerZone } from '../../features/teams/components/team-danger-zone.tsx';
+import { TeamOverview } from '../../features/teams/components/team-overview.tsx';
+import { TeamRoster } from '../../features/teams/components/team-roster.tsx';
+import { TeamSeasonsCard } from '../../features/teams/components/team-seasons-card.tsx';
+
+/** team/{id} (spec §2): a team that does not exist, or is private to the viewer, goes to team-not-found. */
+export function Component() {
+  const { teamId = '' } = useParams();
+  const navigate = useNavigate();
+  const user = useSession().data?.user;
+  const team = useTeam(teamId);
+
+  useEffect(() => {
+    if (team.isError) void navigate('/team-not-found', { replace: true });
+  }, [team.isError, navigate]);
+
+  if (!team.data) return <Text c="dimmed">{team.isError ? '' : 'Loading the team…'}</Text>;
+  const role = team.data.viewer.role;
+  const manages = role === 'owner' || role === 'organizer';
+  return (
+    <Stack gap="lg" maw={1100}>
+      <TeamOverview team={team.data} signedIn={Boolean(user)} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <TeamRoster team={team.data} viewerId={user?.id} />
+        <TeamSeasonsCard teamId={teamId} signedIn={Boolean(user)} manages={manages} />
+        {manages && team.data.joinPolicy === 'request' && <JoinRequestsCard teamId={teamId} />}
+        {manages && <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />}
+        {role === 'owner' && (
+          <TeamDangerZone
+            teamId={teamId}
+            teamName={team.data.name}
+            onDeleted={() => void navigate('/my-communities')}
+          />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,207 @@
+import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { signUpWithProfile } from './support/people.ts';
+
+test('an organizer creates a community through every step and finds it on Your Communities', async ({ page }) => {
+  const organizer = newPerson('Coach');
+  await signUpWithProfile(page, organizer);
+  const name = `Riverside Futsal ${Date.now().toString(36)}`;
+
+  await page.goto('/teams/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Start a team or community' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Community').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Step 1: a name is required.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Name must be at least 2 characters.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('combobox', { name: 'Game type' }).click();
+  await page.getByRole('option', { name: 'Soccer', exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByLabel('Description').fill('Futsal by the river, every Thursday.');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByRole('combobox', { name: 'City' }).fill('Austin');
+  await page.getByRole('option', { name: 'Austin, TX' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Photo is optional.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('People ask to join; organizers approve').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText(`Community: ${name}`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create community' }).click();
+
+  await expect(page).toHaveURL(/\/team\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Owner', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/my-communities');
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Teams you run' }).click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByText('no pending requests')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a second person joins through an invitation link and appears in the roster', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signUpWithProfile(owner, newPerson('Owner'));
+  const created = await owner.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: `Invite Only ${Date.now().toString(36)}`,
+      gameType: 'Volleyball',
+      description: null,
+      city: { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 },
+      joinPolicy: 'invite',
+      visibility: 'private',
+    },
+  });
+  const team = (await created.json()) as { id: string; name: string };
+
+  await owner.goto(`/team/${team.id}`);
+  await owner.getByRole('button', { name: 'Create an invitation link' }).click();
+  const copy = owner.getByRole('button', { name: /Copy invitation link/ });
+  await expect(copy).toBeVisible();
+  const invitations = (await (await owner.request.get(`/api/teams/${team.id}/invitations`)).json()) as {
+    invitations: { url: string }[];
+  };
+  const link = invitations.invitations[0]?.url ?? '';
+  expect(link).toContain('/invite/');
+
+  const friendContext = await browser.newContext();
+  const friend = await friendContext.newPage();
+  const friendPerson = newPerson('Friend');
+  // Signed out first: the private team does not exist for them.
+  await friend.goto(new URL(link).pathname);
+  await expect(friend.getByRole('heading', { name: `Join ${team.name}` })).toBeVisible();
+  await expectAccessible(friend);
+  await signUpWithProfile(friend, friendPerson);
+  await friend.reload();
+  await friend.getByRole('button', { name: `Join ${team.name}` }).click();
+  await expect(friend).toHaveURL(new RegExp(`/team/${team.id}$`));
+  await expect(friend.getByText('Player', { exact: true }).first()).toBeVisible();
+
+  await owner.reload();
+  await expect(owner.getByText(friendPerson.name)).toBeVisible();
+
+  // The new team's notification topics appear in the friend's settings.
+  await friend.goto('/settings?tab=notification');
+  const teamEmail = friend.getByRole('switch', { name: `Email: ${team.name}` });
+  await expect(teamEmail).toBeChecked();
+  await teamEmail.click();
+  await expect(teamEmail).not.toBeChecked();
+  await friend.reload();
+  await expect(friend.getByRole('switch', { name: `Email: ${team.name}` })).not.toBeChecked();
+  await expectAccessible(friend);
+  await ownerContext.close();
+  await friendContext.close();
+});
+
+test('an organizer opens a season; a member registers and finds it on the player card', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signUpWithProfile(owner, newPerson('Captain'));
+  const created = await owner.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: `Season FC ${Date.now().toString(36)}`,
+      gameType: 'Soccer',
+      description: null,
+      city: { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 },
+      joinPolicy: 'open',
+      visibility: 'public',
+    },
+  });
+  const team = (await created.json()) as { id: string; name: string };
+  const year = new Date().getFullYear() + 1;
+
+  await owner.goto(`/team/${team.id}`);
+  await owner.getByRole('button', { name: 'Add season' }).click();
+  const form = owner.getByRole('dialog', { name: 'New season' });
+  await form.getByLabel('Season name').fill('Summer Cup');
+  await form.getByLabel('Starts').fill(`${year}-06-01`);
+  await form.getByLabel('Ends').fill(`${year}-05-01`);
+  await form.getByLabel('Registration closes').fill(`${year}-05-20`);
+  await form.getByRole('button', { name: 'Create season' }).click();
+  await expect(form.getByText('The season must end after it starts.')).toBeVisible();
+  await form.getByLabel('Ends').fill(`${year}-08-31`);
+  await form.getByLabel('Places').fill('12');
+  await form.getByRole('button', { name: 'Create season' }).click();
+  await expect(owner.getByText('Summer Cup', { exact: true })).toBeVisible();
+  await expect(owner.getByText('0/12 places taken', { exact: false })).toBeVisible();
+  await owner.getByRole('button', { name: 'Add sessions' }).click();
+  await owner.getByLabel('Session title').fill('Cup night');
+  await owner.getByLabel('First session starts').fill(`${year}-06-02T18:30`);
+  await owner.getByLabel('Repeat weekly until (optional)').fill(`${year}-06-23`);
+  await owner.getByRole('button', { name: 'Save sessions' }).click();
+  await expect(owner.getByText(/Next sessions: Cup night/)).toBeVisible();
+  await expect(owner.getByText(/and 1 more/)).toBeVisible();
+  await expectAccessible(owner);
+
+  const playerContext = await browser.newContext();
+  const player = await playerContext.newPage();
+  const person = newPerson('Striker');
+  await signUpWithProfile(player, person);
+  await player.goto(`/team/${team.id}`);
+  await player.getByRole('button', { name: 'Join' }).click();
+  await player.getByRole('button', { name: 'Register for Summer Cup' }).click();
+  await expect(player.getByText('You are registered for Summer Cup.')).toBeVisible();
+
+  await player.goto('/home');
+  await player.getByRole('button', { name: 'Player Card' }).click();
+  const card = player.getByRole('dialog', { name: 'Player Card' });
+  await expect(card.getByText(team.name)).toBeVisible();
+  await expect(card.getByText('Summer Cup')).toBeVisible();
+
+  await owner.reload();
+  await owner.getByRole('button', { name: 'Registrations' }).click();
+  const registrations = owner.getByRole('dialog', { name: 'Summer Cup: registrations' });
+  await expect(registrations.getByText(person.email)).toBeVisible();
+  await registrations.getByRole('button', { name: `Approve ${person.name} Player` }).click();
+  await expect(registrations.getByText('Approved')).toBeVisible();
+  await ownerContext.close();
+  await playerContext.close();
+});
+
+test('a player finds teams and players, follows a team, and applies as an ambassador @mobile', async ({ page }) => {
+  await signUpWithProfile(page, newPerson('Scout'));
+
+  await page.goto('/teams');
+  await expect(page).toHaveTitle('Teams | Huddle');
+  await page.getByLabel('Search teams by name').fill('Austin Pickup');
+  await page.getByRole('link', { name: /Austin Pickup Soccer/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Austin Pickup Soccer' })).toBeVisible();
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/external-teams');
+  await expect(page.getByRole('link', { name: /Austin Pickup Soccer/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/user-list');
+  await page.getByLabel('Search players by name').fill('Maya');
+  await expect(page.getByRole('link', { name: /Maya A\./ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/start/ambassador');
+  await page.getByLabel('Why do you want to be an ambassador?').fill('Too short');
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText('Tell us a little more (at least 20 characters).')).toBeVisible();
+  await page
+    .getByLabel('Why do you want to be an ambassador?')
+    .fill('I run weekly pickup games and want to grow them on Huddle.');
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText('Thanks! We read every application')).toBeVisible();
+  await expectAccessible(page);
+});
