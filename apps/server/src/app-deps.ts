@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import type { Clock } from './lib/clock.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './lib/auth.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
@@ -13,4 +14,5 @@ export interface AppDeps {
   mailer: Mailer;
   storage: FileStorage;
   realtime: RealtimeHub;
+  clock: Clock;
 }

@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
@@ -47,13 +48,15 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Tests may swap the mailer; by default it follows SMTP_URL. */
   mailer?: Mailer;
+  /** Tests pass a manual clock to move time (waitlist offers, past events). */
+  clock?: Clock;
 }
 
 /** 1 MiB is far above any form Huddle sends; larger bodies get 413 (uploads get their own limit). */
 const bodyLimit = 1024 * 1024;
 
 /** Builds the whole HTTP app from plugins and feature routes. server.ts starts it; tests inject into it. */
-export async function buildApp({ config, db, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit,
@@ -88,6 +91,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildAppOptions):
     mailer: mail,
     storage: config.s3 ? await createS3FileStorage(config.s3) : createLocalFileStorage(uploadsDir),
     realtime: createRealtimeHub(),
+    clock: clock ?? systemClock,
   };
 
   app.addHook('onSend', async (request, reply) => {

@@ -57,6 +57,11 @@ const environment = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   FLAG_BADGES: booleanFlag.default(true),
   FLAG_SUBSCRIPTIONS: booleanFlag.default(true),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/, 'must be a tile URL template with {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
 });
 
 export interface Config {
@@ -84,6 +89,8 @@ export interface Config {
   socialProviders: SocialProviderConfig[];
   /** Feature flag defaults; rows in feature_flags override them at run time. */
   flagDefaults: { badges: boolean; subscriptions: boolean };
+  /** Raster map tiles; undefined draws markers over an offline outline of the US. */
+  mapTiles: { url: string; attribution: string } | undefined;
 }
 
 export interface SocialProviderConfig {
@@ -144,6 +151,9 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       ? path.resolve(values.WEB_DIST_DIR)
       : locateUpwards(import.meta.dirname, 'apps/web/dist/index.html')?.replace(/\/index\.html$/, ''),
     flagDefaults: { badges: values.FLAG_BADGES, subscriptions: values.FLAG_SUBSCRIPTIONS },
+    mapTiles: values.MAP_TILE_URL
+      ? { url: values.MAP_TILE_URL, attribution: values.MAP_TILE_ATTRIBUTION ?? '' }
+      : undefined,
     s3:
       values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY && values.S3_PUBLIC_URL
         ? {

@@ -106,6 +106,8 @@ export const publicConfigReply = z.object({
   flags: z.object({ badges: z.boolean(), subscriptions: z.boolean() }),
   /** Social sign-in providers configured on this server. */
   socialProviders: z.array(z.enum(socialProviderIds)),
+  /** Raster map tiles ({z}/{x}/{y} template); null: markers over an offline US outline. */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigReply>;
 

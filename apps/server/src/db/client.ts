@@ -1,4 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,7 +30,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
+  // The contrib extensions migration 0009 creates (nearest-first and trigram search, decision 009).
+  const extensions = { cube, earthdistance, pg_trgm };
+  const client = await PGlite.create({ ...(target.dataDir && { dataDir: target.dataDir }), extensions });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return { db, kind: 'embedded', close: () => client.close() };
 }

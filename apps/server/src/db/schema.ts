@@ -8,3 +8,6 @@ export * from '../features/feature-flags/feature-flags.schema.ts';
 export * from '../features/presence/presence.schema.ts';
 export * from '../features/teams/teams.schema.ts';
 export * from '../features/seasons/seasons.schema.ts';
+export * from '../features/places/places.schema.ts';
+export * from '../features/events/events.schema.ts';
+export * from '../features/calendar/calendar.schema.ts';

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -18,7 +19,7 @@ export interface TestApp {
 /** The whole app, in-process, over a fresh database. Call close() in afterAll. */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({

@@ -11,6 +11,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, { db, config }: 
     return {
       flags: await getFlags(db, config.flagDefaults),
       socialProviders: config.socialProviders.map((provider) => provider.id),
+      mapTiles: config.mapTiles ?? null,
     };
   });
 }

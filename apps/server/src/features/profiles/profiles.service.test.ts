@@ -203,11 +203,13 @@ describe('feature flags', () => {
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       flags: { badges: true, subscriptions: true },
       socialProviders: [],
+      mapTiles: null,
     });
     await setFlag(t.db, 'badges', false);
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       flags: { badges: false, subscriptions: true },
       socialProviders: [],
+      mapTiles: null,
     });
   });
 });

@@ -9,7 +9,11 @@ describe('socialProvidersEndpoint (a slice of profileEndpoints.getPublicConfig)'
   });
 
   it('reads the providers out of a full config reply', () => {
-    const reply: PublicConfig = { flags: { badges: true, subscriptions: false }, socialProviders: ['google'] };
+    const reply: PublicConfig = {
+      flags: { badges: true, subscriptions: false },
+      socialProviders: ['google'],
+      mapTiles: null,
+    };
     expect(profileEndpoints.getPublicConfig.reply.parse(reply)).toEqual(reply);
     expect(socialProvidersEndpoint.reply.parse(reply)).toEqual({ socialProviders: ['google'] });
   });
@@ -18,6 +22,7 @@ describe('socialProvidersEndpoint (a slice of profileEndpoints.getPublicConfig)'
     const reply: PublicConfig = {
       flags: { badges: false, subscriptions: false },
       socialProviders: ['google', 'facebook'],
+      mapTiles: null,
     };
     expect(socialProvidersEndpoint.reply.parse(reply).socialProviders).toEqual(['google', 'facebook']);
   });

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { unregisteredUsers, users } from '../accounts/accounts.schema.ts';
+import { gameTypes } from '../game-types/game-types.schema.ts';
+import { places } from '../places/places.schema.ts';
+import { teams } from '../teams/teams.schema.ts';
+
+/**
+ * A game or event (spec §3 Event). Times are instants; timeZone is the IANA zone the event is
+ * held in, so a weekly 18:00 game stays at 18:00 local across daylight-saving changes.
+ * lat/lng are copied from the place so "nearest first" reads one table through one index.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Spec §2: the parent team of a team event. */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'restrict' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    geohash: text('geohash').notNull(),
+    title: text('title').notNull(),
+    gameType: text('game_type')
+      .notNull()
+      .references(() => gameTypes.label),
+    description: text('description'),
+    timeZone: text('time_zone').notNull(),
+    /** The first occurrence. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Weekly repeat: ISO weekdays 1 (Monday) to 7, ending on a local date or after a count. */
+    repeatWeekdays: smallint('repeat_weekdays').array(),
+    repeatUntil: date('repeat_until'),
+    repeatCount: integer('repeat_count'),
+    /** End of the last occurrence: "future" means seriesEndsAt is after now (spec §4). */
+    seriesEndsAt: timestamp('series_ends_at', { withTimezone: true }).notNull(),
+    slots: integer('slots').notNull(),
+    skillLevel: text('skill_level').notNull().default('all'),
+    visibility: text('visibility').notNull().default('public'),
+    priceCents: integer('price_cents'),
+    /** Organizer's choice: a freed slot goes straight to the first waiting party that fits. */
+    autoPromote: boolean('auto_promote').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('events_times_check', sql`${table.endsAt} > ${table.startsAt}`),
+    check('events_slots_check', sql`${table.slots} between 1 and 1000`),
+    check('events_skill_level_check', sql`${table.skillLevel} in ('all', 'beginner', 'intermediate', 'advanced')`),
+    check('events_visibility_check', sql`${table.visibility} in ('public', 'team')`),
+    check('events_team_visibility_check', sql`${table.visibility} = 'public' or ${table.teamId} is not null`),
+    check('events_lat_check', sql`${table.lat} between -90 and 90`),
+    check('events_lng_check', sql`${table.lng} between -180 and 180`),
+    index('events_creator_idx').on(table.creatorId),
+    index('events_team_idx').on(table.teamId),
+    index('events_place_idx').on(table.placeId, table.seriesEndsAt),
+    index('events_series_ends_idx').on(table.seriesEndsAt),
+  ],
+);
+
+/**
+ * A party on one occurrence of an event: a user or a guest, bringing `partySize - 1` friends.
+ * Status joined holds slots; waitlisted waits in `position` order; offered holds its slots until
+ * offerExpiresAt, then the offer moves on (events service).
+ */
+export const eventParties = pgTable(
+  'event_parties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceStartsAt: timestamp('occurrence_starts_at', { withTimezone: true }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id').references(() => unregisteredUsers.id, { onDelete: 'cascade' }),
+    partySize: integer('party_size').notNull().default(1),
+    status: text('status').notNull(),
+    /** Waitlist order; organizers reorder by rewriting positions. */
+    position: integer('position').notNull(),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('event_parties_who_check', sql`(${table.userId} is null) <> (${table.guestId} is null)`),
+    check('event_parties_size_check', sql`${table.partySize} between 1 and 10`),
+    check('event_parties_status_check', sql`${table.status} in ('joined', 'waitlisted', 'offered')`),
+    uniqueIndex('event_parties_user_unique').on(table.eventId, table.occurrenceStartsAt, table.userId),
+    uniqueIndex('event_parties_guest_unique').on(table.eventId, table.occurrenceStartsAt, table.guestId),
+    index('event_parties_occurrence_idx').on(table.eventId, table.occurrenceStartsAt, table.status, table.position),
+    index('event_parties_user_idx').on(table.userId),
+  ],
+);
+
+/** Spec §3 Favorites: a user's favourite events; the count shows on the event. */
+export const eventFavorites = pgTable(
+  'event_favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.eventId] }),
+    index('event_favorites_event_idx').on(table.eventId),
+  ],
+);
