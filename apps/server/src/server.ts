@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseTarget } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { seedDemoEvents } from './db/seed-events.ts';
 import { seedDemoCommunity } from './db/seed.ts';
 
 async function start() {
@@ -16,6 +17,7 @@ async function start() {
   const app = await buildApp({ config, db: database.db });
   if (config.seedDemo) {
     const demo = await seedDemoCommunity(database.db);
+    if (await seedDemoEvents(database.db)) app.log.info('Demo places and games seeded.');
     if (demo) app.log.info(demo, `Demo community seeded. Sign in as ${demo.email} with password ${demo.password}`);
   }
 

@@ -1,6 +1,7 @@
-import { count, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from './schema.ts';
+import { eventParties, events, places, users } from './schema.ts';
+import { seedDemoEvents } from './seed-events.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -54,5 +55,25 @@ describe('seedDemoCommunity', () => {
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('NO_PASSWORD_SET');
+  });
+
+  it('adds places and games around Austin once, none over capacity, one cancelled', async () => {
+    expect(await seedDemoEvents(t.db)).toBe(true);
+    const [placeCount] = await t.db.select({ total: count() }).from(places);
+    expect(placeCount?.total).toBe(8);
+    const rows = await t.db.select().from(events);
+    expect(rows).toHaveLength(11);
+    expect(rows.filter((row) => row.cancelledAt !== null).map((row) => row.title)).toEqual(['Rainy Day Kickabout']);
+    expect(rows.every((row) => row.startsAt > new Date() && row.seriesEndsAt >= row.endsAt)).toBe(true);
+    for (const row of rows) {
+      const [joined] = await t.db
+        .select({ people: sum(eventParties.partySize) })
+        .from(eventParties)
+        .where(and(eq(eventParties.eventId, row.id), eq(eventParties.status, 'joined')));
+      expect(Number(joined?.people ?? 0)).toBeLessThanOrEqual(row.slots);
+    }
+    const waiting = await t.db.select().from(eventParties).where(eq(eventParties.status, 'waitlisted'));
+    expect(waiting).toHaveLength(5);
+    expect(await seedDemoEvents(t.db)).toBe(false);
   });
 });
