@@ -17,8 +17,8 @@ async function start() {
   const app = await buildApp({ config, db: database.db });
   if (config.seedDemo) {
     const demo = await seedDemoCommunity(database.db);
-    if (await seedDemoEvents(database.db)) app.log.info('Demo places and games seeded.');
     if (demo) app.log.info(demo, `Demo community seeded. Sign in as ${demo.email} with password ${demo.password}`);
+    if (await seedDemoEvents(database.db)) app.log.info('Demo places and games seeded.');
   }
 
   let closing = false;

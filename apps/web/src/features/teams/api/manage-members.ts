@@ -1,5 +1,5 @@
 import { teamEndpoints } from '@huddle/shared/teams';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useSetTeam } from './get-team.ts';
 import { teamKeys } from './team-query-keys.ts';
@@ -44,7 +44,16 @@ export function useDeleteTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (teamId: string) => apiRequest(teamEndpoints.deleteTeam, { params: { teamId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    // The deleted team's own queries are only marked stale: refetched, they would 404 while the
+    // team page is still open, and the page would go to team-not-found (unmounting the danger
+    // zone, so its onDeleted never navigates to Your Communities).
+    onSuccess: (_reply, teamId) => {
+      const ofDeletedTeam = (query: Query) => query.queryKey.includes(teamId);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.all, predicate: (query) => !ofDeletedTeam(query) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.all, predicate: ofDeletedTeam, refetchType: 'none' }),
+      ]);
+    },
   });
 }
 

@@ -39,7 +39,7 @@ export function TeamDangerZone({
             </Text>
           )}
           <Button
-            color="red"
+            color="red.9"
             disabled={typed.trim() !== teamName}
             loading={remove.isPending}
             onClick={() => remove.mutate(teamId, { onSuccess: onDeleted })}
