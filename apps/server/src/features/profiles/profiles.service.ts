@@ -160,6 +160,16 @@ export async function usersWhoBlocked(db: Database, viewerId: string | undefined
   return new Set(viewerId ? await listBlockerIds(db, viewerId) : []);
 }
 
+/** Everyone blocked either way between the viewer and others (spec §3 privacy, blocklist). */
+export async function usersBlockedEitherWay(db: Database, viewerId: string | undefined): Promise<Set<string>> {
+  if (!viewerId) return new Set();
+  const [blockers, { blockedUsers }] = await Promise.all([
+    usersWhoBlocked(db, viewerId),
+    listBlockedUsers(db, { actorId: viewerId }),
+  ]);
+  return new Set([...blockers, ...blockedUsers.map((user) => user.id)]);
+}
+
 /** The player directory (user-list): never the viewer, nobody either of them blocked. */
 export async function listPlayers(
   db: Database,

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { austinCity, createTeamAs, insertEvent, insertPlace, signUpUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, cookie = '', payload?: object) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
+
+const cities = {
+  austin: austinCity,
+  roundRock: { name: 'Round Rock, TX', lat: 30.50826, lng: -97.6789 },
+  sanAntonio: { name: 'San Antonio, TX', lat: 29.42412, lng: -98.49363 },
+  dallas: { name: 'Dallas, TX', lat: 32.78306, lng: -96.80667 },
+};
+
+async function playerIn(city: { name: string; lat: number; lng: number }, displayName: string) {
+  const player = await signUpUser(t.app);
+  const saved = await call('PUT', '/api/me/profile', player.cookie, {
+    displayName,
+    fullName: `${displayName} Private-Surname`,
+    defaultCity: city,
+    games: ['Soccer'],
+    pronouns: null,
+    bio: null,
+    joinReason: null,
+  });
+  if (saved.statusCode !== 200) throw new Error(saved.body);
+  return player;
+}
+
+const search = async (q: string, cookie = '', limit?: number) => {
+  const response = await call('GET', `/api/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`, cookie);
+  expect(response.statusCode).toBe(200);
+  return response.json() as {
+    events: { id: string; title: string; cancelled: boolean; next: unknown; place: { id: string }; team: unknown }[];
+    teams: { id: string; name: string }[];
+    places: { id: string; name: string }[];
+    players: Record<string, unknown>[];
+  };
+};
+
+describe('full-search', () => {
+  it('ranks an exact name above a partial one, in every group', async () => {
+    const owner = await signUpUser(t.app);
+    const place = await insertPlace(t.db, { name: 'Kickabout Court', createdBy: owner.user.id });
+    await insertPlace(t.db, { name: 'Kickabout Court Annex North' });
+    await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, title: 'Kickabout Weekly League' });
+    const exact = await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, title: 'Kickabout' });
+    await createTeamAs(t.app, owner.cookie, { name: 'Kickabout Rovers United' });
+    const exactTeam = await createTeamAs(t.app, owner.cookie, { name: 'Kickabout' });
+
+    const found = await search('kickabout', owner.cookie);
+    expect(found.events.map((event) => event.title)).toEqual(['Kickabout', 'Kickabout Weekly League']);
+    expect(found.events[0]).toMatchObject({
+      id: exact.id,
+      cancelled: false,
+      place: { id: place.id, name: 'Kickabout Court' },
+      team: null,
+      joinedCount: 0,
+      next: { startsAt: '2030-06-04T23:00:00.000Z', endsAt: '2030-06-05T01:00:00.000Z' },
+      startLocal: '2030-06-04T18:00',
+      timeZone: 'America/Chicago',
+    });
+    expect(found.teams.map((team) => team.id)[0]).toBe(exactTeam.id);
+    expect(found.teams).toHaveLength(2);
+    expect(found.places.map((item) => item.name)).toEqual(['Kickabout Court', 'Kickabout Court Annex North']);
+    expect(found.places[0]).toMatchObject({ canEdit: true });
+    // A typo still finds it, by trigram similarity.
+    expect((await search('kickabuot')).events.map((event) => event.id)).toContain(exact.id);
+  });
+
+  it('never returns a private team, a cancelled, past or team-only event', async () => {
+    const owner = await signUpUser(t.app);
+    const place = await insertPlace(t.db);
+    const privateTeam = await createTeamAs(t.app, owner.cookie, {
+      name: 'Moonlight Secret Club',
+      visibility: 'private',
+    });
+    const publicTeam = await createTeamAs(t.app, owner.cookie, { name: 'Moonlight Public Club' });
+    const visible = await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, title: 'Moonlight Run' });
+    await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Moonlight Cancelled',
+      cancelledAt: new Date(),
+    });
+    await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Moonlight Long Ago',
+      startLocal: '2020-01-07T18:00',
+      endLocal: '2020-01-07T20:00',
+    });
+    await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Moonlight Members',
+      teamId: privateTeam.id,
+      visibility: 'team',
+    });
+
+    // Even the owner of the private team gets only what anyone may see.
+    const found = await search('moonlight', owner.cookie);
+    expect(found.events.map((event) => event.id)).toEqual([visible.id]);
+    expect(found.teams.map((team) => team.id)).toEqual([publicTeam.id]);
+  });
+
+  it('shows only public profile fields of players and leaves out the viewer and blocked people', async () => {
+    const viewer = await playerIn(cities.austin, 'Zanzibar Viewer');
+    const visible = await playerIn(cities.dallas, 'Zanzibar Striker');
+    const blocker = await playerIn(cities.dallas, 'Zanzibar Blocker');
+    const blocked = await playerIn(cities.dallas, 'Zanzibar Blocked');
+    await call('POST', '/api/me/blocked-users', blocker.cookie, { userId: viewer.user.id });
+    await call('POST', '/api/me/blocked-users', viewer.cookie, { userId: blocked.user.id });
+
+    const found = await search('zanzibar', viewer.cookie);
+    expect(found.players).toEqual([
+      {
+        id: visible.user.id,
+        displayName: 'Zanzibar Striker',
+        photoURL: expect.any(String),
+        city: 'Dallas, TX',
+        distanceKm: null,
+      },
+    ]);
+    // The full name is private: searching for it finds nobody.
+    expect((await search('Private-Surname', viewer.cookie)).players).toEqual([]);
+    // Without a session there is nobody to hide from.
+    expect((await search('zanzibar')).players).toHaveLength(4);
+  });
+
+  it('caps each group at the limit', async () => {
+    const owner = await signUpUser(t.app);
+    const place = await insertPlace(t.db);
+    for (const title of ['Quokka Cup', 'Quokka Cup Two', 'Quokka Cup Three']) {
+      await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, title });
+    }
+    expect((await search('quokka', '', 2)).events).toHaveLength(2);
+    expect((await search('quokka')).events).toHaveLength(3);
+  });
+
+  it.each([
+    ['a 1-character search', 'q=a', 'q'],
+    ['no search', '', 'q'],
+    ['a limit over 20', 'q=soccer&limit=21', 'limit'],
+  ])('refuses %s', async (_label, query, field) => {
+    const response = await call('GET', `/api/search?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields[field]).toBeDefined();
+  });
+});
+
+describe('nearby players', () => {
+  it('are nearest first with the distance, without the viewer or blocked people', async () => {
+    const viewer = await playerIn(cities.austin, 'Near Viewer');
+    const dallas = await playerIn(cities.dallas, 'Near Dallas');
+    const sanAntonio = await playerIn(cities.sanAntonio, 'Near San Antonio');
+    const roundRock = await playerIn(cities.roundRock, 'Near Round Rock');
+    const austin = await playerIn(cities.austin, 'Near Austin');
+    const blocked = await playerIn(cities.austin, 'Near Blocked');
+    await call('POST', '/api/me/blocked-users', viewer.cookie, { userId: blocked.user.id });
+    await signUpUser(t.app); // no city: never listed
+
+    const response = await call(
+      'GET',
+      `/api/users/nearby?lat=${cities.austin.lat}&lng=${cities.austin.lng}&limit=50`,
+      viewer.cookie,
+    );
+    expect(response.statusCode).toBe(200);
+    const players = response.json().players as { id: string; distanceKm: number; city: string }[];
+    const ids = players.map((player) => player.id);
+    expect(ids).not.toContain(viewer.user.id);
+    expect(ids).not.toContain(blocked.user.id);
+    const mine = [austin, roundRock, sanAntonio, dallas].map((player) => player.user.id);
+    expect(ids.filter((id) => mine.includes(id))).toEqual(mine);
+    const distances = players.map((player) => player.distanceKm);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    const byId = new Map(players.map((player) => [player.id, player]));
+    expect(byId.get(austin.user.id)).toMatchObject({ distanceKm: 0, city: 'Austin, TX' });
+    expect(byId.get(roundRock.user.id)?.distanceKm).toBeGreaterThan(20);
+    expect(byId.get(roundRock.user.id)?.distanceKm).toBeLessThan(35);
+    expect(byId.get(dallas.user.id)?.distanceKm).toBeGreaterThan(280);
+
+    const firstTwo = await call(
+      'GET',
+      `/api/users/nearby?lat=${cities.austin.lat}&lng=${cities.austin.lng}&limit=2`,
+      viewer.cookie,
+    );
+    expect(firstTwo.json().players).toHaveLength(2);
+  });
+
+  it('need a session and a valid point', async () => {
+    expect((await call('GET', '/api/users/nearby?lat=30&lng=-97')).statusCode).toBe(401);
+    const viewer = await signUpUser(t.app);
+    const response = await call('GET', '/api/users/nearby?lat=95&lng=-97', viewer.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.lat).toBeDefined();
+  });
+});

@@ -1,0 +1,67 @@
+import type { FullSearchReply, PlayerHit } from '@huddle/shared/discovery';
+import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { toSummaries } from '../events/events.service.ts';
+import { findPlacesByText } from '../places/places.service.ts';
+import { usersBlockedEitherWay } from '../profiles/profiles.service.ts';
+import { nearbyPlayerRows, searchEventRows, searchPlayerRows, searchTeamRows } from './discovery.repository.ts';
+
+/** The viewer and everyone blocked either way: never shown to each other (spec §3 privacy, §4). */
+async function hiddenFrom(db: Database, viewerId: string | undefined): Promise<string[]> {
+  if (!viewerId) return [];
+  return [viewerId, ...(await usersBlockedEitherWay(db, viewerId))];
+}
+
+function toPlayerHit(
+  row: { id: string; name: string; image: string | null; city: string | null },
+  distanceKm: number | null,
+): PlayerHit {
+  return {
+    id: row.id,
+    displayName: row.name.trim() || displayNameFallback,
+    photoURL: row.image || defaultPhotoPath,
+    city: row.city,
+    distanceKm,
+  };
+}
+
+/**
+ * Full-search (issue 5): events, teams, places and players matching the text, each group best
+ * match first (pg_trgm) and at most `limit` long. Only what anyone may see: future public events
+ * that are not cancelled, public teams, and of players only display name, photo and city.
+ */
+export async function fullSearch(
+  db: Database,
+  clock: Clock,
+  { viewerId, text, limit }: { viewerId: string | undefined; text: string; limit: number },
+): Promise<FullSearchReply> {
+  const now = clock.now();
+  const excludeIds = await hiddenFrom(db, viewerId);
+  const [eventRows, teams, places, players] = await Promise.all([
+    searchEventRows(db, { text, now, limit }),
+    searchTeamRows(db, { text, limit }),
+    findPlacesByText(db, { viewerId, text, limit }),
+    searchPlayerRows(db, { text, excludeIds, limit }),
+  ]);
+  return {
+    // The events feature's mapper, so a search hit reads exactly like the same event in any list.
+    events: await toSummaries(
+      db,
+      eventRows.map((row) => ({ ...row, distanceKm: null })),
+      now,
+    ),
+    teams: teams.map((team) => ({ ...team, kind: team.kind as 'team' | 'community' })),
+    places,
+    players: players.map((row) => toPlayerHit(row, null)),
+  };
+}
+
+/** Home "nearby players" (spec §4): nearest default city first, never the viewer, nobody blocked either way. */
+export async function nearbyPlayers(
+  db: Database,
+  { viewerId, lat, lng, limit }: { viewerId: string; lat: number; lng: number; limit: number },
+): Promise<{ players: PlayerHit[] }> {
+  const rows = await nearbyPlayerRows(db, { lat, lng, excludeIds: await hiddenFrom(db, viewerId), limit });
+  return { players: rows.map((row) => toPlayerHit(row, Math.round(row.distanceKm * 10) / 10)) };
+}
