@@ -39,6 +39,9 @@ import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
+import { registerEventRoutes } from './features/events/events.routes.ts';
+import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.ts';
+import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { photoMaxBytes } from './lib/images/normalize-image.ts';
 
 export interface BuildAppOptions {
@@ -146,11 +149,14 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   registerAvailabilityRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerGameTypeRoutes(app, deps);
-  registerPlaceRoutes(app);
+  registerPlaceRoutes(app, deps);
   registerFeatureFlagRoutes(app, deps);
   await registerPresenceRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerSeasonRoutes(app, deps);
+  registerEventRoutes(app, deps);
+  registerDiscoveryRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir);

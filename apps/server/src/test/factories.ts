@@ -1,5 +1,11 @@
 import type { SignUpBody } from '@huddle/shared/accounts';
+import { listOccurrences, localToInstant, seriesEnd, type WeeklyRepeat } from '@huddle/shared/event-occurrences';
+import { geohashOf } from '@huddle/shared/places';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { eventParties, events } from '../features/events/events.schema.ts';
+import { places } from '../features/places/places.schema.ts';
 
 let sequence = 0;
 
@@ -59,4 +65,141 @@ export async function createTeamAs(app: FastifyInstance, cookie: string, overrid
   });
   if (response.statusCode !== 201) throw new Error(`team create failed: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string; name: string };
+}
+
+/** A place row written straight to the database (tests that need a place before its API). */
+export async function insertPlace(
+  db: Database,
+  overrides: Partial<{ name: string; address: string; lat: number; lng: number; createdBy: string | null }> = {},
+) {
+  sequence += 1;
+  const lat = overrides.lat ?? 30.2669;
+  const lng = overrides.lng ?? -97.7729;
+  const [row] = await db
+    .insert(places)
+    .values({
+      name: `Court ${sequence}`,
+      address: '2100 Barton Springs Rd, Austin, TX',
+      createdBy: null,
+      ...overrides,
+      lat,
+      lng,
+      geohash: geohashOf(lat, lng),
+    })
+    .returning();
+  if (!row) throw new Error('place insert returned nothing');
+  return row;
+}
+
+/**
+ * An event row written straight to the database, times given on the wall clock of its zone
+ * as the API takes them. Cancelled when cancelledAt is set.
+ */
+export async function insertEvent(
+  db: Database,
+  {
+    creatorId,
+    placeId,
+    timeZone = 'America/Chicago',
+    startLocal = '2030-06-04T18:00',
+    endLocal = '2030-06-04T20:00',
+    repeat = null,
+    ...overrides
+  }: {
+    creatorId: string;
+    placeId: string;
+    timeZone?: string;
+    startLocal?: string;
+    endLocal?: string;
+    repeat?: WeeklyRepeat | null;
+    title?: string;
+    gameType?: string;
+    description?: string | null;
+    teamId?: string | null;
+    visibility?: 'public' | 'team';
+    slots?: number;
+    priceCents?: number | null;
+    cancelledAt?: Date | null;
+  },
+) {
+  sequence += 1;
+  const [place] = await db.select().from(places).where(eq(places.id, placeId));
+  if (!place) throw new Error(`no place ${placeId}`);
+  const schedule = { timeZone, startLocal, endLocal, repeat };
+  if (listOccurrences(schedule).length === 0) throw new Error('the schedule has no occurrence');
+  const [row] = await db
+    .insert(events)
+    .values({
+      title: `Pickup game ${sequence}`,
+      gameType: 'Soccer',
+      slots: 10,
+      ...overrides,
+      creatorId,
+      placeId,
+      lat: place.lat,
+      lng: place.lng,
+      geohash: place.geohash,
+      timeZone,
+      startsAt: localToInstant(startLocal, timeZone),
+      endsAt: localToInstant(endLocal, timeZone),
+      repeatWeekdays: repeat?.weekdays ?? null,
+      repeatUntil: repeat?.until ?? null,
+      repeatCount: repeat?.count ?? null,
+      seriesEndsAt: seriesEnd(schedule),
+    })
+    .returning();
+  if (!row) throw new Error('event insert returned nothing');
+  return row;
+}
+
+/** A valid create-event body at this place; pass fields to override. */
+export function eventBodyFor(placeId: string, overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    title: `Pickup game ${sequence}`,
+    gameType: 'Soccer',
+    description: null,
+    timeZone: 'America/Chicago',
+    startLocal: '2030-06-04T18:00',
+    endLocal: '2030-06-04T20:00',
+    repeat: null,
+    placeId,
+    teamId: null,
+    slots: 10,
+    skillLevel: 'all',
+    visibility: 'public',
+    priceCents: null,
+    autoPromote: false,
+    ...overrides,
+  };
+}
+
+/** Creates an event through the API as the user with this cookie. */
+export async function createEventAs(
+  app: FastifyInstance,
+  cookie: string,
+  placeId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: { cookie },
+    payload: eventBodyFor(placeId, overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`event create failed: ${response.statusCode} ${response.body}`);
+  return response.json() as { id: string; title: string; next: { startsAt: string; endsAt: string } | null };
+}
+
+/** A user's party on one occurrence, written straight to the database (no waitlist rules). */
+export async function insertParty(
+  db: Database,
+  party: { eventId: string; userId: string; occurrenceStartsAt: Date; status?: 'joined' | 'waitlisted' | 'offered' },
+) {
+  const [row] = await db
+    .insert(eventParties)
+    .values({ status: 'joined', position: 0, ...party })
+    .returning();
+  if (!row) throw new Error('party insert returned nothing');
+  return row;
 }

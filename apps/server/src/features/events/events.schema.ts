@@ -110,6 +110,10 @@ export const eventParties = pgTable(
     uniqueIndex('event_parties_guest_unique').on(table.eventId, table.occurrenceStartsAt, table.guestId),
     index('event_parties_occurrence_idx').on(table.eventId, table.occurrenceStartsAt, table.status, table.position),
     index('event_parties_user_idx').on(table.userId),
+    // The periodic sweep looks only at live offers past their deadline (events waitlist service).
+    index('event_parties_offer_expiry_idx')
+      .on(table.offerExpiresAt)
+      .where(sql`${table.status} = 'offered'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "event_parties_offer_expiry_idx" ON "event_parties" USING btree ("offer_expires_at") WHERE "event_parties"."status" = 'offered';

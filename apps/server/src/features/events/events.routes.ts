@@ -1,0 +1,101 @@
+import { eventEndpoints } from '@huddle/shared/events';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
+import { discoverEvents, myEvents, myFavorites, nearbyEvents, placeEvents, teamEvents } from './event-lists.service.ts';
+import {
+  checkInParty,
+  claimOffer,
+  joinEvent,
+  leaveEvent,
+  removeParty,
+  reorderWaitlist,
+} from './event-parties.service.ts';
+import { cancelEvent, createEvent, getEvent, setFavorite, updateEvent } from './events.service.ts';
+import { sweepExpiredOffers, type EventDeps } from './waitlist.service.ts';
+
+/** Lapsed waitlist offers are also settled whenever someone opens or joins the occurrence. */
+const offerSweepMs = 60_000;
+
+export function registerEventRoutes(app: FastifyInstance, { db, auth, mailer, clock, config }: AppDeps): void {
+  const deps: EventDeps = { db, clock, mailer, publicOrigin: config.publicOrigin, log: app.log };
+  const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
+  const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
+
+  registerEndpoint(app, eventEndpoints.createEvent, async ({ request, body }) =>
+    createEvent(deps, { actorId: await actor(request), input: body }),
+  );
+  registerEndpoint(app, eventEndpoints.getEvent, async ({ request, params, query }) =>
+    getEvent(deps, { viewerId: await viewer(request), eventId: params.eventId, occurrence: query.occurrence }),
+  );
+  registerEndpoint(app, eventEndpoints.updateEvent, async ({ request, params, body }) =>
+    updateEvent(deps, { actorId: await actor(request), eventId: params.eventId, input: body }),
+  );
+  registerEndpoint(app, eventEndpoints.cancelEvent, async ({ request, params }) =>
+    cancelEvent(deps, { actorId: await actor(request), eventId: params.eventId }),
+  );
+  registerEndpoint(app, eventEndpoints.discoverEvents, async ({ query }) => discoverEvents(db, clock, { query }));
+  registerEndpoint(app, eventEndpoints.nearbyEvents, async ({ query }) => nearbyEvents(db, clock, query));
+  registerEndpoint(app, eventEndpoints.myEvents, async ({ request }) =>
+    myEvents(db, clock, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, eventEndpoints.joinEvent, async ({ request, params, body }) =>
+    joinEvent(deps, {
+      viewerId: await viewer(request),
+      eventId: params.eventId,
+      occurrenceStartsAt: body.occurrenceStartsAt,
+      friends: body.friends,
+      guest: body.guest,
+    }),
+  );
+  registerEndpoint(app, eventEndpoints.leaveEvent, async ({ request, params, query }) => {
+    await leaveEvent(deps, { actorId: await actor(request), eventId: params.eventId, occurrence: query.occurrence });
+    return { ok: true as const };
+  });
+  registerEndpoint(app, eventEndpoints.claimOffer, async ({ request, params }) =>
+    claimOffer(deps, { actorId: await actor(request), ...params }),
+  );
+  registerEndpoint(app, eventEndpoints.removeParty, async ({ request, params }) => {
+    await removeParty(deps, { actorId: await actor(request), ...params });
+    return { ok: true as const };
+  });
+  registerEndpoint(app, eventEndpoints.checkInParty, async ({ request, params, body }) =>
+    checkInParty(deps, { actorId: await actor(request), ...params, checkedIn: body.checkedIn }),
+  );
+  registerEndpoint(app, eventEndpoints.reorderWaitlist, async ({ request, params, body }) =>
+    reorderWaitlist(deps, { actorId: await actor(request), eventId: params.eventId, ...body }),
+  );
+  registerEndpoint(app, eventEndpoints.favoriteEvent, async ({ request, params }) =>
+    setFavorite(db, { actorId: await actor(request), eventId: params.eventId, favorite: true }),
+  );
+  registerEndpoint(app, eventEndpoints.unfavoriteEvent, async ({ request, params }) =>
+    setFavorite(db, { actorId: await actor(request), eventId: params.eventId, favorite: false }),
+  );
+  registerEndpoint(app, eventEndpoints.myFavorites, async ({ request }) =>
+    myFavorites(db, clock, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, eventEndpoints.placeEvents, async ({ params }) =>
+    placeEvents(db, clock, { placeId: params.placeId }),
+  );
+  registerEndpoint(app, eventEndpoints.teamEvents, async ({ request, params }) =>
+    teamEvents(db, clock, { viewerId: await viewer(request), teamId: params.teamId }),
+  );
+
+  // Offers lapse while nobody looks: a cheap indexed sweep settles them once a minute. Several
+  // instances may sweep at once; the event lock makes that harmless.
+  let sweep: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    sweep ??= sweepExpiredOffers(deps)
+      .then(() => undefined)
+      .catch((error: unknown) => app.log.error({ err: error }, 'waitlist offer sweep failed'))
+      .finally(() => {
+        sweep = undefined;
+      });
+  }, offerSweepMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweep;
+  });
+}

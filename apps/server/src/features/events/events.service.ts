@@ -1,0 +1,389 @@
+import type { FieldErrors } from '@huddle/shared/errors';
+import {
+  instantToLocal,
+  listOccurrences,
+  localToInstant,
+  nextOccurrence,
+  seriesEnd,
+  upcomingOccurrences,
+  type Occurrence,
+} from '@huddle/shared/event-occurrences';
+import {
+  eventCancelledMessage,
+  type eventBody,
+  type EventSummary,
+  type EventView,
+  type Party,
+  type PartyStatus,
+  type SkillLevel,
+} from '@huddle/shared/events';
+import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
+import type { TeamRole } from '@huddle/shared/teams';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserRecord } from '../accounts/accounts.service.ts';
+import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
+import { usersWhoBlocked } from '../profiles/profiles.service.ts';
+import { managers, visibleTeam } from '../teams/teams.service.ts';
+import { findOccurrence, occurrenceAt, scheduleOf } from './event-schedule.ts';
+import {
+  deleteFavorite,
+  deleteOccurrenceParties,
+  favoriteState,
+  findEvent,
+  findEventListRow,
+  findPlaceRow,
+  hasExpiredOffer,
+  inTransaction,
+  insertEvent,
+  insertFavorite,
+  listOccurrencesWithParties,
+  listPartiesWithPeople,
+  lockEvent,
+  moveOccurrenceParties,
+  sumJoinedPeople,
+  updateEventRow,
+  type EventListRow,
+  type EventRow,
+  type NewEvent,
+  type PartyWithPerson,
+} from './events.repository.ts';
+import {
+  heldSlots,
+  runWaitlist,
+  sendWaitlistMail,
+  settleOccurrence,
+  type EventDeps,
+  type WaitlistNotice,
+} from './waitlist.service.ts';
+
+/** The body as the route hands it over: zod has applied the defaults. */
+export type EventInput = z.output<typeof eventBody>;
+
+export const eventNotFound = () => new AppError('NOT_FOUND', 'Event not found');
+const notAllowed = () => new AppError('FORBIDDEN', 'Only the organizers of this event can do that.');
+const notThen = (field: string) =>
+  new AppError('VALIDATION_FAILED', undefined, { [field]: ['This event does not happen then.'] });
+
+// ---- Replies -------------------------------------------------------------------------------
+
+/** Every list and view maps events here (spec §3 Event: cancelled, inPast, next date). */
+export async function toSummaries(db: Database, rows: EventListRow[], now: Date): Promise<EventSummary[]> {
+  const nexts = rows.map((row) => nextOccurrence(scheduleOf(row.event), now));
+  const joined = await sumJoinedPeople(
+    db,
+    rows.flatMap((row, index) => {
+      const next = nexts[index];
+      return next ? [{ eventId: row.event.id, startsAt: next.startsAt }] : [];
+    }),
+  );
+  return rows.map(({ event, place, team, distanceKm }, index) => {
+    const next = nexts[index] ?? null;
+    return {
+      id: event.id,
+      title: event.title,
+      gameType: event.gameType,
+      timeZone: event.timeZone,
+      startLocal: instantToLocal(event.startsAt, event.timeZone),
+      endLocal: instantToLocal(event.endsAt, event.timeZone),
+      repeat: event.repeatWeekdays
+        ? { weekdays: event.repeatWeekdays, until: event.repeatUntil, count: event.repeatCount }
+        : null,
+      next: next && { startsAt: next.startsAt.toISOString(), endsAt: next.endsAt.toISOString() },
+      place,
+      team,
+      slots: event.slots,
+      joinedCount: joined.get(event.id) ?? 0,
+      skillLevel: event.skillLevel as SkillLevel,
+      visibility: event.visibility as EventSummary['visibility'],
+      priceCents: event.priceCents,
+      cancelled: event.cancelledAt !== null,
+      inPast: next === null,
+      creatorId: event.creatorId,
+      distanceKm,
+    };
+  });
+}
+
+async function summaryOf(db: Database, eventId: string, now: Date): Promise<EventSummary> {
+  const row = await findEventListRow(db, eventId);
+  if (!row) throw eventNotFound();
+  const [summary] = await toSummaries(db, [row], now);
+  return summary as EventSummary;
+}
+
+/** Guests show with their name and the default photo (spec §3 joiners: isUnregisteredUser). */
+export function toParty({ party, userName, userImage, guestName }: PartyWithPerson): Party {
+  const isGuest = party.guestId !== null;
+  return {
+    id: party.id,
+    userId: party.userId,
+    isUnregisteredUser: isGuest,
+    displayName: (isGuest ? guestName : userName)?.trim() || displayNameFallback,
+    photoURL: (!isGuest && userImage) || defaultPhotoPath,
+    partySize: party.partySize,
+    status: party.status as PartyStatus,
+    position: party.position,
+    offerExpiresAt: party.offerExpiresAt?.toISOString() ?? null,
+    checkedIn: party.checkedInAt !== null,
+  };
+}
+
+const occurrenceReply = (occurrence: Occurrence) => ({
+  startsAt: occurrence.startsAt.toISOString(),
+  endsAt: occurrence.endsAt.toISOString(),
+});
+
+// ---- Who may see and manage ----------------------------------------------------------------
+
+/** The viewer's role in a team, or undefined (a private team hides itself from outsiders). */
+async function teamRoleOf(db: Database, teamId: string, viewerId: string | undefined) {
+  if (!viewerId) return undefined;
+  try {
+    return (await visibleTeam(db, teamId, viewerId)).role as TeamRole | undefined;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A team-only event does not exist for anyone outside the team (404). Its creator and the
+ * team's owner and organizers manage it.
+ */
+export async function visibleEvent(db: Database, eventId: string, viewerId: string | undefined) {
+  const event = await findEvent(db, eventId);
+  if (!event) throw eventNotFound();
+  const role = event.teamId ? await teamRoleOf(db, event.teamId, viewerId) : undefined;
+  if (event.visibility === 'team' && !role) throw eventNotFound();
+  const canManage =
+    viewerId !== undefined && (event.creatorId === viewerId || (role !== undefined && managers.includes(role)));
+  return { event, canManage };
+}
+
+export async function managedEvent(db: Database, eventId: string, actorId: string): Promise<EventRow> {
+  const { event, canManage } = await visibleEvent(db, eventId, actorId);
+  if (!canManage) throw notAllowed();
+  return event;
+}
+
+// ---- Create, edit, cancel ------------------------------------------------------------------
+
+/**
+ * The checks zod cannot make: the place and game type exist, the team is one the actor
+ * organizes, the times exist on the zone's clock, and a new start is not in the past.
+ * All failures come back together, each beside its field.
+ */
+async function checkEventInput(
+  db: Database,
+  { actorId, input, now, previous }: { actorId: string; input: EventInput; now: Date; previous?: EventRow },
+) {
+  const fields: FieldErrors = {};
+  const place = await findPlaceRow(db, input.placeId);
+  if (!place) fields.placeId = ['Choose a place from the list.'];
+  try {
+    await assertKnownGameTypes(db, [input.gameType], 'gameType');
+  } catch (error) {
+    if (!(error instanceof AppError && error.fields)) throw error;
+    Object.assign(fields, error.fields);
+  }
+  if (input.teamId && input.teamId !== previous?.teamId) {
+    const role = await teamRoleOf(db, input.teamId, actorId);
+    if (!role || !managers.includes(role)) fields.teamId = ['Choose a team you organize.'];
+  }
+  for (const field of ['startLocal', 'endLocal'] as const) {
+    // A wall-clock time skipped when the clocks spring forward would silently move by an hour.
+    if (instantToLocal(localToInstant(input[field], input.timeZone), input.timeZone) !== input[field]) {
+      fields[field] = ['This time does not exist in the time zone: the clocks change then.'];
+    }
+  }
+  const startsAt = localToInstant(input.startLocal, input.timeZone);
+  const startMoved = !previous || previous.startsAt.getTime() !== startsAt.getTime();
+  if (startMoved && startsAt < now) fields.startLocal ??= ['The start must be in the future.'];
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', undefined, fields);
+  return place as NonNullable<typeof place>;
+}
+
+function eventColumns(
+  input: EventInput,
+  place: { id: string; lat: number; lng: number; geohash: string },
+): Omit<NewEvent, 'creatorId'> {
+  const repeat = input.repeat && {
+    weekdays: [...new Set(input.repeat.weekdays)].sort((a, b) => a - b),
+    until: input.repeat.until,
+    count: input.repeat.count,
+  };
+  const schedule = { timeZone: input.timeZone, startLocal: input.startLocal, endLocal: input.endLocal, repeat };
+  return {
+    title: input.title,
+    gameType: input.gameType,
+    description: input.description || null,
+    timeZone: input.timeZone,
+    startsAt: localToInstant(input.startLocal, input.timeZone),
+    endsAt: localToInstant(input.endLocal, input.timeZone),
+    repeatWeekdays: repeat?.weekdays ?? null,
+    repeatUntil: repeat?.until ?? null,
+    repeatCount: repeat?.count ?? null,
+    seriesEndsAt: seriesEnd(schedule),
+    placeId: place.id,
+    lat: place.lat,
+    lng: place.lng,
+    geohash: place.geohash,
+    teamId: input.teamId,
+    slots: input.slots,
+    skillLevel: input.skillLevel,
+    visibility: input.visibility,
+    priceCents: input.priceCents,
+    autoPromote: input.autoPromote,
+  };
+}
+
+export async function createEvent(deps: EventDeps, { actorId, input }: { actorId: string; input: EventInput }) {
+  const now = deps.clock.now();
+  const place = await checkEventInput(deps.db, { actorId, input, now });
+  const row = await insertEvent(deps.db, { ...eventColumns(input, place), creatorId: actorId });
+  return summaryOf(deps.db, row.id, now);
+}
+
+type UpdateOutcome =
+  { kind: 'gone' } | { kind: 'slotsTooLow'; joined: number } | { kind: 'updated'; notices: WaitlistNotice[] };
+
+/** How far back an occurrence may have started and still not be over: games are shorter than this. */
+const longestGameMs = 2 * 24 * 60 * 60 * 1000;
+
+export async function updateEvent(
+  deps: EventDeps,
+  { actorId, eventId, input }: { actorId: string; eventId: string; input: EventInput },
+) {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const event = await managedEvent(db, eventId, actorId);
+  if (event.cancelledAt) throw new AppError('CONFLICT', eventCancelledMessage);
+  const place = await checkEventInput(db, { actorId, input, now, previous: event });
+  const columns = eventColumns(input, place);
+
+  const outcome = await inTransaction(db, async (tx): Promise<UpdateOutcome> => {
+    const locked = await lockEvent(tx, eventId);
+    if (!locked) return { kind: 'gone' };
+    // Under the lock, so nobody joins between the count and the change.
+    const live = (await listOccurrencesWithParties(tx, eventId, new Date(now.getTime() - longestGameMs))).filter(
+      (occurrence) => occurrenceAt(locked, occurrence.occurrenceStartsAt).endsAt > now,
+    );
+    const joined = Math.max(0, ...live.map((occurrence) => occurrence.joinedPeople));
+    if (input.slots < joined) return { kind: 'slotsTooLow', joined };
+
+    // Parties on occurrences the new schedule no longer has: a one-off game that moves takes
+    // its people along; dates dropped from a series lose theirs.
+    const updated: EventRow = { ...locked, ...columns };
+    const newStarts = listOccurrences(scheduleOf(updated)).map((occurrence) => occurrence.startsAt);
+    const kept = new Set(newStarts.map((start) => start.getTime()));
+    const dropped = live.filter((occurrence) => !kept.has(occurrence.occurrenceStartsAt.getTime()));
+    const remaining = live.filter((occurrence) => kept.has(occurrence.occurrenceStartsAt.getTime()));
+    const [moved] = dropped;
+    if (!locked.repeatWeekdays && !updated.repeatWeekdays && moved && newStarts[0]) {
+      await moveOccurrenceParties(tx, eventId, moved.occurrenceStartsAt, newStarts[0]);
+      remaining.push({ ...moved, occurrenceStartsAt: newStarts[0] });
+    } else {
+      await deleteOccurrenceParties(
+        tx,
+        eventId,
+        dropped.map((occurrence) => occurrence.occurrenceStartsAt),
+      );
+    }
+    await updateEventRow(tx, eventId, { ...columns, updatedAt: now });
+
+    // More spots, or auto-promote switched on: the waitlists move now.
+    const notices: WaitlistNotice[] = [];
+    for (const occurrence of remaining) {
+      if (occurrence.waiting === 0) continue;
+      notices.push(...(await runWaitlist(tx, updated, occurrenceAt(updated, occurrence.occurrenceStartsAt), now)));
+    }
+    return { kind: 'updated', notices };
+  });
+  if (outcome.kind === 'gone') throw eventNotFound();
+  if (outcome.kind === 'slotsTooLow') {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      slots: [`${outcome.joined} people have joined already; keep at least ${outcome.joined} spots.`],
+    });
+  }
+  await sendWaitlistMail(deps, outcome.notices);
+  return summaryOf(db, eventId, now);
+}
+
+/** The event stays, marked cancelled: its page still opens and says so; lists leave it out (spec §4). */
+export async function cancelEvent(deps: EventDeps, { actorId, eventId }: { actorId: string; eventId: string }) {
+  const now = deps.clock.now();
+  const event = await managedEvent(deps.db, eventId, actorId);
+  if (!event.cancelledAt) await updateEventRow(deps.db, eventId, { cancelledAt: now, updatedAt: now });
+  return summaryOf(deps.db, eventId, now);
+}
+
+// ---- The event view ------------------------------------------------------------------------
+
+const upcomingShown = 8;
+
+/** Spec §3 event view data: the event, creator, joiners, favoriteUserCount, rsvpSlots. */
+export async function getEvent(
+  deps: EventDeps,
+  { viewerId, eventId, occurrence }: { viewerId: string | undefined; eventId: string; occurrence?: string },
+): Promise<EventView> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const { event, canManage } = await visibleEvent(db, eventId, viewerId);
+  const schedule = scheduleOf(event);
+  let current: Occurrence | undefined;
+  if (occurrence) {
+    current = findOccurrence(schedule, new Date(occurrence));
+    if (!current) throw notThen('occurrence');
+  } else {
+    // The next one; a past event shows its last.
+    current = nextOccurrence(schedule, now) ?? listOccurrences(schedule).at(-1);
+  }
+  if (!current) throw eventNotFound();
+  if (await hasExpiredOffer(db, eventId, current.startsAt, now))
+    await settleOccurrence(deps, eventId, current.startsAt);
+
+  const [parties, favorites, creator, hiddenFrom, summary] = await Promise.all([
+    listPartiesWithPeople(db, eventId, current.startsAt),
+    favoriteState(db, eventId, viewerId),
+    findUserRecord(db, event.creatorId),
+    canManage ? new Set<string>() : usersWhoBlocked(db, viewerId),
+    summaryOf(db, eventId, now),
+  ]);
+  // People who blocked the viewer are left out of what the viewer sees; organizers see everyone.
+  const shown = parties.filter((row) => !row.party.userId || !hiddenFrom.has(row.party.userId));
+  const mine = viewerId ? parties.find((row) => row.party.userId === viewerId) : undefined;
+  const byStatus = (status: string) => shown.filter((row) => row.party.status === status);
+  return {
+    event: { ...summary, description: event.description, autoPromote: event.autoPromote },
+    creator: {
+      id: event.creatorId,
+      displayName: creator?.name.trim() || displayNameFallback,
+      photoURL: creator?.image || defaultPhotoPath,
+    },
+    occurrence: occurrenceReply(current),
+    upcoming: upcomingOccurrences(schedule, now, upcomingShown).map(occurrenceReply),
+    joiners: byStatus('joined')
+      .sort((a, b) => a.party.createdAt.getTime() - b.party.createdAt.getTime())
+      .map(toParty),
+    // Offers first (they are the head of the line), then the waiting parties in order.
+    waitlist: [...byStatus('offered'), ...byStatus('waitlisted')].map(toParty),
+    favoriteUserCount: favorites.favoriteUserCount,
+    isFavorite: favorites.isFavorite,
+    rsvpSlots: Math.max(0, event.slots - heldSlots(parties.map((row) => row.party))),
+    myParty: mine ? toParty(mine) : null,
+    canManage,
+  };
+}
+
+// ---- Favourites ----------------------------------------------------------------------------
+
+export async function setFavorite(
+  db: Database,
+  { actorId, eventId, favorite }: { actorId: string; eventId: string; favorite: boolean },
+) {
+  await visibleEvent(db, eventId, actorId);
+  await (favorite ? insertFavorite : deleteFavorite)(db, eventId, actorId);
+  return favoriteState(db, eventId, actorId);
+}

@@ -1,0 +1,144 @@
+import type { Occurrence } from '@huddle/shared/event-occurrences';
+import { claimWindowMs } from '@huddle/shared/events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import { getCurrentUser, getGuest } from '../accounts/accounts.service.ts';
+import { occurrenceAt } from './event-schedule.ts';
+import { spotGivenMail, spotOfferedMail } from './events.mails.ts';
+import {
+  deleteExpiredOffers,
+  inTransaction,
+  listOccurrenceParties,
+  listOccurrencesWithExpiredOffers,
+  lockEvent,
+  updatePartyRow,
+  type EventRow,
+  type PartyRow,
+} from './events.repository.ts';
+
+/** What the events services need besides their arguments. */
+export interface EventDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  publicOrigin: string;
+  log: FastifyBaseLogger;
+}
+
+/** Someone the waitlist just gave a spot (joined) or offered one (offered); mailed after commit. */
+export interface WaitlistNotice {
+  kind: 'offered' | 'promoted';
+  userId: string | null;
+  guestId: string | null;
+  event: Pick<EventRow, 'id' | 'title' | 'timeZone'>;
+  occurrenceStartsAt: Date;
+  offerExpiresAt: Date | null;
+}
+
+/** Spots a party holds: joined ones, and offered ones until the offer lapses. */
+export const heldSlots = (parties: PartyRow[]): number =>
+  parties
+    .filter((party) => party.status === 'joined' || party.status === 'offered')
+    .reduce((total, party) => total + party.partySize, 0);
+
+/**
+ * Hands freed spots to the waitlist of one occurrence. Must run inside a transaction that holds
+ * the event lock (lockEvent), so it sees every party and no one else changes them meanwhile.
+ * Lapsed offers go first (those parties lost their turn); then, while spots are free, the first
+ * waiting party in position order that fits gets them: a party of 3 is passed over for one
+ * spot, and the party of 1 behind it takes it.
+ */
+export async function runWaitlist(
+  tx: Database,
+  event: EventRow,
+  occurrence: Occurrence,
+  now: Date,
+): Promise<WaitlistNotice[]> {
+  await deleteExpiredOffers(tx, event.id, occurrence.startsAt, now);
+  if (event.cancelledAt || occurrence.endsAt <= now) return [];
+  const parties = await listOccurrenceParties(tx, event.id, occurrence.startsAt);
+  let free = event.slots - heldSlots(parties);
+  const notices: WaitlistNotice[] = [];
+  for (const party of parties) {
+    if (free <= 0) break;
+    if (party.status !== 'waitlisted' || party.partySize > free) continue;
+    // A guest cannot sign in to claim an offer, so a guest's turn is a spot straight away.
+    const direct = event.autoPromote || party.guestId !== null;
+    const offerExpiresAt = direct
+      ? null
+      : new Date(now.getTime() + claimWindowMs(occurrence.startsAt.getTime() - now.getTime()));
+    await updatePartyRow(tx, party.id, { status: direct ? 'joined' : 'offered', offerExpiresAt });
+    free -= party.partySize;
+    notices.push({
+      kind: direct ? 'promoted' : 'offered',
+      userId: party.userId,
+      guestId: party.guestId,
+      event: { id: event.id, title: event.title, timeZone: event.timeZone },
+      occurrenceStartsAt: occurrence.startsAt,
+      offerExpiresAt,
+    });
+  }
+  return notices;
+}
+
+async function recipientOf(db: Database, notice: WaitlistNotice) {
+  if (notice.guestId) {
+    // Guests have no settings to turn mail off: the mail is how they learn about the spot.
+    const guest = await getGuest(db, notice.guestId);
+    return { email: guest.email, name: guest.name, isGuest: true };
+  }
+  if (!notice.userId) return undefined;
+  const user = await getCurrentUser(db, notice.userId);
+  if (!user.notificationSettings.eventJoined.email) return undefined;
+  return { email: user.email, name: user.displayName, isGuest: false };
+}
+
+/**
+ * Mails the people the waitlist moved (spec §3 notification settings, eventJoined). Sent after
+ * the transaction commits; a mail that fails is logged and does not undo the spot.
+ */
+export async function sendWaitlistMail(deps: EventDeps, notices: WaitlistNotice[]): Promise<void> {
+  for (const notice of notices) {
+    try {
+      const recipient = await recipientOf(deps.db, notice);
+      if (!recipient) continue;
+      const link = `${deps.publicOrigin}/discover/events/${notice.event.id}?occurrence=${encodeURIComponent(notice.occurrenceStartsAt.toISOString())}`;
+      const details = {
+        name: recipient.name,
+        title: notice.event.title,
+        timeZone: notice.event.timeZone,
+        startsAt: notice.occurrenceStartsAt,
+        link,
+      };
+      const mail =
+        notice.kind === 'offered' && notice.offerExpiresAt
+          ? spotOfferedMail({ ...details, expiresAt: notice.offerExpiresAt })
+          : spotGivenMail({ ...details, isGuest: recipient.isGuest });
+      await deps.mailer.send({ to: recipient.email, ...mail });
+    } catch (error) {
+      deps.log.error({ err: error, eventId: notice.event.id }, 'waitlist mail failed');
+    }
+  }
+}
+
+/** Withdraws lapsed offers of one occurrence and hands the spots on, in its own transaction. */
+export async function settleOccurrence(deps: EventDeps, eventId: string, occurrenceStartsAt: Date): Promise<void> {
+  const now = deps.clock.now();
+  const notices = await inTransaction(deps.db, async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    return event ? runWaitlist(tx, event, occurrenceAt(event, occurrenceStartsAt), now) : [];
+  });
+  await sendWaitlistMail(deps, notices);
+}
+
+/** How many occurrences one sweep settles at most; the next sweep takes the rest. */
+const sweepBatch = 100;
+
+/** The periodic sweep: every occurrence with a lapsed offer, across events (offer-expiry index). */
+export async function sweepExpiredOffers(deps: EventDeps): Promise<number> {
+  const due = await listOccurrencesWithExpiredOffers(deps.db, deps.clock.now(), sweepBatch);
+  for (const { eventId, occurrenceStartsAt } of due) await settleOccurrence(deps, eventId, occurrenceStartsAt);
+  return due.length;
+}
