@@ -1,0 +1,165 @@
+import type { EventView } from '@huddle/shared/events';
+import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import {
+  browserTimeZone,
+  clocksDiffer,
+  formatPrice,
+  formatRepeat,
+  formatTimeRange,
+  skillLevelLabels,
+  zoneLabel,
+} from '../event-format.ts';
+import { EventPeople } from './event-people.tsx';
+import { FavoriteButton } from './favorite-button.tsx';
+import { JoinPanel } from './join-panel.tsx';
+import { OccurrenceSelect } from './occurrence-select.tsx';
+import { ShareEvent } from './share-event.tsx';
+
+interface EventDetailsProps {
+  view: EventView;
+  /** The signed-in viewer, or null for a visitor. */
+  userId: string | null;
+  signInPath: string;
+  onOccurrenceChange: (startsAt: string) => void;
+}
+
+/** When: in the event's own zone, named, and on the viewer's clock when that reads differently. */
+function EventWhen({ view }: { view: EventView }) {
+  const { event, occurrence } = view;
+  const viewerZone = browserTimeZone();
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <IconClock size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Stack gap={2}>
+        <Text fw={600}>{formatTimeRange(occurrence.startsAt, occurrence.endsAt, event.timeZone)}</Text>
+        <Text size="sm" c="dimmed">
+          {zoneLabel(event.timeZone, occurrence.startsAt)}
+        </Text>
+        {clocksDiffer(occurrence.startsAt, event.timeZone, viewerZone) && (
+          <Text size="sm">
+            Your time: {formatTimeRange(occurrence.startsAt, occurrence.endsAt, viewerZone)} (
+            {zoneLabel(viewerZone, occurrence.startsAt)})
+          </Text>
+        )}
+        {event.repeat && <Text size="sm">{formatRepeat(event.repeat)}</Text>}
+      </Stack>
+    </Group>
+  );
+}
+
+/** The event view (spec §2 discover/events/{id}, spec §3 event view data). */
+export function EventDetails({ view, userId, signInPath, onOccurrenceChange }: EventDetailsProps) {
+  const { event, creator } = view;
+  const wide = useMediaQuery(`(min-width: ${em(992)})`, undefined, { getInitialValueInEffect: false });
+  const about = (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <EventWhen view={view} />
+        <OccurrenceSelect view={view} onChange={onOccurrenceChange} />
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconMapPin size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`/places/view/${event.place.id}`} fw={600}>
+              {event.place.name}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {event.place.address}
+            </Text>
+          </Stack>
+        </Group>
+        {event.team && (
+          <Group gap="sm" wrap="nowrap">
+            <IconUsers size={20} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm">
+              A{' '}
+              <Anchor component={Link} to={`/team/${event.team.id}`}>
+                {event.team.name}
+              </Anchor>{' '}
+              event
+            </Text>
+          </Group>
+        )}
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={creator.photoURL} alt="" radius="xl" size="sm" />
+          <Text size="sm">
+            Organized by{' '}
+            <Anchor component={Link} to={`/profile/${creator.id}`}>
+              {creator.displayName}
+            </Anchor>
+          </Text>
+        </Group>
+        {event.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{event.description}</Text>}
+      </Stack>
+    </Card>
+  );
+  const joining = (
+    <>
+      <JoinPanel view={view} signedIn={Boolean(userId)} signInPath={signInPath} />
+      <ShareEvent eventId={event.id} />
+    </>
+  );
+  const people = <EventPeople view={view} />;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Badge variant="light">{event.gameType}</Badge>
+          <Badge variant="outline" color="gray">
+            {skillLevelLabels[event.skillLevel]}
+          </Badge>
+          <Badge variant="outline" color="gray">
+            {formatPrice(event.priceCents)}
+          </Badge>
+          {event.visibility === 'team' && (
+            <Badge variant="outline" color="gray">
+              Team only
+            </Badge>
+          )}
+          {event.cancelled && (
+            <Badge color="red" variant="light">
+              Cancelled
+            </Badge>
+          )}
+          {!event.cancelled && event.inPast && (
+            <Badge color="gray" variant="light">
+              Over
+            </Badge>
+          )}
+        </Group>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {event.title}
+        </Title>
+        <Group gap="xs">
+          <FavoriteButton view={view} userId={userId} />
+          {view.canManage && (
+            <Button component={Link} to={`/discover/events/${event.id}/manage`} variant="light">
+              Manage
+            </Button>
+          )}
+        </Group>
+      </Stack>
+
+      {wide ? (
+        <Group align="flex-start" gap="lg" wrap="nowrap">
+          <Stack gap="lg" style={{ flex: 1, minWidth: 0 }}>
+            {about}
+            {people}
+          </Stack>
+          <Stack gap="lg" w={360} style={{ flexShrink: 0 }}>
+            {joining}
+          </Stack>
+        </Group>
+      ) : (
+        // On a phone the way to join comes before the list of players.
+        <Stack gap="lg">
+          {about}
+          {joining}
+          {people}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

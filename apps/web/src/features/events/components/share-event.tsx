@@ -1,0 +1,51 @@
+import { eventCalendarPath } from '@huddle/shared/calendar';
+import { Button, Group, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarPlus, IconShare } from '@tabler/icons-react';
+import { useState } from 'react';
+
+/** The short link (spec §2 evt/{id}) to share, copied when the browser allows, shown otherwise. */
+export function ShareEvent({ eventId }: { eventId: string }) {
+  const [shownUrl, setShownUrl] = useState<string | null>(null);
+  const url = `${window.location.origin}/evt/${eventId}`;
+
+  const share = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(url);
+      notifications.show({ message: 'Link copied. Paste it anywhere to share this game.' });
+    } catch {
+      // No clipboard (an insecure origin, or permission refused): let people copy it themselves.
+      setShownUrl(url);
+    }
+  };
+
+  return (
+    <>
+      <Group gap="xs">
+        <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => void share()}>
+          Share
+        </Button>
+        <Button
+          component="a"
+          href={eventCalendarPath(eventId)}
+          download
+          variant="default"
+          leftSection={<IconCalendarPlus size={18} aria-hidden />}
+        >
+          Add to calendar
+        </Button>
+      </Group>
+      {shownUrl && (
+        <TextInput
+          label="Link to this game"
+          description="Copy it and send it to your friends."
+          value={shownUrl}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          autoFocus
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import type { EventView } from '@huddle/shared/events';
+import { geohashOf } from '@huddle/shared/places';
+import { describe, expect, it } from 'vitest';
+import {
+  addMinutesLocal,
+  emptyEventValues,
+  eventBodyFrom,
+  eventFormErrors,
+  eventValuesFrom,
+  isoWeekdayOf,
+  placeBodyFrom,
+  placeFormErrors,
+  validateEventValues,
+  type EventFormValues,
+} from './event-form-values.ts';
+
+const placeId = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+const teamId = '7a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
+
+const filled = (changes: Partial<EventFormValues> = {}): EventFormValues => ({
+  ...emptyEventValues('America/Chicago'),
+  title: 'Thursday pickup',
+  gameType: 'Soccer',
+  place: { id: placeId, name: 'Zilker courts', address: '2100 Barton Springs Rd' },
+  startLocal: '2030-06-06T18:30',
+  endLocal: '2030-06-06T20:00',
+  ...changes,
+});
+
+describe('the event form and the request body', () => {
+  it('sends a one-off free game as the shared schema expects', () => {
+    expect(eventBodyFrom(filled({ description: '  ' }), { placeId, teamId: null })).toEqual({
+      title: 'Thursday pickup',
+      gameType: 'Soccer',
+      description: null,
+      timeZone: 'America/Chicago',
+      startLocal: '2030-06-06T18:30',
+      endLocal: '2030-06-06T20:00',
+      repeat: null,
+      placeId,
+      teamId: null,
+      slots: 10,
+      skillLevel: 'all',
+      visibility: 'public',
+      priceCents: null,
+      autoPromote: false,
+    });
+    expect(validateEventValues(filled(), null)).toEqual({});
+  });
+
+  it('sends a weekly repeat with sorted days and only the chosen end', () => {
+    const values = filled({
+      repeats: 'weekly',
+      weekdays: ['4', '2'],
+      repeatEnds: 'count',
+      count: 6,
+      until: '2030-07-01',
+    });
+    expect(eventBodyFrom(values, { placeId, teamId: null }).repeat).toEqual({
+      weekdays: [2, 4],
+      until: null,
+      count: 6,
+    });
+    const byDate = filled({ repeats: 'weekly', weekdays: ['4'], repeatEnds: 'until', until: '2030-07-01' });
+    expect(eventBodyFrom(byDate, { placeId, teamId: null }).repeat).toEqual({
+      weekdays: [4],
+      until: '2030-07-01',
+      count: null,
+    });
+  });
+
+  it('turns dollars into cents', () => {
+    expect(eventBodyFrom(filled({ price: 7.5 }), { placeId, teamId }).priceCents).toBe(750);
+    expect(eventBodyFrom(filled({ price: '' }), { placeId, teamId }).priceCents).toBeNull();
+  });
+
+  it('puts the schema’s messages on the form’s own fields', () => {
+    const errors = validateEventValues(
+      filled({
+        title: 'ab',
+        endLocal: '2030-06-06T17:00',
+        repeats: 'weekly',
+        weekdays: [],
+        repeatEnds: 'until',
+        until: '',
+        visibility: 'team',
+      }),
+      null,
+    );
+    expect(errors.title).toBe('Title must be at least 3 characters.');
+    expect(errors.weekdays).toBe('Pick the days it repeats on.');
+  });
+
+  it('asks for the end after the start, a team for team-only, and a repeat end', () => {
+    expect(validateEventValues(filled({ endLocal: '2030-06-06T17:00' }), null).endLocal).toBe(
+      'The end must be after the start.',
+    );
+    expect(validateEventValues(filled({ visibility: 'team' }), null).visibility).toBe(
+      'Only a team event can be for the team only.',
+    );
+    expect(validateEventValues(filled({ visibility: 'team' }), teamId).visibility).toBeUndefined();
+    expect(
+      validateEventValues(filled({ repeats: 'weekly', weekdays: ['4'], repeatEnds: 'until', until: '' }), null).until,
+    ).toBe('Choose when the repeat ends: on a date or after a number of times.');
+  });
+
+  it('asks for a place, or checks the new one', () => {
+    expect(validateEventValues(filled({ place: null }), null).place).toBe('Choose a place.');
+    const errors = validateEventValues(
+      filled({ place: null, newPlace: { name: 'Z', address: '2100 Barton Springs Rd', lat: 95, lng: '' } }),
+      null,
+    );
+    expect(errors.place).toBeUndefined();
+    expect(errors['newPlace.name']).toBe('Name must be at least 2 characters.');
+    expect(errors['newPlace.lat']).toBe('Latitude must be between -90 and 90.');
+    expect(errors['newPlace.lng']).toBe('Enter a longitude.');
+    const fine = { name: 'Zilker courts', address: '2100 Barton Springs Rd', lat: 30.2669, lng: -97.7729 };
+    expect(validateEventValues(filled({ place: null, newPlace: fine }), null)).toEqual({});
+  });
+
+  it('computes the new place’s geohash in the browser (spec §7)', () => {
+    const body = placeBodyFrom({
+      name: 'Zilker courts',
+      address: '2100 Barton Springs Rd',
+      lat: 30.2669,
+      lng: -97.7729,
+    });
+    expect(body.geohash).toBe(geohashOf(30.2669, -97.7729));
+    expect(body.geohash).toHaveLength(9);
+  });
+
+  it('maps server field paths onto the form', () => {
+    expect(
+      eventFormErrors({ 'repeat.until': 'A', priceCents: 'B', placeId: 'C', 'repeat.weekdays.0': 'D', slots: 'E' }),
+    ).toEqual({ until: 'A', price: 'B', place: 'C', weekdays: 'D', slots: 'E' });
+    expect(placeFormErrors({ geohash: 'The geohash does not match the coordinates.', name: 'N' })).toEqual({
+      'newPlace.lat': 'The geohash does not match the coordinates.',
+      'newPlace.name': 'N',
+    });
+    expect(placeFormErrors({ lat: 'L', geohash: 'G' })).toEqual({ 'newPlace.lat': 'L' });
+  });
+
+  it('fills the form from an event being edited', () => {
+    const event = {
+      id: 'e1',
+      title: 'Sunday run',
+      gameType: 'Basketball',
+      description: null,
+      timeZone: 'America/Denver',
+      startLocal: '2030-06-09T09:00',
+      endLocal: '2030-06-09T11:00',
+      repeat: { weekdays: [7], until: '2030-08-25', count: null },
+      place: { id: placeId, name: 'Gym', address: '1 Main St', lat: 39.7, lng: -105 },
+      team: null,
+      slots: 12,
+      skillLevel: 'advanced',
+      visibility: 'public',
+      priceCents: 500,
+      autoPromote: true,
+    } as unknown as EventView['event'];
+    expect(eventValuesFrom(event)).toMatchObject({
+      description: '',
+      place: { id: placeId, name: 'Gym', address: '1 Main St' },
+      repeats: 'weekly',
+      weekdays: ['7'],
+      repeatEnds: 'until',
+      until: '2030-08-25',
+      price: 5,
+      autoPromote: true,
+    });
+  });
+
+  it('does calendar arithmetic on wall-clock strings', () => {
+    expect(addMinutesLocal('2030-06-06T23:30', 90)).toBe('2030-06-07T01:00');
+    expect(addMinutesLocal('', 90)).toBe('');
+    expect(isoWeekdayOf('2030-06-06T18:30')).toBe(4);
+    expect(isoWeekdayOf('2030-06-09')).toBe(7);
+  });
+});

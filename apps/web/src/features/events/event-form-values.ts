@@ -1,0 +1,214 @@
+import { eventBody, type EventBody, type EventView, type SkillLevel } from '@huddle/shared/events';
+import { geohashOf, placeBody, type PlaceBody } from '@huddle/shared/places';
+
+/** A place chosen from the autocomplete. */
+export interface ChosenPlace {
+  id: string;
+  name: string;
+  address: string;
+}
+
+/** A place that does not exist yet: created with POST /api/places before the event. */
+export interface NewPlaceValues {
+  name: string;
+  address: string;
+  lat: number | string;
+  lng: number | string;
+}
+
+/** What the event form holds; numbers stay strings while a field is empty. */
+export interface EventFormValues {
+  title: string;
+  gameType: string;
+  description: string;
+  place: ChosenPlace | null;
+  newPlace: NewPlaceValues | null;
+  timeZone: string;
+  startLocal: string;
+  endLocal: string;
+  repeats: 'none' | 'weekly';
+  /** ISO weekdays as strings ('1' = Monday), as the chips hold them. */
+  weekdays: string[];
+  repeatEnds: 'until' | 'count';
+  until: string;
+  count: number | string;
+  slots: number | string;
+  skillLevel: SkillLevel;
+  visibility: 'public' | 'team';
+  /** Dollars, as typed. */
+  price: number | string;
+  autoPromote: boolean;
+}
+
+export function emptyEventValues(timeZone: string): EventFormValues {
+  return {
+    title: '',
+    gameType: '',
+    description: '',
+    place: null,
+    newPlace: null,
+    timeZone,
+    startLocal: '',
+    endLocal: '',
+    repeats: 'none',
+    weekdays: [],
+    repeatEnds: 'count',
+    until: '',
+    count: 4,
+    slots: 10,
+    skillLevel: 'all',
+    visibility: 'public',
+    price: '',
+    autoPromote: false,
+  };
+}
+
+/** The form filled from an event being edited. */
+export function eventValuesFrom(event: EventView['event']): EventFormValues {
+  return {
+    title: event.title,
+    gameType: event.gameType,
+    description: event.description ?? '',
+    place: { id: event.place.id, name: event.place.name, address: event.place.address },
+    newPlace: null,
+    timeZone: event.timeZone,
+    startLocal: event.startLocal,
+    endLocal: event.endLocal,
+    repeats: event.repeat ? 'weekly' : 'none',
+    weekdays: (event.repeat?.weekdays ?? []).map(String),
+    repeatEnds: event.repeat?.until ? 'until' : 'count',
+    until: event.repeat?.until ?? '',
+    count: event.repeat?.count ?? 4,
+    slots: event.slots,
+    skillLevel: event.skillLevel,
+    visibility: event.visibility,
+    price: event.priceCents === null ? '' : event.priceCents / 100,
+    autoPromote: event.autoPromote,
+  };
+}
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a 'YYYY-MM-DD…' local date. */
+export function isoWeekdayOf(localDate: string): number {
+  const day = new Date(`${localDate.slice(0, 10)}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+const numberOrNull = (value: number | string) =>
+  value === '' || value === null || Number.isNaN(Number(value)) ? null : Number(value);
+
+/** The request body; placeId comes from the chosen place or the place just created. */
+export function eventBodyFrom(values: EventFormValues, ids: { placeId: string; teamId: string | null }): EventBody {
+  const price = numberOrNull(values.price);
+  return {
+    title: values.title,
+    gameType: values.gameType,
+    description: values.description.trim() || null,
+    timeZone: values.timeZone,
+    startLocal: values.startLocal,
+    endLocal: values.endLocal,
+    repeat:
+      values.repeats === 'weekly'
+        ? {
+            weekdays: values.weekdays.map(Number).sort((a, b) => a - b),
+            until: values.repeatEnds === 'until' ? values.until || null : null,
+            count: values.repeatEnds === 'count' ? numberOrNull(values.count) : null,
+          }
+        : null,
+    placeId: ids.placeId,
+    teamId: ids.teamId,
+    // NumberInput leaves '' when empty: the schema's own message ("Enter the number of spots.") answers.
+    slots: numberOrNull(values.slots) as number,
+    skillLevel: values.skillLevel,
+    visibility: values.visibility,
+    priceCents: price === null ? null : Math.round(price * 100),
+    autoPromote: values.autoPromote,
+  };
+}
+
+/** The body of the new place, with the geohash the browser computes (spec §7). */
+export function placeBodyFrom(place: NewPlaceValues): PlaceBody {
+  const lat = Number(place.lat);
+  const lng = Number(place.lng);
+  const located = place.lat !== '' && place.lng !== '' && Number.isFinite(lat) && Number.isFinite(lng);
+  return {
+    name: place.name,
+    address: place.address,
+    lat: place.lat === '' ? Number.NaN : lat,
+    lng: place.lng === '' ? Number.NaN : lng,
+    geohash: located && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? geohashOf(lat, lng) : '',
+    description: null,
+  };
+}
+
+/** Server and schema field paths to the form's own fields. */
+const formFieldOf: Record<string, string> = {
+  'repeat.until': 'until',
+  'repeat.count': 'count',
+  'repeat.weekdays': 'weekdays',
+  repeat: 'repeats',
+  priceCents: 'price',
+  placeId: 'place',
+};
+
+/** Field messages of the event body ({ 'repeat.until': … }) keyed as the form's fields. */
+export function eventFormErrors(fields: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const key = formFieldOf[field] ?? (field.startsWith('repeat.weekdays') ? 'weekdays' : field);
+    errors[key] ??= message;
+  }
+  return errors;
+}
+
+/** Field messages of the place body, keyed as the new-place fields of the form. */
+export function placeFormErrors(fields: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const coordinatesWrong = 'lat' in fields || 'lng' in fields;
+  for (const [field, message] of Object.entries(fields)) {
+    // The browser computes the geohash; a bad one can only mean the coordinates are wrong.
+    if (field === 'geohash' && coordinatesWrong) continue;
+    const key = field === 'geohash' ? 'lat' : field;
+    errors[`newPlace.${key}`] ??= message;
+  }
+  return errors;
+}
+
+const placeholderPlaceId = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The form's errors, with the shared schemas' own messages: the event body, and the new
+ * place's body when one is being added. Empty when the form may be sent.
+ */
+export function validateEventValues(values: EventFormValues, teamId: string | null): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const placeId = values.place?.id ?? placeholderPlaceId;
+  const event = eventBody.safeParse(eventBodyFrom(values, { placeId, teamId }));
+  if (!event.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of event.error.issues) fields[issue.path.join('.')] ??= issue.message;
+    Object.assign(errors, eventFormErrors(fields));
+  }
+  if (values.newPlace) {
+    const place = placeBody.safeParse(placeBodyFrom(values.newPlace));
+    if (!place.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of place.error.issues) fields[issue.path.join('.')] ??= issue.message;
+      Object.assign(errors, placeFormErrors(fields));
+    }
+  } else if (!values.place) {
+    errors.place = 'Choose a place.';
+  }
+  return errors;
+}
+
+/** A wall-clock 'YYYY-MM-DDTHH:mm' moved by some minutes (calendar arithmetic, no zone involved). */
+export function addMinutesLocal(local: string, minutes: number): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return '';
+  return new Date(Date.parse(`${local}:00Z`) + minutes * 60_000).toISOString().slice(0, 16);
+}
+
+/** Every IANA zone the browser knows, with the given one kept even if the list lacks it ('UTC'). */
+export function timeZoneChoices(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
