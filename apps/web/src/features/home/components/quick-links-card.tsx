@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconId } from '@tabler/icons-react';
+import { IconCompass, IconId } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 
 // The card (QR code, dialog) loads the first time it is opened, not with home.
 const PlayerCardDialog = lazy(() =>
@@ -10,8 +11,8 @@ const PlayerCardDialog = lazy(() =>
 );
 
 /**
- * Spec §2, quick links. Only those whose pages exist are shown: the player card today;
- * Your Communities, Your Forms, Discover, Connect and Invoices & Payments join with
+ * Spec §2, quick links. Only those whose pages exist are shown: the player card and
+ * Discover today; Your Communities, Your Forms, Connect and Invoices & Payments join with
  * their slices (a link never leads to a page that does not exist).
  */
 export function QuickLinksCard({ user }: { user: CurrentUser }) {
@@ -31,6 +32,9 @@ export function QuickLinksCard({ user }: { user: CurrentUser }) {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button variant="light" leftSection={<IconId size={18} aria-hidden />} onClick={openPlayerCard}>
             Player Card
+          </Button>
+          <Button variant="light" component={Link} to="/discover" leftSection={<IconCompass size={18} aria-hidden />}>
+            Discover
           </Button>
         </SimpleGrid>
       </Stack>

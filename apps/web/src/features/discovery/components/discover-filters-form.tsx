@@ -1,0 +1,138 @@
+import { skillLevels } from '@huddle/shared/events';
+import { Button, Collapse, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { useId } from 'react';
+import {
+  activeFilterCount,
+  dateRangeError,
+  distanceChoices,
+  noFilters,
+  type DiscoverFilters,
+  type DistanceChoice,
+} from '../discover-filters.ts';
+
+const skillLabels: Record<(typeof skillLevels)[number], string> = {
+  all: 'All levels welcome',
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};
+
+const distanceLabel = (choice: DistanceChoice) =>
+  choice === 'any' ? 'Any distance' : choice === 'map' ? 'Map area' : `Within ${choice} km`;
+
+interface DiscoverFiltersFormProps {
+  filters: DiscoverFilters;
+  onChange: (filters: DiscoverFilters) => void;
+  gameTypes: string[];
+  /** "your city" or "the map centre": where distances are measured from. */
+  distanceFrom: string;
+  /** On a phone the filters fold away behind one button. */
+  collapsible: boolean;
+}
+
+/** Filters of the events list (issue 5): game type, dates, distance, price, skill. */
+export function DiscoverFiltersForm({
+  filters,
+  onChange,
+  gameTypes,
+  distanceFrom,
+  collapsible,
+}: DiscoverFiltersFormProps) {
+  const [opened, { toggle }] = useDisclosure(false);
+  const panelId = useId();
+  const set = <K extends keyof DiscoverFilters>(key: K, value: DiscoverFilters[K]) =>
+    onChange({ ...filters, [key]: value });
+  const active = activeFilterCount(filters);
+
+  const fields = (
+    // Columns follow the room the form has (the signed-out frame is narrower than the shell).
+    <SimpleGrid type="container" cols={{ base: 2, '540px': 3, '960px': 6 }} spacing="sm" verticalSpacing="xs">
+      <NativeSelect
+        label="Game type"
+        value={filters.gameType ?? ''}
+        onChange={(event) => set('gameType', event.currentTarget.value || null)}
+        data={[{ value: '', label: 'Any game' }, ...gameTypes.map((label) => ({ value: label, label }))]}
+      />
+      <TextInput
+        type="date"
+        label="From"
+        value={filters.from ?? ''}
+        onChange={(event) => set('from', event.currentTarget.value || null)}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        value={filters.to ?? ''}
+        min={filters.from ?? undefined}
+        onChange={(event) => set('to', event.currentTarget.value || null)}
+        error={dateRangeError(filters)}
+      />
+      <NativeSelect
+        label="Distance"
+        description={filters.distance === 'map' ? 'What the map shows' : `From ${distanceFrom}`}
+        // Below the box, so the boxes of the row line up.
+        inputWrapperOrder={['label', 'input', 'description']}
+        value={filters.distance}
+        onChange={(event) => set('distance', event.currentTarget.value as DistanceChoice)}
+        data={distanceChoices.map((choice) => ({ value: choice, label: distanceLabel(choice) }))}
+      />
+      <NativeSelect
+        label="Price"
+        value={filters.price ?? ''}
+        onChange={(event) => set('price', (event.currentTarget.value || null) as DiscoverFilters['price'])}
+        data={[
+          { value: '', label: 'Free or paid' },
+          { value: 'free', label: 'Free' },
+          { value: 'paid', label: 'Paid' },
+        ]}
+      />
+      <NativeSelect
+        label="Skill level"
+        value={filters.skillLevel ?? ''}
+        onChange={(event) => set('skillLevel', (event.currentTarget.value || null) as DiscoverFilters['skillLevel'])}
+        data={[
+          { value: '', label: 'Any level' },
+          ...skillLevels.map((level) => ({ value: level, label: skillLabels[level] })),
+        ]}
+      />
+    </SimpleGrid>
+  );
+
+  const clear =
+    active > 0 ? (
+      <Button variant="subtle" size="compact-sm" onClick={() => onChange(noFilters)}>
+        Clear filters
+      </Button>
+    ) : null;
+
+  if (!collapsible) {
+    return (
+      <Stack gap={4} component="section" aria-label="Filters">
+        {fields}
+        {clear ? <Group justify="flex-end">{clear}</Group> : null}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs" component="section" aria-label="Filters">
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          size="compact-md"
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+          onClick={toggle}
+          aria-expanded={opened}
+          aria-controls={panelId}
+        >
+          {active > 0 ? `Filters (${active})` : 'Filters'}
+        </Button>
+        {clear}
+      </Group>
+      <Collapse expanded={opened} id={panelId}>
+        {fields}
+      </Collapse>
+    </Stack>
+  );
+}
