@@ -2,7 +2,9 @@ import { emailNotVerifiedMessage, emailVerifiedMessage, verificationSentMessage 
 import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo } from './support/outbox.ts';
+import { austin } from './support/people.ts';
 
 async function signInAsDemo(page: Page) {
   await page.goto('/auth/login');
@@ -132,4 +134,41 @@ test('a bad verification link says so, signed out @mobile', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify your email');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the dashboard shows upcoming events, the location card, nearby events and nearby players @mobile', async ({
+  page,
+}) => {
+  await signUpWithProfile(page, 'Dash');
+  const word = uniqueWord('hb');
+  const title = `Home game ${word}`;
+  // The player's own game, right at their city's point: upcoming for them, and the nearest game.
+  await createPlaceAndGame(page, { placeName: `Home court ${word}`, title, at: austin });
+  await page.goto('/home');
+
+  const upcoming = page.getByRole('region', { name: 'Upcoming events' });
+  await expect(
+    upcoming.getByRole('list', { name: 'Your upcoming events' }).getByRole('link', { name: title }),
+  ).toBeVisible();
+
+  const location = page.getByRole('region', { name: 'Your location' });
+  await expect(location.getByText('Austin, TX')).toBeVisible();
+  await expect(location.getByRole('link', { name: 'Change city' })).toHaveAttribute('href', '/settings?tab=0');
+
+  // The lower blocks load when they come into view.
+  const nearbyEvents = page.getByRole('region', { name: 'Nearby events' });
+  await nearbyEvents.scrollIntoViewIfNeeded();
+  const eventsNearYou = nearbyEvents.getByRole('list', { name: 'Events near you' });
+  await expect(eventsNearYou.getByRole('link', { name: title })).toBeVisible();
+  expect(await eventsNearYou.getByRole('listitem').count()).toBeLessThanOrEqual(7);
+
+  const nearbyPlayers = page.getByRole('region', { name: 'Nearby players' });
+  await nearbyPlayers.scrollIntoViewIfNeeded();
+  const playersNearYou = nearbyPlayers.getByRole('list', { name: 'Players near you' });
+  await expect(playersNearYou.getByRole('listitem').first()).toBeVisible();
+  expect(await playersNearYou.getByRole('listitem').count()).toBeLessThanOrEqual(7);
+  await expectAccessible(page);
+
+  await location.getByRole('link', { name: 'Change city' }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=0$/);
 });

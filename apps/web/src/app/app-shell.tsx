@@ -1,10 +1,25 @@
 import type { CurrentUser } from '@huddle/shared/users';
-import { Anchor, AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, em } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  Text,
+  TextInput,
+  UnstyledButton,
+  em,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconChevronDown,
+  IconCompass,
   IconHome,
   IconLogout,
+  IconSearch,
   IconSettings,
   IconShieldHalf,
   IconUserCircle,
@@ -13,7 +28,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../components/ui/color-scheme-toggle.tsx';
 import { HuddleLogo } from '../components/ui/huddle-logo.tsx';
 import { useRefreshSession } from '../features/accounts/api/session-updates.ts';
@@ -32,6 +47,7 @@ interface NavigationLink {
 /** The main navigation. Later slices add their pages here, never a link to a page that does not exist. */
 const navigationLinks: NavigationLink[] = [
   { label: 'Home', to: homePath, icon: IconHome },
+  { label: 'Discover', to: '/discover', icon: IconCompass },
   { label: 'Your Communities', to: '/my-communities', icon: IconUsersGroup },
   { label: 'Teams', to: '/teams', icon: IconShieldHalf },
   { label: 'Players', to: '/user-list', icon: IconUsers },
@@ -40,6 +56,38 @@ const navigationLinks: NavigationLink[] = [
 ];
 
 const navigationId = 'main-navigation';
+
+/** The header's way into full-search: a box on wider screens, an icon to the search page on phones. */
+function HeaderSearch() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <form
+        role="search"
+        aria-label="Huddle"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+          void navigate(q ? `/full-search?${new URLSearchParams({ q })}` : '/full-search');
+        }}
+      >
+        <TextInput
+          name="q"
+          type="search"
+          aria-label="Search Huddle"
+          placeholder="Search games, teams, places"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          visibleFrom="sm"
+          w={280}
+          maxLength={100}
+        />
+      </form>
+      <ActionIcon component={Link} to="/full-search" variant="subtle" size="lg" aria-label="Search" hiddenFrom="sm">
+        <IconSearch size={20} aria-hidden />
+      </ActionIcon>
+    </>
+  );
+}
 
 function UserMenu({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
@@ -103,6 +151,7 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <HeaderSearch />
             <ColorSchemeToggle />
             <UserMenu user={user} />
           </Group>

@@ -17,6 +17,8 @@ describe('pageTitle (spec §2, page titles)', () => {
     ['/verify-email', 'Verify Email | Huddle'],
     ['/settings', 'Settings | Huddle'],
     ['/profile', 'Profile | Huddle'],
+    ['/evt/abc', 'Event | Huddle'],
+    ['/events/new', 'New Event | Huddle'],
   ])('names %s "%s"', (pathname, title) => {
     expect(pageTitle(pathname)).toBe(title);
   });

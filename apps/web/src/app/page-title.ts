@@ -20,6 +20,9 @@ const titleBySegment = new Map<string, string>([
   ['reset-password', 'Reset Password'],
   ['verify-email', 'Verify Email'],
   ['settings', 'Settings'],
+  // Events (issue 5): the short event link and the create page.
+  ['evt', 'Event'],
+  ['events', 'New Event'],
 ]);
 
 /** Under /auth/ the page is named by the segment after "auth" (auth/login is "Login"). */

@@ -74,6 +74,13 @@ export const routes: RouteObject[] = [
           { path: 'teams-v3', lazy: () => import('./pages/teams-dashboard-page.tsx') },
           { path: 'external-teams', lazy: () => import('./pages/external-teams-page.tsx') },
           { path: 'user-list', lazy: () => import('./pages/user-list-page.tsx') },
+          // Places (issue 5): add and edit (the creator or an admin).
+          { path: 'places/new', lazy: () => import('./pages/place-form-page.tsx') },
+          { path: 'places/edit/:placeId', lazy: () => import('./pages/place-form-page.tsx') },
+          // Events (issue 5): create (?teamId=, ?placeId=), edit and manage.
+          { path: 'events/new', lazy: () => import('./pages/create-event-page.tsx') },
+          { path: 'discover/events/:eventId/edit', lazy: () => import('./pages/edit-event-page.tsx') },
+          { path: 'discover/events/:eventId/manage', lazy: () => import('./pages/manage-event-page.tsx') },
         ],
       },
       {
@@ -86,7 +93,22 @@ export const routes: RouteObject[] = [
           { path: 'team/:teamId', lazy: () => import('./pages/team-page.tsx') },
           { path: 'invite/:token', lazy: () => import('./pages/invite-page.tsx') },
           { path: 'start/ambassador', lazy: () => import('./pages/start-ambassador-page.tsx') },
+          // Discovery and places (issue 5; spec §6: discover is public).
+          { path: 'discover', lazy: () => import('./pages/discover-page.tsx') },
+          { path: 'discover/:context', lazy: () => import('./pages/discover-page.tsx') },
+          { path: 'places/view/:placeId', lazy: () => import('./pages/place-view-page.tsx') },
+          { path: 'places/poster', lazy: () => import('./pages/place-poster-page.tsx') },
+          { path: 'full-search', lazy: () => import('./pages/full-search-page.tsx') },
+          // Spec §2 and §6: the event view is public, under three addresses.
+          { path: 'discover/events/:eventId', lazy: () => import('./pages/event-page.tsx') },
+          { path: 'discover/games/:eventId', lazy: () => import('./pages/event-page.tsx') },
+          { path: 'evt/:eventId', lazy: () => import('./pages/event-page.tsx') },
         ],
+      },
+      // Spec §2: games/{id}/manage redirects to the event's manage page.
+      {
+        path: 'games/:eventId/manage',
+        loader: ({ params }) => redirect(`/discover/events/${params.eventId ?? ''}/manage`),
       },
       // Spec §2 verify-email: the mailed link works signed in or out.
       { path: 'verify-email', loader: loadSessionQuietly, lazy: () => import('./pages/verify-email-page.tsx') },

@@ -1,11 +1,63 @@
 import { Stack, Text, Title } from '@mantine/core';
+import type { CurrentUser } from '@huddle/shared/users';
 import { useSession, useSetSessionUser } from '../../features/accounts/api/get-session.ts';
 import { AccountCard } from '../../features/accounts/components/account-card.tsx';
+import { EventSummaryList } from '../../features/discovery/components/event-summary-list.tsx';
+import { PlayerList } from '../../features/discovery/components/player-list.tsx';
+import { myEventsBlockQuery } from '../../features/home/api/get-my-events.ts';
+import { nearbyEventsBlockQuery } from '../../features/home/api/get-nearby-events.ts';
+import { nearbyPlayersBlockQuery } from '../../features/home/api/get-nearby-players.ts';
+import { HomeBlock } from '../../features/home/components/home-block.tsx';
 import { VerifyEmailBanner } from '../../features/accounts/components/verify-email-banner.tsx';
 import { HomeGrid } from '../../features/home/components/home-layout.tsx';
 import { IncompleteTasksCard } from '../../features/home/components/incomplete-tasks-card.tsx';
+import { LocationCard } from '../../features/home/components/location-card.tsx';
 import { PlayerSummaryCard } from '../../features/home/components/player-summary-card.tsx';
 import { QuickLinksCard } from '../../features/home/components/quick-links-card.tsx';
+import { useHomeBlock } from '../../features/home/use-home-block.ts';
+
+/**
+ * Spec §2 home: upcoming events and the location card on top (stacked up to 1200px wide),
+ * then nearby events, then nearby players. Each block loads when it comes into view.
+ */
+function EventBlocks({ user }: { user: CurrentUser }) {
+  const city = user.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
+  const upcoming = useHomeBlock(myEventsBlockQuery());
+  const nearbyEvents = useHomeBlock(nearbyEventsBlockQuery(city));
+  const nearbyPlayers = useHomeBlock(nearbyPlayersBlockQuery(city));
+  const noCity = 'Set your city to see who plays near you.';
+  return (
+    <>
+      <HomeGrid>
+        <HomeBlock
+          title="Upcoming events"
+          block={upcoming}
+          empty="No upcoming events yet. Join a game near you from Discover."
+          more={{ label: 'Discover', to: '/discover' }}
+        >
+          {(events) => <EventSummaryList events={events} label="Your upcoming events" />}
+        </HomeBlock>
+        <LocationCard user={user} />
+      </HomeGrid>
+      <HomeBlock
+        title="Nearby events"
+        block={nearbyEvents}
+        empty={city ? 'No upcoming games near you yet.' : noCity}
+        more={{ label: 'See all', to: '/discover/events' }}
+      >
+        {(events) => <EventSummaryList events={events} label="Events near you" />}
+      </HomeBlock>
+      <HomeBlock
+        title="Nearby players"
+        block={nearbyPlayers}
+        empty={city ? 'No other players near you yet.' : noCity}
+        more={{ label: 'See all', to: '/discover/players' }}
+      >
+        {(players) => <PlayerList players={players} label="Players near you" />}
+      </HomeBlock>
+    </>
+  );
+}
 
 /**
  * The signed-in dashboard (spec §2, Home). The spec's quick links (communities, forms,
@@ -25,6 +77,7 @@ export function Component() {
         <Text c="dimmed">Here is your Huddle at a glance.</Text>
       </Stack>
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
+      <EventBlocks user={user} />
       <HomeGrid>
         <PlayerSummaryCard user={user} />
         <QuickLinksCard user={user} />

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { sessionQueryKey } from '../../features/accounts/api/get-session.ts';
+import { CalendarFeedsCard } from '../../features/events/components/calendar-feeds-card.tsx';
 import { BlockedPlayersList } from '../../features/profiles/components/blocked-players-list.tsx';
 import { GamesForm } from '../../features/profiles/components/games-form.tsx';
 import { ProfileForm } from '../../features/profiles/components/profile-form.tsx';
@@ -135,6 +136,7 @@ export function Component() {
         <Stack gap="xl">
           <NotificationSettingsForm user={user} onSaved={setUser} />
           <TeamTopicsSettings />
+          <CalendarFeedsCard />
         </Stack>
       </Section>
     ),

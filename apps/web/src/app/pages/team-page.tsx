@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
+import { TeamEventsCard } from '../../features/events/components/team-events-card.tsx';
 import { useTeam } from '../../features/teams/api/get-team.ts';
 import { InvitationsCard } from '../../features/teams/components/invitations-card.tsx';
 import { JoinRequestsCard } from '../../features/teams/components/join-requests-card.tsx';
@@ -30,6 +31,7 @@ export function Component() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TeamRoster team={team.data} viewerId={user?.id} />
         <TeamSeasonsCard teamId={teamId} signedIn={Boolean(user)} manages={manages} />
+        <TeamEventsCard teamId={teamId} manages={manages} />
         {manages && team.data.joinPolicy === 'request' && <JoinRequestsCard teamId={teamId} />}
         {manages && <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />}
         {role === 'owner' && (

@@ -1,0 +1,64 @@
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { usePlace } from '../../features/events/api/get-place.ts';
+import { EventForm } from '../../features/events/components/event-form.tsx';
+import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
+import { teamQueryOptions } from '../../features/teams/api/get-team.ts';
+import { useSessionUser } from './session-user.ts';
+
+/** events/new (signed in): a pickup game, or a team's event with ?teamId=; ?placeId= starts at a place. */
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const teamId = searchParams.get('teamId');
+  const placeId = searchParams.get('placeId');
+  const navigate = useNavigate();
+  const { user } = useSessionUser();
+  const gameTypes = useGameTypes();
+  const team = useQuery({ ...teamQueryOptions(teamId ?? ''), enabled: Boolean(teamId) });
+  const place = usePlace(placeId);
+  const role = team.data?.viewer.role;
+  const organizes = role === 'owner' || role === 'organizer';
+
+  let body;
+  if ((teamId && team.isPending) || (placeId && place.isPending)) {
+    body = (
+      <Text c="dimmed" role="status">
+        Loading…
+      </Text>
+    );
+  } else if (teamId && (team.isError || !organizes)) {
+    body = (
+      <Stack gap="sm">
+        <Text fw={700}>You can’t create events for this team</Text>
+        <Text>Only the team’s organizers can add its events. You can still create a pickup game without the team.</Text>
+        <Anchor component={Link} to="/events/new">
+          Create a pickup game
+        </Anchor>
+      </Stack>
+    );
+  } else {
+    const chosen = place.data?.place;
+    body = (
+      <EventForm
+        gameTypes={gameTypes.data ?? []}
+        team={team.data ? { id: team.data.id, name: team.data.name } : null}
+        initialPlace={chosen ? { id: chosen.id, name: chosen.name, address: chosen.address } : null}
+        near={user?.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null}
+        onSaved={(eventId) => void navigate(`/discover/events/${eventId}`)}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Stack gap={4}>
+        <Title order={1}>New event</Title>
+        <Text c="dimmed">Set up a game; players nearby can find it and join.</Text>
+      </Stack>
+      <Card withBorder radius="lg" padding="lg">
+        {body}
+      </Card>
+    </Stack>
+  );
+}

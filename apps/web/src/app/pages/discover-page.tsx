@@ -1,0 +1,173 @@
+import { Button, Group, Stack, Text, Title, em } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { useSession } from '../../features/accounts/api/get-session.ts';
+import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
+import { useDiscoverEvents } from '../../features/discovery/api/discover-events.ts';
+import { useGameTypeLabels } from '../../features/discovery/api/list-game-types.ts';
+import { usePlacesInBounds } from '../../features/discovery/api/places-in-bounds.ts';
+import { DiscoverContextNav } from '../../features/discovery/components/discover-context-nav.tsx';
+import { DiscoverFiltersForm } from '../../features/discovery/components/discover-filters-form.tsx';
+import { eventPath } from '../../features/discovery/components/event-summary-list.tsx';
+import { EventResults } from '../../features/discovery/components/event-results.tsx';
+import { ListMapLayout, type DiscoverPane } from '../../features/discovery/components/list-map-layout.tsx';
+import { placePath } from '../../features/discovery/components/place-list.tsx';
+import { PlaceResults } from '../../features/discovery/components/place-results.tsx';
+import { PlayerResults } from '../../features/discovery/components/player-results.tsx';
+import { TeamResults } from '../../features/discovery/components/team-results.tsx';
+import {
+  activeFilterCount,
+  discoverContextFrom,
+  discoverEventsQueryFor,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  noFilters,
+  type DiscoverFilters,
+} from '../../features/discovery/discover-filters.ts';
+import { eventsByPlace } from '../../features/discovery/events-by-place.ts';
+import { LazyHuddleMap } from '../../features/maps/components/lazy-huddle-map.tsx';
+import {
+  boundsAround,
+  cityZoom,
+  kmAcrossZoom,
+  usView,
+  type MapMarker,
+  type MapView,
+} from '../../features/maps/map-view.ts';
+import { formatEventStart } from '../../lib/format-event-time.ts';
+
+/** Spec §9: the places (and games) of a moved map load 500 ms after it stops. */
+const mapSettleMs = 500;
+const cityPath = '/settings?tab=0';
+
+/**
+ * discover and discover/{context} (spec §2; public, §6): a list and a map side by side,
+ * one of them at a time on phones. Events and games are one list (discoverEvents); teams
+ * and players have no position on the map and show as lists only.
+ */
+export function Component() {
+  const context = discoverContextFrom(useParams().context);
+  const { pathname } = useLocation();
+  const user = useSession().data?.user ?? null;
+  const city = user?.defaultCity ?? null;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearchParams(searchParams);
+  const isPhone = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
+  const [pane, setPane] = useState<DiscoverPane>('list');
+
+  // The map opens on the viewer's city, else on the whole country; it reports where it looks.
+  const start = city ? { center: { lat: city.lat, lng: city.lng }, zoom: cityZoom } : usView;
+  const [view, setView] = useState<MapView>(() => ({
+    ...start,
+    bounds: boundsAround(start.center, kmAcrossZoom(start.zoom)),
+  }));
+  const [settledView] = useDebouncedValue(view, mapSettleMs);
+  const onViewChange = useCallback((next: MapView) => setView(next), []);
+  // Distances count from the city; signed out (or without one), from the map's centre.
+  const origin = city ? { lat: city.lat, lng: city.lng } : settledView.center;
+
+  const listsEvents = context === 'events' || context === 'games';
+  const eventsQuery = discoverEventsQueryFor(filters, { origin, bounds: settledView.bounds });
+  const events = useDiscoverEvents(eventsQuery, listsEvents);
+  const places = usePlacesInBounds(settledView.bounds, context === 'places');
+  const gameTypes = useGameTypeLabels();
+
+  const eventList = useMemo(() => events.data?.pages.flatMap((page) => page.events) ?? [], [events.data]);
+  const markers = useMemo<MapMarker[]>(() => {
+    if (listsEvents) {
+      return eventsByPlace(eventList).map(({ place, events: here }) => ({
+        id: place.id,
+        position: { lat: place.lat, lng: place.lng },
+        title: here.length === 1 ? `${here[0]?.title} at ${place.name}` : `${place.name}: ${here.length} games`,
+        links: here.map((event) => ({
+          label: event.title,
+          href: eventPath(event.id),
+          detail: event.next ? formatEventStart(event.next.startsAt, event.timeZone) : place.name,
+        })),
+      }));
+    }
+    if (context === 'places') {
+      return (places.data?.places ?? []).map((place) => ({
+        id: place.id,
+        position: { lat: place.lat, lng: place.lng },
+        title: place.name,
+        links: [{ label: place.name, href: placePath(place.id), detail: place.address }],
+      }));
+    }
+    return [];
+  }, [context, listsEvents, eventList, places.data]);
+
+  if (!context) return <Navigate to="/discover" replace />;
+
+  const setFilters = (next: DiscoverFilters) => setSearchParams(filtersToSearchParams(next), { replace: true });
+  const where = city ? `near ${city.name}` : 'near you';
+
+  const list = listsEvents ? (
+    <EventResults
+      events={eventList}
+      status={events.status}
+      hasMore={events.hasNextPage}
+      loadingMore={events.isFetchingNextPage}
+      onLoadMore={() => void events.fetchNextPage()}
+      onRetry={() => void events.refetch()}
+      onClearFilters={activeFilterCount(filters) > 0 ? () => setFilters(noFilters) : null}
+    />
+  ) : context === 'places' ? (
+    <PlaceResults places={places.data?.places ?? []} status={places.status} onRetry={() => void places.refetch()} />
+  ) : context === 'teams' ? (
+    <TeamResults near={Boolean(city)} />
+  ) : (
+    <PlayerResults
+      origin={city}
+      signedIn={Boolean(user)}
+      signInPath={authPathWithReturnTo(authPaths.login, pathname)}
+      cityPath={cityPath}
+    />
+  );
+
+  const hasMap = listsEvents || context === 'places';
+  const map = hasMap ? (
+    <LazyHuddleMap
+      label={context === 'places' ? 'Map of places' : 'Map of games'}
+      center={view.center}
+      zoom={view.zoom}
+      markers={markers}
+      height={isPhone ? 'calc(100dvh - 300px)' : 'max(420px, calc(100dvh - 260px))'}
+      onViewChange={onViewChange}
+    />
+  ) : null;
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4}>
+          <Title order={1}>Discover</Title>
+          <Text c="dimmed">Games, teams, players and places {where}.</Text>
+        </Stack>
+        {user && listsEvents ? (
+          <Button component={Link} to="/events/new" leftSection={<IconPlus size={16} aria-hidden />}>
+            New game
+          </Button>
+        ) : null}
+        {user && context === 'places' ? (
+          <Button component={Link} to="/places/new" leftSection={<IconPlus size={16} aria-hidden />}>
+            Add a place
+          </Button>
+        ) : null}
+      </Group>
+      <DiscoverContextNav current={context} search={filtersToSearchParams(filters).toString()} />
+      {listsEvents ? (
+        <DiscoverFiltersForm
+          filters={filters}
+          onChange={setFilters}
+          gameTypes={gameTypes.data ?? []}
+          distanceFrom={city ? city.name : 'the map centre'}
+          collapsible={isPhone}
+        />
+      ) : null}
+      <ListMapLayout list={list} map={map} isPhone={isPhone} pane={pane} onPaneChange={setPane} />
+    </Stack>
+  );
+}

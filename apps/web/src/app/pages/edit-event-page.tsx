@@ -1,0 +1,63 @@
+import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useEvent } from '../../features/events/api/get-event.ts';
+import { EventForm } from '../../features/events/components/event-form.tsx';
+import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
+import { useSessionUser } from './session-user.ts';
+
+/** discover/events/{id}/edit (signed in): the event's creator or its team's organizers. */
+export function Component() {
+  const { eventId = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSessionUser();
+  const gameTypes = useGameTypes();
+  const view = useEvent(eventId);
+
+  let body;
+  if (view.isError && !view.data) {
+    body = (
+      <Alert color="red" role="alert">
+        {view.error.message}
+      </Alert>
+    );
+  } else if (!view.data) {
+    body = (
+      <Text c="dimmed" role="status">
+        Loading…
+      </Text>
+    );
+  } else if (!view.data.canManage || view.data.event.cancelled) {
+    body = (
+      <Stack gap="sm">
+        <Text fw={700}>You can’t edit this event</Text>
+        <Text>
+          {view.data.event.cancelled
+            ? 'It was cancelled.'
+            : 'Only the person who created it, or the organizers of its team, can edit it.'}
+        </Text>
+        <Anchor component={Link} to={`/discover/events/${eventId}`}>
+          Back to the event
+        </Anchor>
+      </Stack>
+    );
+  } else {
+    body = (
+      <EventForm
+        gameTypes={gameTypes.data ?? []}
+        team={view.data.event.team}
+        event={view.data.event}
+        near={user?.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null}
+        onSaved={(id) => void navigate(`/discover/events/${id}`)}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Title order={1}>Edit event</Title>
+      <Card withBorder radius="lg" padding="lg">
+        {body}
+      </Card>
+    </Stack>
+  );
+}

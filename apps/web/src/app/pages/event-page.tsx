@@ -1,0 +1,60 @@
+import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { useSession } from '../../features/accounts/api/get-session.ts';
+import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
+import { useEvent } from '../../features/events/api/get-event.ts';
+import { EventDetails } from '../../features/events/components/event-details.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+
+/**
+ * discover/events/{id}, discover/games/{id} and evt/{id} (spec §2): open to everyone.
+ * Spec §4: Loading until the event and its creator are there. ?occurrence= picks a date.
+ */
+export function Component() {
+  const { eventId = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname, search } = useLocation();
+  const occurrence = searchParams.get('occurrence');
+  const userId = useSession().data?.user?.id ?? null;
+  const view = useEvent(eventId, occurrence);
+
+  if (view.isError && !view.data) {
+    const missing =
+      view.error instanceof ApiError && (view.error.code === 'NOT_FOUND' || view.error.code === 'VALIDATION_FAILED');
+    return (
+      <Stack gap="sm" maw={800}>
+        <Title order={1}>{missing ? 'Event not found' : 'The event could not be loaded'}</Title>
+        <Text>{missing ? 'It may have been removed, or the link is not complete.' : view.error.message}</Text>
+        <Anchor component={Link} to="/discover/events">
+          Find other games
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (!view.data) {
+    return (
+      <Text c="dimmed" role="status">
+        Loading…
+      </Text>
+    );
+  }
+  return (
+    <Box maw={1100}>
+      <EventDetails
+        view={view.data}
+        userId={userId}
+        signInPath={authPathWithReturnTo(authPaths.login, `${pathname}${search}`)}
+        onOccurrenceChange={(startsAt) =>
+          setSearchParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('occurrence', startsAt);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
+    </Box>
+  );
+}
