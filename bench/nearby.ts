@@ -1,0 +1,152 @@
+// npm run bench:nearby: the two nearest-first reads of the home dashboard at scale, on PostgreSQL.
+// Creates a throw-away database on BENCH_DATABASE_URL's server (default: the local one), applies
+// the app's migrations, generates 1,000,000 events at 100,000 places and 200,000 players spread
+// over the contiguous US, then times the app's own repository functions from random US points:
+//   "first 7 future events nearest to a point"   (events repository, home "Nearby events")
+//   "first 7 players nearest to a point"          (discovery repository, home "Nearby players")
+// Prints p50 / p95 / p99 and the query plan; the goal is p95 under 20 ms. Drops the database at
+// the end (BENCH_KEEP=1 keeps it, and a later run with BENCH_KEEP=1 reuses it).
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { findNearbyEventRows } from '../apps/server/src/features/events/events.repository.ts';
+import { nearbyPlayerRows } from '../apps/server/src/features/discovery/discovery.repository.ts';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const keep = process.env.BENCH_KEEP === '1';
+const databaseName = keep ? 'huddle_bench_nearby' : `huddle_bench_nearby_${randomBytes(4).toString('hex')}`;
+const counts = { events: 1_000_000, places: 100_000, players: 200_000 };
+const samples = Number(process.env.BENCH_SAMPLES ?? 500);
+const warmup = 50;
+
+async function admin(statement: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
+async function generate(handle: DatabaseHandle): Promise<void> {
+  const { db } = handle;
+  const step = async (label: string, statement: ReturnType<typeof sql>) => {
+    const started = performance.now();
+    await db.execute(statement);
+    console.log(`  ${label.padEnd(44)} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  };
+  console.log('generating (contiguous US: lat 25..49, lng -124..-67):');
+  await step(
+    `${counts.players.toLocaleString('en-US')} players with a home city`,
+    sql`insert into users (id, email, name, has_additional_info, default_city_name, default_city_lat, default_city_lng, default_city_geohash)
+        select 'bench-player-' || g, 'player' || g || '@bench.test', 'Player ' || g, true, 'Somewhere, US',
+               25 + random() * 24, -124 + random() * 57, ''
+        from generate_series(1, ${counts.players}) g`,
+  );
+  await step(
+    `${counts.places.toLocaleString('en-US')} places`,
+    sql`insert into places (name, address, lat, lng, geohash, created_by)
+        select 'Court ' || g, g || ' Main St', 25 + random() * 24, -124 + random() * 57, '', 'bench-player-' || g
+        from generate_series(1, ${counts.places}) g`,
+  );
+  // A year of events around today: about half are over, 3 % cancelled, 5 % team-only,
+  // one in five repeats weekly for 12 weeks.
+  await step(
+    `${counts.events.toLocaleString('en-US')} events`,
+    sql`with numbered as (select id, lat, lng, row_number() over () as n from places)
+        insert into events (creator_id, place_id, lat, lng, geohash, title, game_type, time_zone,
+                            starts_at, ends_at, repeat_weekdays, repeat_count, series_ends_at, slots,
+                            visibility, team_id, cancelled_at)
+        select 'bench-player-' || (1 + (g % ${counts.players})), p.id, p.lat, p.lng, '', 'Pickup game ' || g, 'Soccer',
+               'America/Chicago', s.starts_at, s.starts_at + interval '2 hours',
+               case when g % 5 = 0 then array[1]::smallint[] end, case when g % 5 = 0 then 12 end,
+               s.starts_at + interval '2 hours' + case when g % 5 = 0 then interval '11 weeks' else interval '0' end,
+               10 + (g % 20), 'public', null, case when g % 33 = 0 then now() end
+        from generate_series(1, ${counts.events}) g
+        join numbered p on p.n = 1 + (g % ${counts.places})
+        cross join lateral (select now() + (random() * 365 - 182) * interval '1 day' + (g % 2) * interval '0 s' as starts_at) s`,
+  );
+  await step('analyze', sql`analyze`);
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+async function time(label: string, read: (lat: number, lng: number) => Promise<unknown[]>): Promise<void> {
+  const point = () => ({ lat: 25 + Math.random() * 24, lng: -124 + Math.random() * 57 });
+  for (let index = 0; index < warmup; index += 1) {
+    const { lat, lng } = point();
+    await read(lat, lng);
+  }
+  const durations: number[] = [];
+  let returned = 0;
+  for (let index = 0; index < samples; index += 1) {
+    const { lat, lng } = point();
+    const started = performance.now();
+    returned += (await read(lat, lng)).length;
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  const ms = (value: number) => value.toFixed(2).padStart(7);
+  const p95 = percentile(durations, 0.95);
+  console.log(
+    `${label.padEnd(44)} p50 ${ms(percentile(durations, 0.5))}   p95 ${ms(p95)}   p99 ${ms(percentile(durations, 0.99))} ms` +
+      `   (${samples} points, ${(returned / samples).toFixed(1)} rows each)   ${p95 < 20 ? 'PASS' : 'ABOVE GOAL'} (p95 < 20 ms)`,
+  );
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const exists = (await admin(`select 1 from pg_database where datname = '${databaseName}'`)).rowCount === 1;
+  if (!exists) await admin(`create database ${databaseName}`);
+  const target = { kind: 'postgres' as const, url: databaseUrl() };
+  const handle = await openDatabase(target);
+  try {
+    await runMigrations(target, handle);
+    const [existing] = (await handle.db.execute(sql`select count(*)::int as total from events`)).rows as {
+      total: number;
+    }[];
+    if ((existing?.total ?? 0) < counts.events) await generate(handle);
+    else console.log(`reusing ${databaseName} (${existing?.total} events)`);
+
+    const now = new Date();
+    console.log(`\nnearest-first reads, ${samples} random US points each (after ${warmup} warm-up reads):`);
+    await time('first 7 future events nearest to a point', (lat, lng) =>
+      findNearbyEventRows(handle.db, { lat, lng, limit: 7, now }),
+    );
+    await time('first 7 players nearest to a point', (lat, lng) =>
+      nearbyPlayerRows(handle.db, { lat, lng, limit: 7, excludeIds: ['bench-player-1'] }),
+    );
+
+    const plan = await handle.db.execute(
+      sql`explain (analyze, costs off, timing off)
+          select id from events
+          where cancelled_at is null and visibility = 'public' and series_ends_at > now()
+          order by ll_to_earth(lat, lng) <-> ll_to_earth(39.1, -94.6) limit 7`,
+    );
+    console.log('\nplan of the events read (Kansas City):');
+    for (const row of plan.rows as { 'QUERY PLAN': string }[]) console.log(`  ${row['QUERY PLAN']}`);
+  } finally {
+    await handle.close();
+    if (!keep) await admin(`drop database if exists ${databaseName} with (force)`);
+  }
+  console.log(
+    `\ndone in ${((performance.now() - started) / 1000).toFixed(0)} s${keep ? ` (kept ${databaseName})` : ''}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:nearby failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
