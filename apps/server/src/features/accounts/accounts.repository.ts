@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../lib/mail/outbox.schema.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
+import { eventParties } from '../events/events.schema.ts';
 import { authAccounts, unregisteredUsers, users } from './accounts.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -66,6 +67,8 @@ export async function deleteGuest(db: Database, guestId: string): Promise<void> 
 export async function moveGuestToUser(db: Database, guestId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(registrations).set({ userId, guestId: null }).where(eq(registrations.guestId, guestId));
+    // A brand-new account is on no event yet, so the unique (event, occurrence, user) index holds.
+    await tx.update(eventParties).set({ userId, guestId: null }).where(eq(eventParties.guestId, guestId));
     await tx.delete(unregisteredUsers).where(eq(unregisteredUsers.id, guestId));
   });
 }

@@ -272,6 +272,11 @@ describe('joining', () => {
       guest: { name: 'Someone', email: member.body.email },
     });
     expect(taken.statusCode).toBe(409);
+
+    // Signing up with the guest's email keeps the spot: it becomes the new account's.
+    const claimed = await signUpUser(t.app, { email: guest.email });
+    const mine = (await call('GET', '/api/me/events', claimed.cookie)).json().events;
+    expect(mine.map((event: { id: string }) => event.id)).toEqual([id]);
   });
 
   it('refuses an occurrence that is over, or not in the series', async () => {
