@@ -22,6 +22,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['github']] : [['list']],
   use: {
     trace: 'retain-on-failure',
+    // Animations off (the app honours prefers-reduced-motion): axe reads colours of settled
+    // elements, not of a map popup half-way through fading in.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -87,6 +87,9 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(page.getByText(/^Weekly on .*, 6 times$/)).toBeVisible();
   await expect(page.getByText(/^America\/Chicago \(C[DS]T\)$/).first()).toBeVisible();
   await expect(page.getByText('1 spot left of 1')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: `Map of ${placeName}` }).getByRole('button', { name: placeName }),
+  ).toBeVisible();
   await expectAccessible(page);
   const eventPath = new URL(page.url()).pathname;
   const eventId = eventPath.split('/').at(-1) ?? '';
@@ -103,9 +106,15 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
     `/api/events/${eventId}/calendar.ics`,
   );
 
-  // A second player opens the link and joins in one click.
+  // A second player finds it on the discover map (soccer on that day) and joins in one click.
   const second = await newSignedInPage(browser, 'Striker');
-  await second.page.goto(`/evt/${eventId}`);
+  await second.page.goto(`/discover?gameType=Soccer&from=${date}&to=${date}`);
+  const map = second.page.getByRole('region', { name: 'Map of games' });
+  const marker = map.getByRole('button', { name: `${title} at ${placeName}` });
+  await marker.focus();
+  await second.page.keyboard.press('Enter');
+  await map.getByRole('link', { name: title }).click();
+  await expect(second.page).toHaveURL(new RegExp(`/discover/events/${eventId}$`));
   await expect(second.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await second.page.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(second.page.getByText('You’re in.')).toBeVisible();
@@ -114,7 +123,7 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
 
   // A third finds it full and joins the waitlist.
   const third = await newSignedInPage(browser, 'Keeper');
-  await third.page.goto(eventPath);
+  await third.page.goto(`/evt/${eventId}`); // the short share address
   await expect(third.page.getByText(second.person.name)).toBeVisible();
   await third.page.getByRole('button', { name: 'Join waitlist' }).click();
   await expect(third.page.getByText(/You are on the waitlist, number 1 in line/)).toBeVisible();

@@ -90,6 +90,20 @@ export const placeViewReply = z.object({
   myCheckin: checkinReply.nullable(),
 });
 
+/** A point on the earth, in degrees. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** An area between two latitudes and two longitudes, in degrees (map bounds). */
+export interface Bounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
 /** Map bounds (spec §7 "places by bounds", "events by location … bounds"). */
 export const boundsFields = { south: latitude, west: longitude, north: latitude, east: longitude };
 export const northAboveSouth = {
@@ -112,8 +126,10 @@ export const addressSuggestion = z.object({
   lng: z.number(),
 });
 export type AddressSuggestion = z.infer<typeof addressSuggestion>;
+/** The address search asks for at least this much text. */
+export const addressQueryMinLength = 2;
 export const addressSearchQuery = z.object({
-  q: z.string().trim().min(2, 'Type at least 2 characters.').max(100),
+  q: z.string().trim().min(addressQueryMinLength, 'Type at least 2 characters.').max(100),
   lat: latitude.optional(),
   lng: longitude.optional(),
 });

@@ -19,6 +19,12 @@ describe('pageTitle (spec §2, page titles)', () => {
     ['/profile', 'Profile | Huddle'],
     ['/evt/abc', 'Event | Huddle'],
     ['/events/new', 'New Event | Huddle'],
+    ['/discover', 'Discover | Huddle'],
+    ['/discover/places', 'Discover | Huddle'],
+    ['/discover/events/abc', 'Event | Huddle'],
+    ['/discover/games/abc/manage', 'Event | Huddle'],
+    ['/places/view/abc', 'Places | Huddle'],
+    ['/full-search', 'Search | Huddle'],
   ])('names %s "%s"', (pathname, title) => {
     expect(pageTitle(pathname)).toBe(title);
   });

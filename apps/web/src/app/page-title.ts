@@ -23,12 +23,22 @@ const titleBySegment = new Map<string, string>([
   // Events (issue 5): the short event link and the create page.
   ['evt', 'Event'],
   ['events', 'New Event'],
+  // Discovery (issue 5): discover and its contexts, places, full-search.
+  ['discover', 'Discover'],
+  ['places', 'Places'],
+  ['full-search', 'Search'],
 ]);
 
-/** Under /auth/ the page is named by the segment after "auth" (auth/login is "Login"). */
+/**
+ * Under /auth/ the page is named by the segment after "auth" (auth/login is "Login"); an
+ * event opened from discover (discover/events/{id}, and its manage page) is titled as the
+ * short event link is.
+ */
 function titleSegment(pathname: string): string | undefined {
   const segments = pathname.split('/').filter(Boolean);
-  return segments[0] === 'auth' ? segments[1] : segments[0];
+  if (segments[0] === 'auth') return segments[1];
+  if (segments[0] === 'discover' && segments.length >= 3) return 'evt';
+  return segments[0];
 }
 
 /**

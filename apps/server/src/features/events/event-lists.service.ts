@@ -1,6 +1,7 @@
 import { instantToLocal, upcomingOccurrences, maxOccurrences } from '@huddle/shared/event-occurrences';
 import type { discoverEventsQuery, EventSummary } from '@huddle/shared/events';
 import { homeListLimit } from '@huddle/shared/limits';
+import type { LatLng } from '@huddle/shared/places';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -22,7 +23,6 @@ import {
   type DistanceCursor,
   type EventListRow,
   type NextStartCursor,
-  type Point,
 } from './events.repository.ts';
 import { toSummaries } from './events.service.ts';
 
@@ -59,7 +59,7 @@ export async function discoverEvents(
   { query }: { query: DiscoverQuery },
 ): Promise<{ events: EventSummary[]; nextStartId: string | null }> {
   const now = clock.now();
-  const point: Point | null =
+  const point: LatLng | null =
     query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
   if (query.maxDistanceKm !== undefined && !point) {
     throw new AppError('VALIDATION_FAILED', undefined, {

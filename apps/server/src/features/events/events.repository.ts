@@ -1,3 +1,4 @@
+import type { Bounds, LatLng } from '@huddle/shared/places';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { unregisteredUsers, users } from '../accounts/accounts.schema.ts';
@@ -55,17 +56,6 @@ export async function findPlaceRow(db: Database, placeId: string) {
 
 // ---- Lists ---------------------------------------------------------------------------------
 
-export interface Point {
-  lat: number;
-  lng: number;
-}
-export interface Bounds {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
-
 /** What a list shows of an event: the row, its place and its team. */
 export interface EventListRow {
   event: EventRow;
@@ -75,14 +65,14 @@ export interface EventListRow {
 }
 
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-const earthOf = (point: Point) => sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+const earthOf = (point: LatLng) => sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
 const eventEarth = sql`ll_to_earth(${events.lat}, ${events.lng})`;
 /**
  * The KNN operator: ORDER BY this alone lets the events_earth_idx GiST index hand rows over
  * nearest first. (A second ORDER BY key would make PostgreSQL sort every future event.)
  */
-const knnDistance = (point: Point) => sql<number>`(${eventEarth} <-> ${earthOf(point)})`.mapWith(Number);
-const distanceKm = (point: Point) =>
+const knnDistance = (point: LatLng) => sql<number>`(${eventEarth} <-> ${earthOf(point)})`.mapWith(Number);
+const distanceKm = (point: LatLng) =>
   sql<number>`(earth_distance(${eventEarth}, ${earthOf(point)}) / 1000)`.mapWith(Number);
 
 /**
@@ -144,7 +134,7 @@ export interface DiscoverFilter {
 }
 
 const earthRadiusMeters = 6_378_168; // the radius earthdistance uses
-function metersBetween(a: Point, b: Point): number {
+function metersBetween(a: LatLng, b: LatLng): number {
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
   const h =
     Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
@@ -165,7 +155,7 @@ function boundsCircle({ south, west, north, east }: Bounds) {
   return { center, meters: Math.max(...edges.map((edge) => metersBetween(center, edge))) * 1.01 + 1000 };
 }
 
-function discoverConditions(filter: DiscoverFilter, point?: Point, maxDistanceKm?: number): (SQL | undefined)[] {
+function discoverConditions(filter: DiscoverFilter, point?: LatLng, maxDistanceKm?: number): (SQL | undefined)[] {
   const { bounds } = filter;
   const circle = bounds && boundsCircle(bounds);
   const meters = maxDistanceKm === undefined ? undefined : maxDistanceKm * 1000;
@@ -203,7 +193,7 @@ export type DistanceRow = EventListRow & { cursor: DistanceCursor };
 export async function findDistanceCursor(
   db: Database,
   eventId: string,
-  point: Point,
+  point: LatLng,
 ): Promise<DistanceCursor | undefined> {
   const [row] = await db
     .select({ id: events.id, distance: knnDistance(point), lat: events.lat, lng: events.lng })
@@ -227,7 +217,7 @@ export async function listEventsByDistance(
     maxDistanceKm,
     after,
     limit,
-  }: { filter: DiscoverFilter; point: Point; maxDistanceKm?: number; after?: DistanceCursor; limit: number },
+  }: { filter: DiscoverFilter; point: LatLng; maxDistanceKm?: number; after?: DistanceCursor; limit: number },
 ): Promise<DistanceRow[]> {
   const conditions = discoverConditions(filter, point, maxDistanceKm);
   const key = knnDistance(point);

@@ -1,3 +1,4 @@
+import type { Bounds, LatLng } from '@huddle/shared/places';
 import { and, asc, between, desc, eq, gt, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -8,16 +9,6 @@ export type NewPlace = Pick<
   typeof places.$inferInsert,
   'name' | 'address' | 'lat' | 'lng' | 'geohash' | 'description' | 'createdBy'
 >;
-export interface Point {
-  lat: number;
-  lng: number;
-}
-export interface Bounds {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
 
 export async function insertPlace(db: Database, place: NewPlace): Promise<PlaceRow> {
   const [row] = await db.insert(places).values(place).returning();
@@ -45,7 +36,7 @@ export async function updatePlaceRow(
 }
 
 /** The KNN operator, so the places_earth_idx GiST index orders the rows (migration 0009). */
-const nearestTo = (point: Point) =>
+const nearestTo = (point: LatLng) =>
   sql`ll_to_earth(${places.lat}, ${places.lng}) <-> ll_to_earth(${point.lat}, ${point.lng})`;
 
 export async function listPlacesInBoundsRows(db: Database, bounds: Bounds, limit: number): Promise<PlaceRow[]> {
@@ -70,7 +61,7 @@ const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, (character) =>
  */
 export async function searchPlaceRows(
   db: Database,
-  { text, near, limit }: { text: string; near: Point | undefined; limit: number },
+  { text, near, limit }: { text: string; near: LatLng | undefined; limit: number },
 ): Promise<PlaceRow[]> {
   const pattern = likePattern(text);
   const matches: SQL | undefined = or(

@@ -1,5 +1,13 @@
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
-import { geohashOf, type AddressSuggestion, type Checkin, type Place, type placeBody } from '@huddle/shared/places';
+import {
+  geohashOf,
+  type AddressSuggestion,
+  type Bounds,
+  type Checkin,
+  type LatLng,
+  type Place,
+  type placeBody,
+} from '@huddle/shared/places';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,10 +22,8 @@ import {
   searchPlaceRows,
   updatePlaceRow,
   upsertCheckin,
-  type Bounds,
   type CheckinRow,
   type PlaceRow,
-  type Point,
 } from './places.repository.ts';
 import { searchUsCities } from './us-cities.ts';
 
@@ -120,7 +126,7 @@ export async function listPlacesInBounds(
 /** Places matching the text (name or address), for the address box and full-search. */
 export async function findPlacesByText(
   db: Database,
-  { viewerId, text, near, limit }: { viewerId: string | undefined; text: string; near?: Point; limit: number },
+  { viewerId, text, near, limit }: { viewerId: string | undefined; text: string; near?: LatLng; limit: number },
 ): Promise<Place[]> {
   const rows = await searchPlaceRows(db, { text, near, limit });
   return rows.map((row) => toPlace(row, viewerId));
@@ -131,7 +137,7 @@ const placeSuggestionLimit = 5;
 /** Enough same-named cities ("Springfield") to pick the nearest ones from. */
 const cityCandidates = 200;
 
-function distanceKm(a: Point, b: Point): number {
+function distanceKm(a: LatLng, b: LatLng): number {
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
   const h =
     Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
@@ -149,7 +155,7 @@ const formatPlaceAddress = (place: PlaceRow) =>
  */
 export async function searchAddresses(
   db: Database,
-  { text, near }: { text: string; near: Point | undefined },
+  { text, near }: { text: string; near: LatLng | undefined },
 ): Promise<{ suggestions: AddressSuggestion[] }> {
   const placeRows = await searchPlaceRows(db, { text, near, limit: placeSuggestionLimit });
   const cityLimit = suggestionLimit - placeRows.length;

@@ -4,6 +4,7 @@ import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventDetails } from '../../features/events/components/event-details.tsx';
+import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
@@ -44,6 +45,7 @@ export function Component() {
         view={view.data}
         userId={userId}
         signInPath={authPathWithReturnTo(authPaths.login, `${pathname}${search}`)}
+        placeMap={<PlaceMap place={view.data.event.place} height={240} />}
         onOccurrenceChange={(startsAt) =>
           setSearchParams(
             (current) => {

@@ -3,13 +3,13 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
 import { EventSummaryList } from '../../features/discovery/components/event-summary-list.tsx';
-import { LazyHuddleMap } from '../../features/maps/components/lazy-huddle-map.tsx';
 import { usePlace } from '../../features/places/api/get-place.ts';
 import { usePlaceEvents } from '../../features/places/api/get-place-events.ts';
 import { CheckinsCard } from '../../features/places/components/checkins-card.tsx';
 import { PlaceDetailsCard } from '../../features/places/components/place-details-card.tsx';
 import { placePaths } from '../../features/places/place-paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { PlaceMap } from '../composed/place-map.tsx';
 
 /** places/view/{id} (spec §2, public): the place, its map, upcoming events there and who is there now. */
 export function Component() {
@@ -40,20 +40,7 @@ export function Component() {
     <Stack gap="lg" maw={1100}>
       <PlaceDetailsCard place={place} signedIn={user !== null} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <LazyHuddleMap
-          label={`Map of ${place.name}`}
-          center={{ lat: place.lat, lng: place.lng }}
-          zoom={15}
-          height={320}
-          markers={[
-            {
-              id: place.id,
-              position: { lat: place.lat, lng: place.lng },
-              title: place.name,
-              links: [{ label: place.name, href: placePaths.view(place.id), detail: place.address }],
-            },
-          ]}
-        />
+        <PlaceMap place={place} height={320} />
         <CheckinsCard
           placeId={place.id}
           checkins={checkins}

@@ -1,16 +1,8 @@
-/** A point on the map, in degrees. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+import type { Bounds, LatLng } from '@huddle/shared/places';
 
+export type { LatLng };
 /** The map's visible area, in the shape the API's bounds queries take (spec §7). */
-export interface MapBounds {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
+export type MapBounds = Bounds;
 
 /** Where the map looks: reported after every pan and zoom. */
 export interface MapView {

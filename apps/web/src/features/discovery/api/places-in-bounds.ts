@@ -1,13 +1,6 @@
-import { placeEndpoints } from '@huddle/shared/places';
+import { placeEndpoints, type Bounds } from '@huddle/shared/places';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-interface Bounds {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
 
 // Bounds to 4 decimals (about 10 m): a map nudged by a pixel asks nothing new.
 const rounded = (bounds: Bounds): Bounds => ({

@@ -1,10 +1,7 @@
-import { placeEndpoints } from '@huddle/shared/places';
+import { addressQueryMinLength, placeEndpoints } from '@huddle/shared/places';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { eventKeys } from './event-query-keys.ts';
-
-/** The server asks for at least this much text before it searches. */
-export const addressQueryMinLength = 2;
 
 interface Near {
   lat: number;

@@ -2,6 +2,7 @@ import type { EventView } from '@huddle/shared/events';
 import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   browserTimeZone,
@@ -24,6 +25,8 @@ interface EventDetailsProps {
   userId: string | null;
   signInPath: string;
   onOccurrenceChange: (startsAt: string) => void;
+  /** The map of the event's place (the page composes it from the places feature). */
+  placeMap: ReactNode;
 }
 
 /** When: in the event's own zone, named, and on the viewer's clock when that reads differently. */
@@ -51,7 +54,7 @@ function EventWhen({ view }: { view: EventView }) {
 }
 
 /** The event view (spec §2 discover/events/{id}, spec §3 event view data). */
-export function EventDetails({ view, userId, signInPath, onOccurrenceChange }: EventDetailsProps) {
+export function EventDetails({ view, userId, signInPath, onOccurrenceChange, placeMap }: EventDetailsProps) {
   const { event, creator } = view;
   const wide = useMediaQuery(`(min-width: ${em(992)})`, undefined, { getInitialValueInEffect: false });
   const about = (
@@ -150,6 +153,7 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange }: E
           </Stack>
           <Stack gap="lg" w={360} style={{ flexShrink: 0 }}>
             {joining}
+            {placeMap}
           </Stack>
         </Group>
       ) : (
@@ -158,6 +162,7 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange }: E
           {about}
           {joining}
           {people}
+          {placeMap}
         </Stack>
       )}
     </Stack>

@@ -1,9 +1,9 @@
 import type { AddressSuggestion } from '@huddle/shared/places';
-import { placeAddressLength, placeNameLength } from '@huddle/shared/places';
+import { addressQueryMinLength, placeAddressLength, placeNameLength } from '@huddle/shared/places';
 import { Autocomplete, Button, Card, Group, Loader, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useMemo, useState } from 'react';
-import { addressQueryMinLength, useAddressSuggestions } from '../api/search-addresses.ts';
+import { useAddressSuggestions } from '../api/search-addresses.ts';
 import type { ChosenPlace, NewPlaceValues } from '../event-form-values.ts';
 
 interface PlacePickerProps {

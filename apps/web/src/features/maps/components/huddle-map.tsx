@@ -1,4 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { divIcon, type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
@@ -95,6 +96,8 @@ export function HuddleMap({
   onPick,
 }: HuddleMapProps) {
   const tiles = useMapTiles();
+  // Leaflet reads these once, when the map is made; people who ask for less motion get none.
+  const reduceMotion = useReducedMotion(false, { getInitialValueInEffect: false });
   const shownMarkers = useMemo(() => mergeColocated(markers), [markers]);
   // Until the config answers, draw nothing behind the markers; offline when it says so or fails.
   const offline = tiles.isError || (tiles.isSuccess && tiles.data === null);
@@ -117,6 +120,9 @@ export function HuddleMap({
         style={{ height }}
         scrollWheelZoom={false}
         worldCopyJump
+        fadeAnimation={!reduceMotion}
+        zoomAnimation={!reduceMotion}
+        markerZoomAnimation={!reduceMotion}
       >
         {tiles.data ? <TileLayer url={tiles.data.url} attribution={tiles.data.attribution} /> : null}
         {offline ? <OfflineBackground /> : null}

@@ -3,6 +3,7 @@ import {
   placeBody,
   placeDescriptionMax,
   type AddressSuggestion,
+  type LatLng,
   type Place,
   type PlaceBody,
 } from '@huddle/shared/places';
@@ -16,24 +17,19 @@ import { useSavePlace } from '../api/save-place.ts';
 import { useAddressSuggestions } from '../api/search-addresses.ts';
 import { placePaths } from '../place-paths.ts';
 
-interface Point {
-  lat: number;
-  lng: number;
-}
-
 interface PlaceFormValues {
   name: string;
   address: string;
   description: string;
-  point: Point | null;
+  point: LatLng | null;
 }
 
 /** What the page draws for the location: a map the player clicks, or drags the marker on. */
 export interface PlaceLocationPicker {
-  point: Point | null;
+  point: LatLng | null;
   /** Where the map should move to: the last suggestion picked. */
-  focus: Point | null;
-  onPick: (point: Point) => void;
+  focus: LatLng | null;
+  onPick: (point: LatLng) => void;
 }
 
 const pickLocationMessage = 'Pick an address from the list, or click the map to set the spot.';
@@ -47,7 +43,7 @@ function suggestionLabel(suggestion: AddressSuggestion): string {
     : suggestion.formattedAddress;
 }
 
-function toBody(values: PlaceFormValues, point: Point): PlaceBody {
+function toBody(values: PlaceFormValues, point: LatLng): PlaceBody {
   return {
     name: values.name,
     address: values.address,
@@ -70,7 +66,7 @@ interface PlaceFormProps {
   /** The place being changed; null to add one. */
   place: Place | null;
   /** Where to look for addresses first (the player's city). */
-  near: Point | null;
+  near: LatLng | null;
   renderLocationPicker: (picker: PlaceLocationPicker) => ReactNode;
   onSaved: (place: Place) => void;
 }
@@ -78,7 +74,7 @@ interface PlaceFormProps {
 /** places/new and places/edit/{id}: name, address (autocomplete or the map), description. */
 export function PlaceForm({ place, near, renderLocationPicker, onSaved }: PlaceFormProps) {
   const savePlace = useSavePlace(place?.id ?? null);
-  const [focus, setFocus] = useState<Point | null>(null);
+  const [focus, setFocus] = useState<LatLng | null>(null);
   const [existing, setExisting] = useState<AddressSuggestion | null>(null);
   const form = useForm<PlaceFormValues>({
     initialValues: {
@@ -101,7 +97,7 @@ export function PlaceForm({ place, near, renderLocationPicker, onSaved }: PlaceF
   const options = suggestions.data?.suggestions ?? [];
   const labels = [...new Set(options.map(suggestionLabel))];
 
-  const pick = (point: Point) => {
+  const pick = (point: LatLng) => {
     form.setFieldValue('point', point);
     form.clearFieldError('point');
   };
