@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import type { OutboxMail } from '../../lib/mail/outbox.repository.ts';
-import { createEventAs, insertPlace, signUpUser } from '../../test/factories.ts';
+import { createEventAs, eventBodyFor, insertPlace, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { eventParties } from './events.schema.ts';
 import { sweepExpiredOffers } from './waitlist.service.ts';
@@ -335,5 +335,57 @@ describe('managing the people', () => {
     const after = await view(id);
     expect(after.joiners.map((party: { userId: string }) => party.userId)).toEqual([c!.user.id]);
     expect(after.waitlist.map((party: { userId: string }) => party.userId)).toEqual([b!.user.id, a!.user.id]);
+  });
+});
+
+describe('telling people their spots are gone', () => {
+  const firstTuesday = '2030-06-04T23:00:00.000Z';
+  const secondTuesday = '2030-06-11T23:00:00.000Z';
+  const weekly = { repeat: { weekdays: [2], until: null, count: 3 }, slots: 1 };
+
+  it('mails everyone joined or waiting once when the event is cancelled, listing their dates', async () => {
+    const { id } = await eventWith(weekly);
+    const [regular, waiting] = users(2);
+    await join(id, regular!.cookie, firstTuesday);
+    await join(id, regular!.cookie, secondTuesday);
+    await join(id, waiting!.cookie, firstTuesday);
+    const guest = { name: 'Guest Gus', email: `gus-${Date.now()}@example.com` };
+    await call('POST', `/api/events/${id}/parties`, '', { occurrenceStartsAt: secondTuesday, guest });
+    mails.length = 0;
+
+    expect((await call('POST', `/api/events/${id}/cancel`, owner.cookie)).statusCode).toBe(200);
+    expect(mails.map((mail) => [mail.to, mail.subject]).sort()).toEqual(
+      [
+        [regular!.body.email, expect.stringMatching(/^Cancelled: /)],
+        [waiting!.body.email, expect.stringMatching(/^Cancelled: /)],
+        [guest.email, expect.stringMatching(/^Cancelled: /)],
+      ].sort(),
+    );
+    const regularMail = mails.find((mail) => mail.to === regular!.body.email);
+    expect(regularMail?.text).toContain('Tuesday, June 4 at 6:00 PM (America/Chicago time)');
+    expect(regularMail?.text).toContain('Tuesday, June 11 at 6:00 PM (America/Chicago time)');
+
+    // A second cancel changes nothing and tells nobody again.
+    mails.length = 0;
+    expect((await call('POST', `/api/events/${id}/cancel`, owner.cookie)).statusCode).toBe(200);
+    expect(mails).toEqual([]);
+  });
+
+  it('mails the people on dates an edit takes off the schedule, and only them', async () => {
+    const { id } = await eventWith(weekly);
+    const [kept, dropped] = users(2);
+    await join(id, kept!.cookie, firstTuesday);
+    await join(id, dropped!.cookie, secondTuesday);
+    mails.length = 0;
+
+    // Three Tuesdays become a one-off on the first: the second and third dates go.
+    const edited = await call('PUT', `/api/events/${id}`, owner.cookie, eventBodyFor(placeId, { slots: 1 }));
+    expect(edited.statusCode).toBe(200);
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [dropped!.body.email, expect.stringMatching(/^Dates removed: /)],
+    ]);
+    expect(mails[0]?.text).toContain('Tuesday, June 11 at 6:00 PM');
+    expect((await view(id, dropped!.cookie)).myParty).toBeNull();
+    expect((await view(id, kept!.cookie)).myParty.status).toBe('joined');
   });
 });

@@ -35,3 +35,32 @@ export function spotGivenMail({ name, title, timeZone, startsAt, link, isGuest }
     text: `${greetingFor(name)}\n\nA spot opened up in ${title} on ${onWallClock(startsAt, timeZone)}, and it is yours: you are off the waitlist.\n\n${link}\n\nIf you can't make it, ${ifNot}.\n`,
   };
 }
+
+/** Why someone's spots went away: the whole event was cancelled, or dates left its schedule. */
+export type SpotsEndedReason = 'cancelled' | 'datesRemoved';
+
+export function spotsEndedMail({
+  name,
+  title,
+  timeZone,
+  dates,
+  reason,
+  discoverLink,
+}: {
+  name: string;
+  title: string;
+  timeZone: string;
+  dates: Date[];
+  reason: SpotsEndedReason;
+  discoverLink: string;
+}) {
+  const list = dates.map((date) => `- ${onWallClock(date, timeZone)}`).join('\n');
+  const what =
+    reason === 'cancelled'
+      ? `The organizer cancelled ${title}. You had a spot or a place on the waitlist on:`
+      : `The organizer took these dates off the schedule of ${title}, and with them your spot or your place on the waitlist:`;
+  return {
+    subject: reason === 'cancelled' ? `Cancelled: ${title}` : `Dates removed: ${title}`,
+    text: `${greetingFor(name)}\n\n${what}\n\n${list}\n\nThere is nothing you need to do. Other games near you:\n\n${discoverLink}\n`,
+  };
+}

@@ -606,11 +606,22 @@ export async function moveOccurrenceParties(db: Database, eventId: string, from:
     .where(and(eq(eventParties.eventId, eventId), eq(eventParties.occurrenceStartsAt, from)));
 }
 
-export async function deleteOccurrenceParties(db: Database, eventId: string, starts: Date[]): Promise<void> {
-  if (starts.length === 0) return;
-  await db
+/** Deletes the parties of the given occurrences and returns them (their people are told). */
+export async function deleteOccurrenceParties(db: Database, eventId: string, starts: Date[]): Promise<PartyRow[]> {
+  if (starts.length === 0) return [];
+  return db
     .delete(eventParties)
-    .where(and(eq(eventParties.eventId, eventId), inArray(eventParties.occurrenceStartsAt, starts)));
+    .where(and(eq(eventParties.eventId, eventId), inArray(eventParties.occurrenceStartsAt, starts)))
+    .returning();
+}
+
+/** Every party of the event's occurrences starting at or after `from`, in date order. */
+export async function listPartiesFrom(db: Database, eventId: string, from: Date): Promise<PartyRow[]> {
+  return db
+    .select()
+    .from(eventParties)
+    .where(and(eq(eventParties.eventId, eventId), gte(eventParties.occurrenceStartsAt, from)))
+    .orderBy(asc(eventParties.occurrenceStartsAt), asc(eventParties.position));
 }
 
 /** Rewrites the waitlist order: the parties get positions 1, 2, 3… in the order given. */

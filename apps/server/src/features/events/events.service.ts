@@ -39,6 +39,7 @@ import {
   insertEvent,
   insertFavorite,
   listOccurrencesWithParties,
+  listPartiesFrom,
   listPartiesWithPeople,
   lockEvent,
   moveOccurrenceParties,
@@ -47,11 +48,13 @@ import {
   type EventListRow,
   type EventRow,
   type NewEvent,
+  type PartyRow,
   type PartyWithPerson,
 } from './events.repository.ts';
 import {
   heldSlots,
   runWaitlist,
+  sendSpotsEndedMail,
   sendWaitlistMail,
   settleOccurrence,
   type EventDeps,
@@ -247,7 +250,9 @@ export async function createEvent(deps: EventDeps, { actorId, input }: { actorId
 }
 
 type UpdateOutcome =
-  { kind: 'gone' } | { kind: 'slotsTooLow'; joined: number } | { kind: 'updated'; notices: WaitlistNotice[] };
+  | { kind: 'gone' }
+  | { kind: 'slotsTooLow'; joined: number }
+  | { kind: 'updated'; notices: WaitlistNotice[]; removed: PartyRow[] };
 
 /** How far back an occurrence may have started and still not be over: games are shorter than this. */
 const longestGameMs = 2 * 24 * 60 * 60 * 1000;
@@ -281,11 +286,12 @@ export async function updateEvent(
     const dropped = live.filter((occurrence) => !kept.has(occurrence.occurrenceStartsAt.getTime()));
     const remaining = live.filter((occurrence) => kept.has(occurrence.occurrenceStartsAt.getTime()));
     const [moved] = dropped;
+    let removed: PartyRow[] = [];
     if (!locked.repeatWeekdays && !updated.repeatWeekdays && moved && newStarts[0]) {
       await moveOccurrenceParties(tx, eventId, moved.occurrenceStartsAt, newStarts[0]);
       remaining.push({ ...moved, occurrenceStartsAt: newStarts[0] });
     } else {
-      await deleteOccurrenceParties(
+      removed = await deleteOccurrenceParties(
         tx,
         eventId,
         dropped.map((occurrence) => occurrence.occurrenceStartsAt),
@@ -299,7 +305,7 @@ export async function updateEvent(
       if (occurrence.waiting === 0) continue;
       notices.push(...(await runWaitlist(tx, updated, occurrenceAt(updated, occurrence.occurrenceStartsAt), now)));
     }
-    return { kind: 'updated', notices };
+    return { kind: 'updated', notices, removed };
   });
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'slotsTooLow') {
@@ -308,14 +314,25 @@ export async function updateEvent(
     });
   }
   await sendWaitlistMail(deps, outcome.notices);
+  await sendSpotsEndedMail(deps, { ...columns, id: eventId }, outcome.removed, 'datesRemoved');
   return summaryOf(db, eventId, now);
 }
 
-/** The event stays, marked cancelled: its page still opens and says so; lists leave it out (spec §4). */
+/**
+ * The event stays, marked cancelled: its page still opens and says so; lists leave it out
+ * (spec §4). Everyone with a spot or a waitlist place on a date still to come is mailed once.
+ */
 export async function cancelEvent(deps: EventDeps, { actorId, eventId }: { actorId: string; eventId: string }) {
   const now = deps.clock.now();
-  const event = await managedEvent(deps.db, eventId, actorId);
-  if (!event.cancelledAt) await updateEventRow(deps.db, eventId, { cancelledAt: now, updatedAt: now });
+  await managedEvent(deps.db, eventId, actorId);
+  const told = await inTransaction(deps.db, async (tx) => {
+    const locked = await lockEvent(tx, eventId);
+    // Cancelling twice tells nobody twice.
+    if (!locked || locked.cancelledAt) return undefined;
+    await updateEventRow(tx, eventId, { cancelledAt: now, updatedAt: now });
+    return { event: locked, parties: await listPartiesFrom(tx, eventId, now) };
+  });
+  if (told) await sendSpotsEndedMail(deps, told.event, told.parties, 'cancelled');
   return summaryOf(deps.db, eventId, now);
 }
 

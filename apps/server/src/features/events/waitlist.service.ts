@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { getCurrentUser, getGuest } from '../accounts/accounts.service.ts';
 import { occurrenceAt } from './event-schedule.ts';
-import { spotGivenMail, spotOfferedMail } from './events.mails.ts';
+import { spotGivenMail, spotOfferedMail, spotsEndedMail, type SpotsEndedReason } from './events.mails.ts';
 import {
   deleteExpiredOffers,
   inTransaction,
@@ -83,14 +83,14 @@ export async function runWaitlist(
   return notices;
 }
 
-async function recipientOf(db: Database, notice: WaitlistNotice) {
-  if (notice.guestId) {
+async function recipientOf(db: Database, person: { userId: string | null; guestId: string | null }) {
+  if (person.guestId) {
     // Guests have no settings to turn mail off: the mail is how they learn about the spot.
-    const guest = await getGuest(db, notice.guestId);
+    const guest = await getGuest(db, person.guestId);
     return { email: guest.email, name: guest.name, isGuest: true };
   }
-  if (!notice.userId) return undefined;
-  const user = await getCurrentUser(db, notice.userId);
+  if (!person.userId) return undefined;
+  const user = await getCurrentUser(db, person.userId);
   if (!user.notificationSettings.eventJoined.email) return undefined;
   return { email: user.email, name: user.displayName, isGuest: false };
 }
@@ -119,6 +119,44 @@ export async function sendWaitlistMail(deps: EventDeps, notices: WaitlistNotice[
       await deps.mailer.send({ to: recipient.email, ...mail });
     } catch (error) {
       deps.log.error({ err: error, eventId: notice.event.id }, 'waitlist mail failed');
+    }
+  }
+}
+
+/**
+ * Tells everyone who held a spot or a waitlist place on dates that are gone (the event was
+ * cancelled, or dates left its schedule): one mail per person, listing their dates. Sent after
+ * the change commits; a failed mail is logged.
+ */
+export async function sendSpotsEndedMail(
+  deps: EventDeps,
+  event: Pick<EventRow, 'id' | 'title' | 'timeZone'>,
+  parties: Pick<PartyRow, 'userId' | 'guestId' | 'occurrenceStartsAt'>[],
+  reason: SpotsEndedReason,
+): Promise<void> {
+  const byPerson = new Map<string, { userId: string | null; guestId: string | null; dates: Date[] }>();
+  for (const party of parties) {
+    const key = party.userId ?? `guest:${party.guestId ?? ''}`;
+    const person = byPerson.get(key) ?? { userId: party.userId, guestId: party.guestId, dates: [] };
+    person.dates.push(party.occurrenceStartsAt);
+    byPerson.set(key, person);
+  }
+  for (const person of byPerson.values()) {
+    try {
+      const recipient = await recipientOf(deps.db, person);
+      if (!recipient) continue;
+      const dates = [...person.dates].sort((a, b) => a.getTime() - b.getTime());
+      const mail = spotsEndedMail({
+        name: recipient.name,
+        title: event.title,
+        timeZone: event.timeZone,
+        dates,
+        reason,
+        discoverLink: `${deps.publicOrigin}/discover/events`,
+      });
+      await deps.mailer.send({ to: recipient.email, ...mail });
+    } catch (error) {
+      deps.log.error({ err: error, eventId: event.id }, 'spots-ended mail failed');
     }
   }
 }

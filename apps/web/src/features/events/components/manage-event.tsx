@@ -116,7 +116,10 @@ function CancelEvent({ view }: { view: EventView }) {
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Cancel this event?">
         <Stack>
-          <Text>Everyone who joined sees it as cancelled, and it leaves every list. This cannot be undone.</Text>
+          <Text>
+            Everyone who joined or is waiting gets an email, the event shows as cancelled and leaves every list. This
+            cannot be undone.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
               Keep the event
