@@ -4,6 +4,8 @@
 // over the contiguous US, then times the app's own repository functions from random US points:
 //   "first 7 future events nearest to a point"   (events repository, home "Nearby events")
 //   "first 7 players nearest to a point"          (discovery repository, home "Nearby players")
+//   "a page of 20 events in a city-sized map area" (events repository, discover with the map's
+//                                                   bounds: soonest first, no distance order)
 // Prints p50 / p95 / p99 and the query plan; the goal is p95 under 20 ms. Drops the database at
 // the end (BENCH_KEEP=1 keeps it, and a later run with BENCH_KEEP=1 reuses it).
 import { randomBytes } from 'node:crypto';
@@ -12,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { findNearbyEventRows } from '../apps/server/src/features/events/events.repository.ts';
+import { findNearbyEventRows, listEventsByNextStart } from '../apps/server/src/features/events/events.repository.ts';
 import { nearbyPlayerRows } from '../apps/server/src/features/discovery/discovery.repository.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -127,6 +129,14 @@ async function main(): Promise<void> {
     );
     await time('first 7 players nearest to a point', (lat, lng) =>
       nearbyPlayerRows(handle.db, { lat, lng, limit: 7, excludeIds: ['bench-player-1'] }),
+    );
+
+    // A map about 30 km across around the point, as discover sends when "Map area" is chosen.
+    await time('a page of 20 events in a 30 km map area', (lat, lng) =>
+      listEventsByNextStart(handle.db, {
+        filter: { now, bounds: { south: lat - 0.135, north: lat + 0.135, west: lng - 0.17, east: lng + 0.17 } },
+        limit: 20,
+      }),
     );
 
     const plan = await handle.db.execute(

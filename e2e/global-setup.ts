@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
+import pg from 'pg';
 
 const serverEntry = path.resolve('apps/server/dist/server.js');
 
@@ -69,10 +71,39 @@ async function startOidcProvider() {
   };
 }
 
+/** Runs one statement on the PostgreSQL server of `serverUrl` (creating and dropping databases). */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Starts the built app on a free port with a fresh embedded database, and keeps its
- * log in a file: mail goes to the outbox and the log, so journeys follow reset links
- * from there, as a person trying Huddle on a laptop would.
+ * With E2E_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres)
+ * the journeys run against a fresh database made on it, dropped at the end: the same app as a
+ * real deployment, with a session secret of its own. Without it, the embedded database.
+ */
+async function databaseForRun(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  if (!serverUrl) return { env: { DATABASE_URL: '' }, drop: async () => undefined };
+  const name = `huddle_e2e_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString('hex') },
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * Starts the built app on a free port with a fresh database (embedded, or see databaseForRun),
+ * and keeps its log in a file: mail goes to the outbox and the log, so journeys follow reset
+ * links from there, as a person trying Huddle on a laptop would.
  */
 export default async function globalSetup() {
   if (!existsSync(serverEntry)) throw new Error('Build first: npm run build (npm test does it for you).');
@@ -82,6 +113,7 @@ export default async function globalSetup() {
   const baseURL = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
   const oidc = await startOidcProvider();
+  const database = await databaseForRun();
   const server = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
@@ -90,7 +122,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_ORIGIN: baseURL,
-      DATABASE_URL: '',
+      ...database.env,
       SMTP_URL: '',
       REDIS_URL: '',
       SEED_DEMO: 'true',
@@ -125,6 +157,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await oidc.stop();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

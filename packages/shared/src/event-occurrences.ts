@@ -1,10 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /**
  * When an event happens (spec §3 "next date from a given date"). An event is held in its own
  * IANA zone: a weekly 18:00 game stays at 18:00 on the wall clock across daylight-saving
@@ -46,43 +39,122 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-/** A local wall-clock time in a zone to the instant it names. */
+// Wall clocks through Intl, one formatter per zone: building a formatter is the slow part, and
+// lists turn hundreds of occurrences into instants per request.
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClockOf(zone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    wallClocks.set(zone, format);
+  }
+  return format;
+}
+
+/** The wall-clock reading of an instant in a zone, as if that reading were UTC (minutes). */
+function wallClockAsUtc(instant: number, zone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of wallClockOf(zone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0 } = parts;
+  return Date.UTC(year, month - 1, day, hour, minute);
+}
+
+/** How far a zone's clocks are ahead of UTC at an instant, in ms (whole minutes). */
+function offsetAt(instant: number, zone: string): number {
+  return wallClockAsUtc(instant, zone) - (instant - (((instant % 60_000) + 60_000) % 60_000));
+}
+
+/**
+ * A local wall-clock time ('YYYY-MM-DDTHH:mm') in a zone to the instant it names. A time the
+ * clocks skip (spring forward) moves on by the jump; a time they show twice (fall back) is the
+ * earlier instant, as most calendars read it.
+ */
 export function localToInstant(local: string, zone: string): Date {
-  return dayjs.tz(local, 'YYYY-MM-DDTHH:mm', zone).toDate();
+  const wall = Date.parse(`${local.slice(0, 16)}:00Z`);
+  const before = wall - offsetAt(wall - 86_400_000, zone);
+  const after = wall - offsetAt(wall + 86_400_000, zone);
+  // With no change of offset near that day, both guesses agree.
+  if (before === after) return new Date(before);
+  const candidates = [before, after].filter((instant) => wallClockAsUtc(instant, zone) === wall);
+  if (candidates.length > 0) return new Date(Math.min(...candidates));
+  // In the gap: read the wall time with the offset from before the jump.
+  return new Date(before);
 }
 
 /** An instant as 'YYYY-MM-DDTHH:mm' on the wall clock of a zone. */
 export function instantToLocal(instant: Date, zone: string): string {
-  return dayjs(instant).tz(zone).format('YYYY-MM-DDTHH:mm');
+  return new Date(wallClockAsUtc(instant.getTime(), zone)).toISOString().slice(0, 16);
 }
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Calendar dates as UTC midnights: plain day arithmetic, no daylight-saving in the way. */
+const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`);
+const dateOf = (day: number): string => new Date(day).toISOString().slice(0, 10);
+const isoWeekdayOf = (day: number): number => new Date(day).getUTCDay() || 7;
+
+/**
+ * The occurrences in order, made one at a time so a caller can stop early. Turning a wall-clock
+ * time into an instant is the costly step (tens of microseconds with the zone rules), so dates
+ * whose local end day is before `endingFrom` ('YYYY-MM-DD') are counted (a repeat's count
+ * includes them) but not turned into instants.
+ */
+function* walkOccurrences(schedule: EventSchedule, endingFrom?: string): Generator<Occurrence> {
+  const { timeZone, startLocal, endLocal, repeat } = schedule;
+  if (!repeat) {
+    yield { startsAt: localToInstant(startLocal, timeZone), endsAt: localToInstant(endLocal, timeZone) };
+    return;
+  }
+  const firstDay = dayOf(startLocal.slice(0, 10));
+  const startTime = startLocal.slice(11, 16);
+  // The end may fall on a later day (a game past midnight); keep the same day offset and time.
+  const endDayOffset = dayOf(endLocal.slice(0, 10)) - firstDay;
+  const endTime = endLocal.slice(11, 16);
+  const weekdays = new Set([...repeat.weekdays, isoWeekdayOf(firstDay)]);
+  const lastDay = Math.min(repeat.until ? dayOf(repeat.until) : Infinity, firstDay + maxSeriesDays * dayMs);
+  const limit = Math.min(repeat.count ?? maxOccurrences, maxOccurrences);
+
+  let counted = 0;
+  for (let day = firstDay; day <= lastDay && counted < limit; day += dayMs) {
+    if (!weekdays.has(isoWeekdayOf(day))) continue;
+    counted += 1;
+    const endDate = dateOf(day + endDayOffset);
+    if (endingFrom !== undefined && endDate < endingFrom) continue;
+    yield {
+      startsAt: localToInstant(`${dateOf(day)}T${startTime}`, timeZone),
+      endsAt: localToInstant(`${endDate}T${endTime}`, timeZone),
+    };
+  }
+}
+
+/**
+ * The local date, in the event's zone, of the day before `instant`: an occurrence whose local
+ * end date is earlier has certainly ended by `instant`, whatever the clocks did that night.
+ */
+const dayBeforeIn = (instant: Date, timeZone: string): string =>
+  dateOf(dayOf(instantToLocal(instant, timeZone).slice(0, 10)) - dayMs);
 
 /** Every occurrence of the schedule, in order. */
 export function listOccurrences(schedule: EventSchedule): Occurrence[] {
-  const { timeZone, startLocal, endLocal, repeat } = schedule;
-  const first = { startsAt: localToInstant(startLocal, timeZone), endsAt: localToInstant(endLocal, timeZone) };
-  if (!repeat) return [first];
+  return [...walkOccurrences(schedule)];
+}
 
-  const startDate = dayjs(startLocal.slice(0, 10));
-  const startTime = startLocal.slice(11, 16);
-  // The end may fall on a later day (a game past midnight); keep the same day offset and time.
-  const endDayOffset = dayjs(endLocal.slice(0, 10)).diff(startDate, 'day');
-  const endTime = endLocal.slice(11, 16);
-  const weekdays = new Set([...repeat.weekdays, isoWeekday(startDate)]);
-  const lastDate = repeat.until ? dayjs(repeat.until) : startDate.add(maxSeriesDays, 'day');
-  const limit = Math.min(repeat.count ?? maxOccurrences, maxOccurrences);
-
-  const occurrences: Occurrence[] = [];
-  for (let day = startDate; !day.isAfter(lastDate) && occurrences.length < limit; day = day.add(1, 'day')) {
-    if (day.diff(startDate, 'day') > maxSeriesDays) break;
-    if (!weekdays.has(isoWeekday(day))) continue;
-    const date = day.format('YYYY-MM-DD');
-    const endDate = day.add(endDayOffset, 'day').format('YYYY-MM-DD');
-    occurrences.push({
-      startsAt: localToInstant(`${date}T${startTime}`, timeZone),
-      endsAt: localToInstant(`${endDate}T${endTime}`, timeZone),
-    });
+/** The occurrence starting at exactly this instant, if the schedule has one. */
+export function findOccurrenceAt(schedule: EventSchedule, startsAt: Date): Occurrence | undefined {
+  for (const occurrence of walkOccurrences(schedule, dayBeforeIn(startsAt, schedule.timeZone))) {
+    if (occurrence.startsAt.getTime() === startsAt.getTime()) return occurrence;
+    if (occurrence.startsAt > startsAt) return undefined;
   }
-  return occurrences;
+  return undefined;
 }
 
 /**
@@ -90,22 +162,23 @@ export function listOccurrences(schedule: EventSchedule): Occurrence[] {
  * Meetup. null when the series is over (spec §3 inPast).
  */
 export function nextOccurrence(schedule: EventSchedule, from: Date): Occurrence | null {
-  return listOccurrences(schedule).find((occurrence) => occurrence.endsAt > from) ?? null;
+  return upcomingOccurrences(schedule, from, 1)[0] ?? null;
 }
 
-/** The coming occurrences from `from`, at most `limit`. */
+/** The coming occurrences from `from` (those not ended by then), at most `limit`. */
 export function upcomingOccurrences(schedule: EventSchedule, from: Date, limit: number): Occurrence[] {
-  return listOccurrences(schedule)
-    .filter((occurrence) => occurrence.endsAt > from)
-    .slice(0, limit);
+  const upcoming: Occurrence[] = [];
+  if (limit <= 0) return upcoming;
+  for (const occurrence of walkOccurrences(schedule, dayBeforeIn(from, schedule.timeZone))) {
+    if (occurrence.endsAt <= from) continue;
+    upcoming.push(occurrence);
+    if (upcoming.length === limit) break;
+  }
+  return upcoming;
 }
 
 /** The end of the last occurrence: stored so "future events" is one indexed comparison. */
 export function seriesEnd(schedule: EventSchedule): Date {
   const occurrences = listOccurrences(schedule);
   return occurrences[occurrences.length - 1]?.endsAt ?? localToInstant(schedule.endLocal, schedule.timeZone);
-}
-
-function isoWeekday(day: dayjs.Dayjs): number {
-  return day.day() === 0 ? 7 : day.day();
 }

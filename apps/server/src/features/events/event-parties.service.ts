@@ -1,3 +1,4 @@
+import { findOccurrenceAt } from '@huddle/shared/event-occurrences';
 import {
   alreadyJoinedMessage,
   eventCancelledMessage,
@@ -8,7 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createGuest } from '../accounts/accounts.service.ts';
-import { findOccurrence, occurrenceAt, scheduleOf } from './event-schedule.ts';
+import { occurrenceAt, scheduleOf } from './event-schedule.ts';
 import {
   deletePartyRow,
   findParty,
@@ -32,7 +33,7 @@ const partyNotFound = () => new AppError('NOT_FOUND', 'This person is no longer 
 
 /** The occurrence a request names: it must be one of the series. */
 function occurrenceOf(event: EventRow, startsAt: string, field: string) {
-  const occurrence = findOccurrence(scheduleOf(event), new Date(startsAt));
+  const occurrence = findOccurrenceAt(scheduleOf(event), new Date(startsAt));
   if (!occurrence)
     throw new AppError('VALIDATION_FAILED', undefined, { [field]: ['This event does not happen then.'] });
   return occurrence;

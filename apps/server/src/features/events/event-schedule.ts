@@ -1,4 +1,9 @@
-import { instantToLocal, listOccurrences, type EventSchedule, type Occurrence } from '@huddle/shared/event-occurrences';
+import {
+  findOccurrenceAt,
+  instantToLocal,
+  type EventSchedule,
+  type Occurrence,
+} from '@huddle/shared/event-occurrences';
 import type { EventRow } from './events.repository.ts';
 
 type ScheduleColumns = Pick<
@@ -18,18 +23,13 @@ export function scheduleOf(event: ScheduleColumns): EventSchedule {
   };
 }
 
-/** The occurrence of the series that starts at this instant, if there is one. */
-export function findOccurrence(schedule: EventSchedule, startsAt: Date): Occurrence | undefined {
-  return listOccurrences(schedule).find((occurrence) => occurrence.startsAt.getTime() === startsAt.getTime());
-}
-
 /**
  * The occurrence starting at this instant; parties of an occurrence the schedule no longer has
  * keep the event's length, so they can still be settled.
  */
 export function occurrenceAt(event: ScheduleColumns, startsAt: Date): Occurrence {
   return (
-    findOccurrence(scheduleOf(event), startsAt) ?? {
+    findOccurrenceAt(scheduleOf(event), startsAt) ?? {
       startsAt,
       endsAt: new Date(startsAt.getTime() + event.endsAt.getTime() - event.startsAt.getTime()),
     }

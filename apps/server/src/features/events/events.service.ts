@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@huddle/shared/errors';
 import {
+  findOccurrenceAt,
   instantToLocal,
   listOccurrences,
   localToInstant,
@@ -26,7 +27,7 @@ import { findUserRecord } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
 import { managers, visibleTeam } from '../teams/teams.service.ts';
-import { findOccurrence, occurrenceAt, scheduleOf } from './event-schedule.ts';
+import { occurrenceAt, scheduleOf } from './event-schedule.ts';
 import {
   deleteFavorite,
   deleteOccurrenceParties,
@@ -351,7 +352,7 @@ export async function getEvent(
   const schedule = scheduleOf(event);
   let current: Occurrence | undefined;
   if (occurrence) {
-    current = findOccurrence(schedule, new Date(occurrence));
+    current = findOccurrenceAt(schedule, new Date(occurrence));
     if (!current) throw notThen('occurrence');
   } else {
     // The next one; a past event shows its last.
