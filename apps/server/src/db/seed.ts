@@ -105,7 +105,12 @@ export async function seedDemoCommunity(db: Database): Promise<DemoSeedResult | 
       joinReason: 'Organize',
       games: ['Soccer', 'Pickleball'],
       hasAdditionalInfo: true,
+      // The demo's home is the city itself (as the city picker stores it), so maps open centred
+      // on downtown; place() still runs so the players' random positions stay as they were.
       ...place(),
+      defaultCityLat: city.lat,
+      defaultCityLng: city.lng,
+      defaultCityGeohash: geohash.encode(city.lat, city.lng, 9),
     },
     ...players.map(([fullName, displayName], index) => ({
       id: randomUUID(),

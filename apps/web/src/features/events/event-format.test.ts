@@ -29,6 +29,7 @@ describe('event times', () => {
   it('names the zone with the abbreviation in force, which follows daylight saving', () => {
     expect(zoneLabel('America/Chicago', start)).toBe('America/Chicago (CDT)');
     expect(zoneLabel('America/Chicago', '2026-12-01T18:00:00Z')).toBe('America/Chicago (CST)');
+    expect(zoneLabel('UTC', '2026-12-01T18:00:00Z')).toBe('UTC');
   });
 
   it('compares clocks, not zone names', () => {

@@ -35,7 +35,8 @@ export function zoneLabel(timeZone: string, at: Instant): string {
   const short = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
     .formatToParts(toDate(at))
     .find((part) => part.type === 'timeZoneName')?.value;
-  return short ? `${timeZone} (${short})` : timeZone;
+  // UTC names itself: 'UTC', not 'UTC (UTC)'.
+  return short && short !== timeZone ? `${timeZone} (${short})` : timeZone;
 }
 
 /**

@@ -161,8 +161,8 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange, pla
         <Stack gap="lg">
           {about}
           {joining}
-          {people}
           {placeMap}
+          {people}
         </Stack>
       )}
     </Stack>

@@ -38,8 +38,9 @@ function JoinersManager({ view }: { view: EventView }) {
         ) : (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {view.joiners.map((party) => (
-              <Group key={party.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              // On a phone the controls wrap under the name rather than squeezing it to initials.
+              <Group key={party.id} component="li" justify="space-between" gap="xs">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 10rem' }}>
                   <Avatar src={party.photoURL} alt="" radius="xl" size="sm" />
                   <Text truncate>{partyName(party)}</Text>
                   {party.isUnregisteredUser && (
@@ -48,7 +49,7 @@ function JoinersManager({ view }: { view: EventView }) {
                     </Badge>
                   )}
                 </Group>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap" ml="auto">
                   <Switch
                     label="Checked in"
                     aria-label={`Checked in: ${party.displayName}`}
