@@ -5,6 +5,10 @@ import { openDatabase, type DatabaseTarget } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoEvents } from './db/seed-events.ts';
 import { seedDemoCommunity } from './db/seed.ts';
+import { startEventLoopWatchdog, type EventLoopWatchdog } from './lib/event-loop-watchdog.ts';
+
+/** How long the embedded database may hold the event loop before the process is ended (decision 011). */
+const embeddedStallLimitMs = 30_000;
 
 async function start() {
   const config = loadConfig(process.env);
@@ -22,11 +26,13 @@ async function start() {
   }
 
   let closing = false;
+  let watchdog: EventLoopWatchdog | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     try {
+      await watchdog?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -39,6 +45,12 @@ async function start() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (database.kind === 'embedded') {
+    watchdog = startEventLoopWatchdog({
+      stalledMs: embeddedStallLimitMs,
+      message: `The embedded database stopped answering for ${embeddedStallLimitMs / 1000} s (decision 011); Huddle stopped. Start it again: the data is kept. Use DATABASE_URL for real use.`,
+    });
+  }
   app.log.info(
     { database: database.kind, origin: config.publicOrigin, webApp: Boolean(config.webDistDir) },
     `Huddle is running at ${config.publicOrigin}`,
