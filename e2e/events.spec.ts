@@ -117,7 +117,7 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(second.page).toHaveURL(new RegExp(`/discover/events/${eventId}$`));
   await expect(second.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await second.page.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(second.page.getByText('You’re in.')).toBeVisible();
+  await expect(second.page.getByText('You’re in.', { exact: true })).toBeVisible();
   await expect(second.page.getByText('Full (1 spot)')).toBeVisible();
   await expectAccessible(second.page);
 
@@ -137,7 +137,7 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(third.page.getByText(/Claim it before the offer ends: \d+ h( \d+ min)? left\./)).toBeVisible();
   await expectAccessible(third.page);
   await third.page.getByRole('button', { name: 'Claim spot' }).click();
-  await expect(third.page.getByText('You’re in.')).toBeVisible();
+  await expect(third.page.getByText('You’re in.', { exact: true })).toBeVisible();
 
   // The organizer manages it (the old games/{id}/manage address redirects) and sees the third joined.
   await page.goto(`/games/${eventId}/manage`);
