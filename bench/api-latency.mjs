@@ -3,37 +3,10 @@
 //   GET /api/health  - the cheapest route with a database round trip
 //   GET /api/me      - a signed-in read (session lookup + user row)
 // Prints figures and exits 0; exits 1 only when it cannot measure.
-import autocannon from 'autocannon';
 import { requireServerBuild, runBench, signInCookie, startServer } from './lib/harness.mjs';
-
-const connections = 20;
-const durationSeconds = 10;
+import { connections, durationSeconds, load, report } from './lib/http-load.mjs';
 
 requireServerBuild();
-
-function load(url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: durationSeconds, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    // Bound each run even if a connection hangs.
-    const guard = setTimeout(() => instance.stop(), (durationSeconds + 15) * 1000);
-    instance.once('done', () => clearTimeout(guard));
-  });
-}
-
-function report(label, result) {
-  const { latency, requests } = result;
-  const fixed = (value) => Number(value).toFixed(1).padStart(7);
-  console.log(`\n${label}`);
-  console.log(
-    `  requests/s   avg ${Math.round(requests.average)}   (total ${result.requests.total} in ${result.duration.toFixed(1)} s)`,
-  );
-  console.log(
-    `  latency ms   p50 ${fixed(latency.p50)}   p90 ${fixed(latency.p90)}   p99 ${fixed(latency.p99)}   max ${fixed(latency.max)}`,
-  );
-  console.log(`  non-2xx ${result.non2xx}   errors ${result.errors}   timeouts ${result.timeouts}`);
-}
 
 await runBench('bench:api', 3 * 60_000, async () => {
   console.log(`API latency: autocannon, ${connections} connections, ${durationSeconds} s per route, 127.0.0.1 only`);

@@ -3,39 +3,13 @@
 // for 10 s each, and the ratio of the two throughputs: how much the nearest-first read with
 // filters costs next to the cheapest route that touches the database.
 // Prints figures and exits 0; exits 1 only when it cannot measure.
-import autocannon from 'autocannon';
 import { requireServerBuild, runBench, startServer } from './lib/harness.mjs';
+import { connections, durationSeconds, load, report } from './lib/http-load.mjs';
 
-const connections = 20;
-const durationSeconds = 10;
 // Downtown Austin, where the demo community plays.
 const discoverPath = '/api/events?lat=30.2672&lng=-97.7431&limit=20';
 
 requireServerBuild();
-
-function load(url) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: durationSeconds }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    const guard = setTimeout(() => instance.stop(), (durationSeconds + 15) * 1000);
-    instance.once('done', () => clearTimeout(guard));
-  });
-}
-
-function report(label, result) {
-  const { latency, requests } = result;
-  const fixed = (value) => Number(value).toFixed(1).padStart(7);
-  console.log(`\n${label}`);
-  console.log(
-    `  requests/s   avg ${Math.round(requests.average)}   (total ${requests.total} in ${result.duration.toFixed(1)} s)`,
-  );
-  console.log(
-    `  latency ms   p50 ${fixed(latency.p50)}   p90 ${fixed(latency.p90)}   p99 ${fixed(latency.p99)}   max ${fixed(latency.max)}`,
-  );
-  console.log(`  non-2xx ${result.non2xx}   errors ${result.errors}   timeouts ${result.timeouts}`);
-  return requests.average;
-}
 
 await runBench('bench:discover', 3 * 60_000, async () => {
   console.log(

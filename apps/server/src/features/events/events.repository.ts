@@ -108,19 +108,26 @@ function nextStartKey(now: Date): SQL<string> {
 const upcoming = (now: Date) => and(sql`${events.cancelledAt} is null`, gt(events.seriesEndsAt, now));
 const upcomingPublic = (now: Date) => and(upcoming(now), sql`${events.visibility} = 'public'`);
 
-function listQuery(db: Database) {
+/**
+ * What every list reads: the event, its place and its team (EventListRow), plus the columns a
+ * list orders or pages by (a distance, a next start).
+ */
+function listQueryWith<Extra extends Record<string, SQL>>(db: Database, extra: Extra) {
   return db
     .select({
       event: events,
       place: { id: places.id, name: places.name, address: places.address, lat: places.lat, lng: places.lng },
       team: { id: teams.id, name: teams.name },
-      distanceKm: sql<number | null>`null::float8`,
+      ...extra,
     })
     .from(events)
     .innerJoin(places, eq(places.id, events.placeId))
     .leftJoin(teams, eq(teams.id, events.teamId))
     .$dynamic();
 }
+
+const noDistance = { distanceKm: sql<number | null>`null::float8` };
+const listQuery = (db: Database) => listQueryWith(db, noDistance);
 
 export interface DiscoverFilter {
   now: Date;
@@ -221,19 +228,7 @@ export async function listEventsByDistance(
 ): Promise<DistanceRow[]> {
   const conditions = discoverConditions(filter, point, maxDistanceKm);
   const key = knnDistance(point);
-  const select = () =>
-    db
-      .select({
-        event: events,
-        place: { id: places.id, name: places.name, address: places.address, lat: places.lat, lng: places.lng },
-        team: { id: teams.id, name: teams.name },
-        distanceKm: distanceKm(point),
-        distance: key,
-      })
-      .from(events)
-      .innerJoin(places, eq(places.id, events.placeId))
-      .leftJoin(teams, eq(teams.id, events.teamId))
-      .$dynamic();
+  const select = () => listQueryWith(db, { distanceKm: distanceKm(point), distance: key });
   type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
   const toRow = ({ distance, ...row }: Row): DistanceRow => ({
     ...row,
@@ -311,17 +306,7 @@ export async function listEventsByNextStart(
   { filter, after, limit }: { filter: DiscoverFilter; after?: NextStartCursor; limit: number },
 ): Promise<NextStartRow[]> {
   const key = nextStartKey(filter.now);
-  const rows = await db
-    .select({
-      event: events,
-      place: { id: places.id, name: places.name, address: places.address, lat: places.lat, lng: places.lng },
-      team: { id: teams.id, name: teams.name },
-      distanceKm: sql<number | null>`null::float8`,
-      nextStart: sql<string>`(${key})::text`,
-    })
-    .from(events)
-    .innerJoin(places, eq(places.id, events.placeId))
-    .leftJoin(teams, eq(teams.id, events.teamId))
+  const rows = await listQueryWith(db, { ...noDistance, nextStart: sql<string>`(${key})::text` })
     .where(
       and(
         ...discoverConditions(filter),

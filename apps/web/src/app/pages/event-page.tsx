@@ -1,9 +1,10 @@
 import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventDetails } from '../../features/events/components/event-details.tsx';
+import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
@@ -13,9 +14,8 @@ import { ApiError } from '../../lib/api-client.ts';
  */
 export function Component() {
   const { eventId = '' } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [occurrence, setOccurrence] = useOccurrenceParam();
   const { pathname, search } = useLocation();
-  const occurrence = searchParams.get('occurrence');
   const userId = useSession().data?.user?.id ?? null;
   const view = useEvent(eventId, occurrence);
 
@@ -46,16 +46,7 @@ export function Component() {
         userId={userId}
         signInPath={authPathWithReturnTo(authPaths.login, `${pathname}${search}`)}
         placeMap={<PlaceMap place={view.data.event.place} height={240} />}
-        onOccurrenceChange={(startsAt) =>
-          setSearchParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              next.set('occurrence', startsAt);
-              return next;
-            },
-            { replace: true },
-          )
-        }
+        onOccurrenceChange={setOccurrence}
       />
     </Box>
   );

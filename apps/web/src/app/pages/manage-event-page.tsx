@@ -1,13 +1,14 @@
 import { Box, Text, Title } from '@mantine/core';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { ManageEvent } from '../../features/events/components/manage-event.tsx';
+import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 
 /** discover/events/{id}/manage (spec §2): organizers only; everyone else is told so. */
 export function Component() {
   const { eventId = '' } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = useEvent(eventId, searchParams.get('occurrence'));
+  const [occurrence, setOccurrence] = useOccurrenceParam();
+  const view = useEvent(eventId, occurrence);
 
   if (view.isError && !view.data) {
     return (
@@ -26,19 +27,7 @@ export function Component() {
   }
   return (
     <Box maw={900}>
-      <ManageEvent
-        view={view.data}
-        onOccurrenceChange={(startsAt) =>
-          setSearchParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              next.set('occurrence', startsAt);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      />
+      <ManageEvent view={view.data} onOccurrenceChange={setOccurrence} />
     </Box>
   );
 }
