@@ -3,7 +3,7 @@
 #   docker build -t huddle .
 #   docker run -p 3000:3000 -v huddle-data:/data huddle
 #
-# With no DATABASE_URL the server keeps an embedded database (PGlite) in /data and seeds
+# With no DATABASE_URL the server runs an embedded PostgreSQL with its data in /data and seeds
 # a demo community on first start. With DATABASE_URL set, SESSION_SECRET (>= 32 chars)
 # is required; see docker-compose.yml for PostgreSQL + Redis + two instances.
 

@@ -90,6 +90,8 @@ export default tseslint.config(
     files: [
       'apps/server/src/server.ts',
       'apps/server/src/db/migrate-command.ts',
+      'apps/server/src/db/url-command.ts',
+      'apps/server/src/server-shutdown.test.ts',
       'apps/server/src/test/**',
       'e2e/**',
       'bench/**',

@@ -12,11 +12,10 @@ if (!existsSync(chromiumPath)) {
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  // One built server with a fresh embedded database for the whole run (e2e/global-setup.ts).
+  // One built server for the whole run (e2e/global-setup.ts), on its own embedded PostgreSQL or
+  // a fresh database on E2E_DATABASE_URL's server; journeys make their own people, so two run at once.
   globalSetup: './e2e/global-setup.ts',
-  // One worker on the embedded database: PGlite has hung (a spin inside its Postgres, decision
-  // 011) when two workers' requests interleave. On PostgreSQL, CI runs two at once.
-  workers: process.env.CI && process.env.E2E_DATABASE_URL ? 2 : 1,
+  workers: 2,
   retries: 0,
   // A wedged server would otherwise time every remaining journey out one by one.
   maxFailures: process.env.CI ? 3 : undefined,

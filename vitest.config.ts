@@ -10,7 +10,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          // Each file gets its own database; argon2 and PGlite start-up make the first test slower.
+          // One PostgreSQL server per run; each file clones a migrated template (decision 012).
+          globalSetup: ['apps/server/src/test/database-server.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

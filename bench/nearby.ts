@@ -112,10 +112,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   const exists = (await admin(`select 1 from pg_database where datname = '${databaseName}'`)).rowCount === 1;
   if (!exists) await admin(`create database ${databaseName}`);
-  const target = { kind: 'postgres' as const, url: databaseUrl() };
-  const handle = await openDatabase(target);
+  const handle = await openDatabase(databaseUrl());
   try {
-    await runMigrations(target, handle);
+    await runMigrations(databaseUrl());
     const [existing] = (await handle.db.execute(sql`select count(*)::int as total from events`)).rows as {
       total: number;
     }[];

@@ -69,7 +69,7 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  /** Unset: the embedded PGlite database in dataDir. */
+  /** Unset: the embedded PostgreSQL in dataDir (decision 012). */
   databaseUrl: string | undefined;
   publicOrigin: string;
   corsOrigins: string[];

@@ -1,64 +1,87 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, type DatabaseTarget } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
+import { EmbeddedPostgresInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoEvents } from './db/seed-events.ts';
 import { seedDemoCommunity } from './db/seed.ts';
-import { startEventLoopWatchdog, type EventLoopWatchdog } from './lib/event-loop-watchdog.ts';
+import { trackConnections } from './lib/connection-tracker.ts';
 
-/** How long the embedded database may hold the event loop before the process is ended (decision 011). */
-const embeddedStallLimitMs = 30_000;
+/**
+ * SIGTERM: requests already accepted get this long to finish; then every connection is cut,
+ * so a load balancer's idle keep-alive sockets cannot hold the old process open.
+ */
+const drainLimitMs = 5_000;
+/** How long a connection may sit idle during the drain before it is closed. */
+const idleGraceMs = 250;
+
+/** Stopped on every way out, so a failed start leaves no PostgreSQL running. */
+let embedded: EmbeddedPostgres | undefined;
 
 async function start() {
   const config = loadConfig(process.env);
-  const target: DatabaseTarget = config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'embedded', dataDir: path.join(config.dataDir, 'db') };
-  const database = await openDatabase(target);
-  await runMigrations(target, database);
-
-  const app = await buildApp({ config, db: database.db });
-  if (config.seedDemo) {
-    const demo = await seedDemoCommunity(database.db);
-    if (demo) app.log.info(demo, `Demo community seeded. Sign in as ${demo.email} with password ${demo.password}`);
-    if (await seedDemoEvents(database.db)) app.log.info('Demo places and games seeded.');
+  if (!config.databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, {
+      info: (message) => console.log(message),
+      warn: (message) => console.warn(message),
+    });
   }
+  const stopEmbedded = async () => embedded?.stop();
+  const databaseUrl = config.databaseUrl ?? embedded?.url;
+  if (!databaseUrl) throw new Error('no database');
 
+  await runMigrations(databaseUrl);
+  const database = await openDatabase(databaseUrl);
+  const app = await buildApp({ config, db: database.db });
+
+  const connections = trackConnections(app.server);
   let closing = false;
-  let watchdog: EventLoopWatchdog | undefined;
+  // Keep-alive clients are told to go with the replies that finish during the drain.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
+    const idleSweep = setInterval(() => connections.closeIdle(idleGraceMs), 50);
+    const cutOff = setTimeout(() => {
+      app.log.warn({ drainLimitMs }, 'requests still running at the drain limit; closing their connections');
+      app.server.closeAllConnections();
+    }, drainLimitMs);
     try {
-      await watchdog?.stop();
       await app.close();
+      clearInterval(idleSweep);
+      clearTimeout(cutOff);
       await database.close();
+      await stopEmbedded();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
+      await stopEmbedded().catch(() => undefined);
       process.exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
-  if (database.kind === 'embedded') {
-    watchdog = startEventLoopWatchdog({
-      stalledMs: embeddedStallLimitMs,
-      message: `The embedded database stopped answering for ${embeddedStallLimitMs / 1000} s (decision 011); Huddle stopped. Start it again: the data is kept. Use DATABASE_URL for real use.`,
-    });
+  if (config.seedDemo) {
+    const demo = await seedDemoCommunity(database.db);
+    if (demo) app.log.info(demo, `Demo community seeded. Sign in as ${demo.email} with password ${demo.password}`);
+    if (await seedDemoEvents(database.db)) app.log.info('Demo places and games seeded.');
   }
+
+  await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: database.kind, origin: config.publicOrigin, webApp: Boolean(config.webDistDir) },
+    { database: embedded ? 'embedded' : 'external', origin: config.publicOrigin, webApp: Boolean(config.webDistDir) },
     `Huddle is running at ${config.publicOrigin}`,
   );
 }
 
-start().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+start().catch(async (error: unknown) => {
+  await embedded?.stop().catch(() => undefined);
+  if (error instanceof ConfigError || error instanceof EmbeddedPostgresInUseError) {
     console.error(error.message);
   } else {
     console.error('Huddle could not start:', error);

@@ -1,14 +1,15 @@
 // `npm run db:migrate`: apply the migrations without starting the server.
-import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type DatabaseTarget } from './client.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { runMigrations } from './migrate.ts';
 
 const config = loadConfig(process.env);
-const target: DatabaseTarget = config.databaseUrl
-  ? { kind: 'postgres', url: config.databaseUrl }
-  : { kind: 'embedded', dataDir: path.join(config.dataDir, 'db') };
-const handle = await openDatabase(target);
-await runMigrations(target, handle);
-await handle.close();
-console.log(`Migrations applied (${target.kind}).`);
+const embedded = config.databaseUrl
+  ? undefined
+  : await startEmbeddedPostgres(config.dataDir, { info: console.log, warn: console.warn });
+try {
+  await runMigrations(config.databaseUrl ?? embedded!.url);
+  console.log(`Migrations applied (${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}).`);
+} finally {
+  await embedded?.stop();
+}

@@ -1,39 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle, type DatabaseTarget } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  url: string;
+}
 
 /**
- * A fresh, migrated database for one test file (STYLE: no shared mutable test database):
- * in-memory PGlite by default; with TEST_DATABASE_URL a new database on that server,
- * created here and dropped by close().
+ * A fresh, migrated database for one test file (STYLE: no shared mutable test database),
+ * cloned from the run's template (database-server.global-setup.ts) and dropped by close().
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const target: DatabaseTarget = { kind: 'embedded', dataDir: undefined };
-    const handle = await openDatabase(target);
-    await runMigrations(target, handle);
-    return handle;
-  }
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { serverUrl, template } = inject('testDatabaseServer');
   const name = `huddle_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onServer(serverUrl, `create database ${name} template ${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
-  const handle = await openDatabase(target);
-  await runMigrations(target, handle);
+  const handle = await openDatabase(url.toString());
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

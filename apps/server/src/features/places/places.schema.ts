@@ -5,7 +5,7 @@ import { users } from '../accounts/accounts.schema.ts';
 /**
  * A court, field or venue (spec §2 places/*). The geohash is computed by the web app (spec §7)
  * and checked by the server against lat/lng. Nearby and bounds queries use the earthdistance
- * GiST index (migration 0009), which PGlite and PostgreSQL both provide.
+ * GiST index (migration 0009), which the embedded and any PostgreSQL 15+ provide.
  */
 export const places = pgTable(
   'places',

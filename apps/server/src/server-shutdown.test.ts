@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cookieHeaderFrom, signUpBodyFor } from './test/factories.ts';
+
+/**
+ * The real server process (server.ts through tsx) on its own embedded PostgreSQL: SIGTERM while
+ * joins are in flight and idle clients hold connections open, then a restart on the same data.
+ */
+const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-shutdown-'));
+const demoSignIn = { email: 'demo@huddle.test', password: 'huddle-demo-2026' };
+const slots = 20;
+const joiners = 50;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(port: number): Promise<{ child: ChildProcess; baseUrl: string; log: () => string }> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: baseUrl,
+      DATABASE_URL: '',
+      SESSION_SECRET: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '10000',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early: ${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not become healthy: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, baseUrl, log: () => output };
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
+
+async function post(baseUrl: string, url: string, body: unknown, cookie = '') {
+  return fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
+    body: JSON.stringify(body),
+  });
+}
+
+let running: ChildProcess | undefined;
+afterAll(async () => {
+  if (running && running.exitCode === null) {
+    running.kill('SIGTERM');
+    await exitOf(running);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('shutting the server down', () => {
+  it('finishes or refuses the joins in flight, exits within 10 s despite idle clients, and loses no 2xx', async () => {
+    const server = await startServer(await freePort());
+    running = server.child;
+
+    const organizerCookie = cookieHeaderFrom(
+      (await post(server.baseUrl, '/api/auth/sign-in', demoSignIn)).headers.getSetCookie(),
+    );
+    const demoGames = (await (await fetch(`${server.baseUrl}/api/events?lat=30.2672&lng=-97.7431&limit=1`)).json()) as {
+      events: { place: { id: string } }[];
+    };
+    const placeId = demoGames.events[0]!.place.id;
+    const created = await post(
+      server.baseUrl,
+      '/api/events',
+      {
+        title: 'Shutdown drill',
+        gameType: 'Soccer',
+        description: null,
+        timeZone: 'America/Chicago',
+        startLocal: '2030-06-04T18:00',
+        endLocal: '2030-06-04T20:00',
+        repeat: null,
+        placeId,
+        teamId: null,
+        slots,
+        skillLevel: 'all',
+        visibility: 'public',
+        priceCents: null,
+        autoPromote: false,
+      },
+      organizerCookie,
+    );
+    expect(created.status).toBe(201);
+    const event = (await created.json()) as { id: string; next: { startsAt: string } };
+
+    const players = await Promise.all(
+      Array.from({ length: joiners }, async () => {
+        const response = await post(server.baseUrl, '/api/auth/sign-up', signUpBodyFor());
+        expect(response.status).toBe(201);
+        return {
+          cookie: cookieHeaderFrom(response.headers.getSetCookie()),
+          id: ((await response.json()) as { user: { id: string } }).user.id,
+        };
+      }),
+    );
+
+    // Idle clients: sockets that connected and never sent a request.
+    const idleSockets: Socket[] = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(Number(new URL(server.baseUrl).port), '127.0.0.1', () => resolve(socket));
+            socket.on('error', () => undefined);
+          }),
+      ),
+    );
+
+    let signalledAt = 0;
+    const outcomes = await Promise.all(
+      players.map(async (player) => {
+        try {
+          const response = await post(
+            server.baseUrl,
+            `/api/events/${event.id}/parties`,
+            { occurrenceStartsAt: event.next.startsAt, friends: 0 },
+            player.cookie,
+          );
+          // The first answer means the rest are in flight: stop the server now.
+          if (!signalledAt) {
+            signalledAt = performance.now();
+            server.child.kill('SIGTERM');
+          }
+          return { player, status: response.status };
+        } catch {
+          return { player, status: 0 };
+        }
+      }),
+    );
+    const exitCode = await exitOf(server.child);
+    const exitMs = performance.now() - signalledAt;
+    for (const socket of idleSockets) socket.destroy();
+
+    const count = (status: number) => outcomes.filter((outcome) => outcome.status === status).length;
+    console.info(
+      `shutdown: exit ${exitCode} after ${Math.round(exitMs)} ms; joins 201: ${count(201)}, 503: ${count(503)}, refused: ${count(0)}`,
+    );
+    expect(exitCode).toBe(0);
+    expect(exitMs).toBeLessThan(10_000);
+    // Each request was answered (finished, or 503 while closing) or refused at the door.
+    for (const { status } of outcomes) expect([0, 201, 503]).toContain(status);
+    const succeeded = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.player.id);
+    expect(succeeded.length).toBeGreaterThan(0);
+
+    // Restart on the same DATA_DIR: every 2xx join is there, and the event is consistent.
+    const restarted = await startServer(await freePort());
+    running = restarted.child;
+    const view = (await (
+      await fetch(`${restarted.baseUrl}/api/events/${event.id}`, { headers: { cookie: organizerCookie } })
+    ).json()) as {
+      joiners: { userId: string; partySize: number }[];
+      waitlist: { userId: string; position: number }[];
+      rsvpSlots: number;
+    };
+    const stored = new Set([...view.joiners, ...view.waitlist].map((party) => party.userId));
+    for (const id of succeeded) expect(stored.has(id)).toBe(true);
+    const joinedPeople = view.joiners.reduce((sum, party) => sum + party.partySize, 0);
+    expect(joinedPeople).toBeLessThanOrEqual(slots);
+    expect(view.rsvpSlots).toBe(slots - joinedPeople);
+    expect(view.waitlist.map((party) => party.position)).toEqual(view.waitlist.map((_, index) => index + 1));
+
+    restarted.child.kill('SIGTERM');
+    expect(await exitOf(restarted.child)).toBe(0);
+    // Two server starts (the first creates the cluster and seeds) and 50 sign-ups.
+  }, 180_000);
+});
