@@ -1,0 +1,279 @@
+// npm run bench:soak: simulated people use one built server for a while, as a load tester
+// would: sign in, read home and discover, join and leave games, search, check in at places.
+// Prints requests, errors by status and latency percentiles per action, then checks what must
+// hold: no game above its spots, waitlists in order, and every acknowledged write in the
+// database. Exits 1 when a check fails, a request hangs (10 s) or any 5xx was answered.
+//
+//   SOAK_PEOPLE=24 SOAK_SECONDS=180 npm run bench:soak          (embedded PostgreSQL)
+//   SOAK_DATABASE_URL=postgres://…/huddle_soak npm run bench:soak (an external one; a fresh database)
+import {
+  demoUser,
+  freePort,
+  makeTempDir,
+  removeTempDir,
+  requireServerBuild,
+  runBench,
+  spawnServer,
+  stopChild,
+  waitHealthy,
+} from './lib/harness.mjs';
+
+const people = Number(process.env.SOAK_PEOPLE ?? 24);
+const seconds = Number(process.env.SOAK_SECONDS ?? 180);
+const requestTimeoutMs = 10_000;
+const gameCount = 6;
+const slotsPerGame = 4;
+const austin = { lat: 30.2672, lng: -97.7431 };
+
+requireServerBuild();
+
+const stats = new Map(); // action -> { latencies: number[], statuses: Map<status, count> }
+let hangs = 0;
+
+function record(action, status, ms) {
+  let entry = stats.get(action);
+  if (!entry) stats.set(action, (entry = { latencies: [], statuses: new Map() }));
+  entry.latencies.push(ms);
+  entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
+}
+
+function cookieOf(response) {
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+}
+
+/** One timed request; a time-out counts as a hang (status 'hang'). */
+async function call(baseUrl, action, method, url, { cookie = '', body } = {}) {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...(cookie && { cookie }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    const text = await response.text();
+    record(action, response.status, performance.now() - started);
+    return { status: response.status, response, json: text ? JSON.parse(text) : null };
+  } catch (error) {
+    const status = error?.name === 'TimeoutError' ? 'hang' : 'network';
+    if (status === 'hang') hangs += 1;
+    record(action, status, performance.now() - started);
+    return { status, response: null, json: null };
+  }
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+async function setUp(baseUrl) {
+  const organizer = await call(baseUrl, 'sign in', 'POST', '/api/auth/sign-in', { body: demoUser });
+  const organizerCookie = cookieOf(organizer.response);
+  const demoGames = await call(baseUrl, 'discover', 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`);
+  const placeIds = [...new Set(demoGames.json.events.map((event) => event.place.id))];
+  const games = [];
+  for (let index = 0; index < gameCount; index++) {
+    const created = await call(baseUrl, 'create game', 'POST', '/api/events', {
+      cookie: organizerCookie,
+      body: {
+        title: `Soak game ${index + 1}`,
+        gameType: 'Soccer',
+        description: null,
+        timeZone: 'America/Chicago',
+        startLocal: '2030-06-04T18:00',
+        endLocal: '2030-06-04T20:00',
+        repeat: null,
+        placeId: placeIds[index % placeIds.length],
+        teamId: null,
+        slots: slotsPerGame,
+        skillLevel: 'all',
+        visibility: 'public',
+        priceCents: null,
+        autoPromote: index % 2 === 0,
+      },
+    });
+    if (created.status !== 201) throw new Error(`could not create a game: ${created.status}`);
+    games.push({ id: created.json.id, occurrence: created.json.next.startsAt });
+  }
+  const cast = [];
+  for (let index = 0; index < people; index++) {
+    const credentials = {
+      name: `Soak Player ${index + 1}`,
+      email: `soak-${index + 1}-${Date.now()}@example.com`,
+      password: `soak-player-pass-${index + 1}-x`,
+    };
+    const signedUp = await call(baseUrl, 'sign up', 'POST', '/api/auth/sign-up', { body: credentials });
+    if (signedUp.status !== 201) throw new Error(`sign-up failed: ${signedUp.status}`);
+    cast.push({ credentials, id: signedUp.json.user.id, cookie: cookieOf(signedUp.response) });
+  }
+  return { games, placeIds, cast, organizerCookie };
+}
+
+/**
+ * One person's loop. `expected` keeps the outcome of each acknowledged write: the last 2xx
+ * join or leave per game, the last 2xx check-in or check-out.
+ */
+async function live(baseUrl, person, world, deadline, expected) {
+  while (performance.now() < deadline) {
+    const roll = Math.random();
+    if (roll < 0.05) {
+      await call(baseUrl, 'sign out', 'POST', '/api/auth/sign-out', { cookie: person.cookie, body: {} });
+      const { email, password } = person.credentials;
+      const signedIn = await call(baseUrl, 'sign in', 'POST', '/api/auth/sign-in', { body: { email, password } });
+      if (signedIn.status === 200) person.cookie = cookieOf(signedIn.response);
+    } else if (roll < 0.3) {
+      await Promise.all([
+        call(baseUrl, 'home: me', 'GET', '/api/me', { cookie: person.cookie }),
+        call(baseUrl, 'home: my events', 'GET', '/api/me/events', { cookie: person.cookie }),
+        call(baseUrl, 'home: nearby events', 'GET', `/api/events/nearby?lat=${austin.lat}&lng=${austin.lng}&limit=7`, {
+          cookie: person.cookie,
+        }),
+        call(baseUrl, 'home: nearby players', 'GET', `/api/users/nearby?lat=${austin.lat}&lng=${austin.lng}&limit=7`, {
+          cookie: person.cookie,
+        }),
+      ]);
+    } else if (roll < 0.45) {
+      await call(baseUrl, 'discover', 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`, {
+        cookie: person.cookie,
+      });
+    } else if (roll < 0.7) {
+      const game = pick(world.games);
+      const joined = await call(baseUrl, 'join', 'POST', `/api/events/${game.id}/parties`, {
+        cookie: person.cookie,
+        body: { occurrenceStartsAt: game.occurrence, friends: Math.random() < 0.2 ? 1 : 0 },
+      });
+      if (joined.status === 201) expected.games.set(`${person.id} ${game.id}`, 'in');
+    } else if (roll < 0.85) {
+      const game = pick(world.games);
+      const left = await call(
+        baseUrl,
+        'leave',
+        'DELETE',
+        `/api/events/${game.id}/parties/mine?occurrence=${encodeURIComponent(game.occurrence)}`,
+        { cookie: person.cookie },
+      );
+      if (left.status === 200) expected.games.set(`${person.id} ${game.id}`, 'out');
+    } else if (roll < 0.92) {
+      await call(
+        baseUrl,
+        'search',
+        'GET',
+        `/api/search?q=${encodeURIComponent(pick(['soak', 'park', 'soccer', 'zilker']))}`,
+        {
+          cookie: person.cookie,
+        },
+      );
+    } else {
+      const placeId = pick(world.placeIds);
+      if (Math.random() < 0.7) {
+        const checkedIn = await call(baseUrl, 'check in', 'POST', `/api/places/${placeId}/check-ins`, {
+          cookie: person.cookie,
+          body: { hours: 2 },
+        });
+        if (checkedIn.status === 201) expected.checkins.set(person.id, placeId);
+      } else {
+        const out = await call(baseUrl, 'check out', 'DELETE', '/api/me/check-in', { cookie: person.cookie });
+        if (out.status === 200) expected.checkins.set(person.id, null);
+      }
+    }
+    await pause(Math.random() * 150);
+  }
+}
+
+/** What must hold after the run, read back through the API. */
+async function verify(baseUrl, world, expected) {
+  const failures = [];
+  for (const game of world.games) {
+    const view = await call(baseUrl, 'verify', 'GET', `/api/events/${game.id}`, { cookie: world.organizerCookie });
+    const joinedPeople = view.json.joiners.reduce((sum, party) => sum + party.partySize, 0);
+    if (joinedPeople > slotsPerGame)
+      failures.push(`${game.id}: ${joinedPeople} people joined on ${slotsPerGame} spots`);
+    const positions = view.json.waitlist.map((party) => party.position);
+    // Positions are an order key (decision 010): strictly increasing, never repeated.
+    if (positions.some((position, index) => index > 0 && position <= positions[index - 1])) {
+      failures.push(`${game.id}: waitlist positions ${positions.join(',')}`);
+    }
+    for (const person of world.cast) {
+      const state = expected.games.get(`${person.id} ${game.id}`);
+      const mine = await call(baseUrl, 'verify', 'GET', `/api/events/${game.id}`, { cookie: person.cookie });
+      const hasParty = mine.json.myParty !== null;
+      if (state === 'in' && !hasParty) failures.push(`${person.id}: a 201 join of ${game.id} is not in the database`);
+      if (state === 'out' && hasParty)
+        failures.push(`${person.id}: a 200 leave of ${game.id} did not remove the party`);
+    }
+  }
+  for (const [personId, placeId] of expected.checkins) {
+    const person = world.cast.find((candidate) => candidate.id === personId);
+    for (const candidate of world.placeIds) {
+      const view = await call(baseUrl, 'verify', 'GET', `/api/places/${candidate}`, { cookie: person.cookie });
+      const here = view.json.myCheckin !== null;
+      if (candidate === placeId && !here) failures.push(`${personId}: a 201 check-in at ${candidate} is missing`);
+      if (candidate !== placeId && here) failures.push(`${personId}: still checked in at ${candidate}`);
+    }
+  }
+  return failures;
+}
+
+function printReport(elapsedSeconds) {
+  let total = 0;
+  const byStatus = new Map();
+  console.log(`\n${'action'.padEnd(22)} ${'requests'.padStart(8)}   p50 ms   p95 ms   p99 ms   max ms   statuses`);
+  for (const [action, entry] of [...stats].sort(([a], [b]) => a.localeCompare(b))) {
+    const sorted = [...entry.latencies].sort((a, b) => a - b);
+    total += sorted.length;
+    for (const [status, count] of entry.statuses) byStatus.set(status, (byStatus.get(status) ?? 0) + count);
+    const fixed = (value) => value.toFixed(1).padStart(8);
+    const statuses = [...entry.statuses].map(([status, count]) => `${status}×${count}`).join(' ');
+    console.log(
+      `${action.padEnd(22)} ${String(sorted.length).padStart(8)} ${fixed(percentile(sorted, 0.5))} ${fixed(percentile(sorted, 0.95))} ${fixed(percentile(sorted, 0.99))} ${fixed(sorted.at(-1) ?? 0)}   ${statuses}`,
+    );
+  }
+  const all = [...stats.values()].flatMap((entry) => entry.latencies).sort((a, b) => a - b);
+  console.log(
+    `\ntotal ${total} requests in ${elapsedSeconds.toFixed(0)} s (${(total / elapsedSeconds).toFixed(0)} req/s); ` +
+      `all: p50 ${percentile(all, 0.5).toFixed(1)} / p95 ${percentile(all, 0.95).toFixed(1)} / p99 ${percentile(all, 0.99).toFixed(1)} ms`,
+  );
+  console.log(`by status: ${[...byStatus].map(([status, count]) => `${status}: ${count}`).join(', ')}`);
+  return byStatus;
+}
+
+await runBench('bench:soak', (seconds + 600) * 1000, async () => {
+  const dataDir = makeTempDir('huddle-soak-');
+  const server = spawnServer({
+    dataDir,
+    port: await freePort(),
+    env: {
+      ...(process.env.SOAK_DATABASE_URL && {
+        DATABASE_URL: process.env.SOAK_DATABASE_URL,
+        SESSION_SECRET: 'soak-'.repeat(8),
+      }),
+    },
+  });
+  try {
+    await waitHealthy(server, { timeoutMs: 120_000 });
+    console.log(
+      `soak: ${people} people for ${seconds} s against ${server.baseUrl} (${process.env.SOAK_DATABASE_URL ? 'external PostgreSQL' : 'embedded PostgreSQL'})`,
+    );
+    const world = await setUp(server.baseUrl);
+    stats.clear();
+    const expected = { games: new Map(), checkins: new Map() };
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(world.cast.map((person) => live(server.baseUrl, person, world, deadline, expected)));
+    const byStatus = printReport((performance.now() - started) / 1000);
+    const failures = await verify(server.baseUrl, world, expected);
+    const serverErrors = [...byStatus].filter(([status]) => typeof status === 'number' && status >= 500);
+    console.log(`\nchecks: capacity and acknowledged writes ${failures.length === 0 ? 'PASS' : 'FAIL'}`);
+    for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);
+    console.log(
+      `hangs (no answer in ${requestTimeoutMs / 1000} s): ${hangs}; 5xx: ${serverErrors.reduce((sum, [, n]) => sum + n, 0)}`,
+    );
+    if (failures.length > 0 || hangs > 0 || serverErrors.length > 0) throw new Error('the soak found problems (above)');
+  } finally {
+    await stopChild(server.child);
+    removeTempDir(dataDir);
+  }
+});
