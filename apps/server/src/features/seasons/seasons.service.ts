@@ -82,10 +82,13 @@ async function visibleSeason(db: Database, seasonId: string, viewerId: string | 
   return { season, role, manages };
 }
 
+/**
+ * A season the actor organizes. One they may not see (a draft, a private team's) is not found,
+ * as when they read it, so a refused write does not tell them it exists; one they see is refused.
+ */
 async function managedSeason(db: Database, seasonId: string, actorId: string) {
-  const season = await findSeason(db, seasonId);
-  if (!season) throw seasonNotFound();
-  await requireRole(db, season.teamId, actorId, managers);
+  const { season, manages } = await visibleSeason(db, seasonId, actorId);
+  if (!manages) throw new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
   return season;
 }
 

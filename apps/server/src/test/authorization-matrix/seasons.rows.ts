@@ -68,15 +68,33 @@ export const seasonRows: MatrixRow[] = [
     expect: statuses(401, 404, 403, 200, 200),
   },
   {
+    route: 'PUT /api/seasons/{seasonId}',
+    target: 'draft: as hidden as when read',
+    call: async (cast) => ({ ...(await draftSeason(cast)), payload: seasonBodyFor('draft') }),
+    expect: statuses(401, 404, 404, 200, 200),
+  },
+  {
     route: 'DELETE /api/seasons/{seasonId}',
     target: 'published',
     call: publishedSeason,
     expect: statuses(401, 403, 403, 200, 200),
   },
   {
+    route: 'DELETE /api/seasons/{seasonId}',
+    target: 'draft',
+    call: draftSeason,
+    expect: statuses(401, 404, 404, 200, 200),
+  },
+  {
     route: 'POST /api/seasons/{seasonId}/groups',
     call: async (cast) => ({ ...(await publishedSeason(cast)), payload: { name: 'Division B' } }),
     expect: statuses(401, 403, 403, 201, 201),
+  },
+  {
+    route: 'POST /api/seasons/{seasonId}/groups',
+    target: 'draft',
+    call: async (cast) => ({ ...(await draftSeason(cast)), payload: { name: 'Division B' } }),
+    expect: statuses(401, 404, 404, 201, 201),
   },
   {
     route: 'DELETE /api/seasons/{seasonId}/groups/{groupId}',
@@ -148,6 +166,12 @@ export const seasonRows: MatrixRow[] = [
     target: 'private team',
     call: privateTeamSeason,
     expect: statuses(401, 404, 403, 200, 200),
+  },
+  {
+    route: 'GET /api/seasons/{seasonId}/registrations',
+    target: 'draft',
+    call: draftSeason,
+    expect: statuses(401, 404, 404, 200, 200),
   },
   {
     route: 'GET /api/seasons/{seasonId}/registrations.csv',
