@@ -307,7 +307,12 @@ export async function exportRegistrationsCsv(
 
 export async function listMyRegistrations(db: Database, { actorId }: { actorId: string }) {
   const user = await getCurrentUser(db, actorId);
-  const rows = await listRegistrationsByEmail(db, user.email);
+  // Anyone can sign up with any address: until it is verified, a guest's registrations under it
+  // (which team, which season) are not this account's to read, only the account's own.
+  const rows = await listRegistrationsByEmail(db, {
+    email: user.email,
+    onlyUserId: user.emailVerified ? null : user.id,
+  });
   return {
     registrations: rows.map((row) => ({
       id: row.id,

@@ -1,9 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { defaultNotificationSettings, defaultPrivacySettings } from '@huddle/shared/users';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unregisteredUsers, users } from '../../features/accounts/accounts.schema.ts';
 import { eventParties } from '../../features/events/events.schema.ts';
+import { registrations } from '../../features/seasons/seasons.schema.ts';
 import { austinCity, insertEvent, insertPlace } from '../factories.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
-import { apiAs, createCast, newFeed, newInvitation, newSeason, type Cast, type Person } from './cast.ts';
+import {
+  apiAs,
+  createCast,
+  newFeed,
+  newInvitation,
+  newSeason,
+  registerFor,
+  signUpPerson,
+  type Cast,
+  type Person,
+} from './cast.ts';
 
 /**
  * Issue 10: what other people can read never carries the owner's private data: email, full
@@ -79,13 +93,15 @@ beforeAll(async () => {
     placeId: cast.place.id,
     teamId: cast.publicTeam.id,
   });
-  await t.db.insert(eventParties).values({
-    eventId: joined.id,
-    occurrenceStartsAt: joined.startsAt,
-    userId: owner.id,
-    status: 'joined',
-    position: 0,
-  });
+  await t.db
+    .insert(eventParties)
+    .values({
+      eventId: joined.id,
+      occurrenceStartsAt: joined.startsAt,
+      userId: owner.id,
+      status: 'joined',
+      position: 0,
+    });
 
   const season = await newSeason(cast, cast.publicTeam);
   const invitation = await newInvitation(cast, cast.publicTeam);
@@ -190,5 +206,33 @@ describe('private data', () => {
     }
     const own = (await read('owner', `/api/places/${quietPlaceId}`)).json();
     expect(own.myCheckin).toMatchObject({ userId: owner.id });
+  });
+});
+
+describe('the player card of an account whose email is not verified', () => {
+  it('shows the account’s own registrations, not a guest’s under the same address until it is verified', async () => {
+    const squatter = await signUpPerson(t, 'Address Squatter');
+    const own = await newSeason(cast, cast.publicTeam);
+    await registerFor(cast, squatter, own.id);
+    // A guest who registered under this address: the state an account finds when guests are
+    // claimed only after verification (accounts). Written directly: the API refuses a guest
+    // whose address has an account.
+    const theirs = await newSeason(cast, cast.privateTeam);
+    const guestId = randomUUID();
+    await t.db.insert(unregisteredUsers).values({ id: guestId, name: 'Real Owner', email: squatter.email });
+    await t.db.insert(registrations).values({
+      seasonId: theirs.id,
+      teamId: cast.privateTeam.id,
+      guestId,
+      name: 'Real Owner',
+      email: squatter.email,
+    });
+    const card = async () =>
+      (await apiAs<{ registrations: { seasonId: string }[] }>(cast, squatter, 'GET', '/api/me/registrations'))
+        .registrations;
+
+    expect((await card()).map((entry) => entry.seasonId)).toEqual([own.id]);
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, squatter.id));
+    expect((await card()).map((entry) => entry.seasonId).sort()).toEqual([own.id, theirs.id].sort());
   });
 });
