@@ -93,15 +93,13 @@ beforeAll(async () => {
     placeId: cast.place.id,
     teamId: cast.publicTeam.id,
   });
-  await t.db
-    .insert(eventParties)
-    .values({
-      eventId: joined.id,
-      occurrenceStartsAt: joined.startsAt,
-      userId: owner.id,
-      status: 'joined',
-      position: 0,
-    });
+  await t.db.insert(eventParties).values({
+    eventId: joined.id,
+    occurrenceStartsAt: joined.startsAt,
+    userId: owner.id,
+    status: 'joined',
+    position: 0,
+  });
 
   const season = await newSeason(cast, cast.publicTeam);
   const invitation = await newInvitation(cast, cast.publicTeam);
@@ -206,6 +204,44 @@ describe('private data', () => {
     }
     const own = (await read('owner', `/api/places/${quietPlaceId}`)).json();
     expect(own.myCheckin).toMatchObject({ userId: owner.id });
+  });
+});
+
+describe('a private team', () => {
+  it('is not named to outsiders by its public events, and is to its members', async () => {
+    const event = await insertEvent(t.db, {
+      creatorId: owner.id,
+      placeId: cast.place.id,
+      teamId: cast.privateTeam.id,
+      title: 'Open scrimmage with friends',
+    });
+    const team = await apiAs<{ id: string; name: string }>(cast, owner, 'GET', `/api/teams/${cast.privateTeam.id}`);
+    const outsiderReplies = [
+      `/api/events/${event.id}`,
+      '/api/events?lat=30.27&lng=-97.74',
+      '/api/events/nearby?lat=30.27&lng=-97.74',
+      `/api/places/${cast.place.id}/events`,
+      `/api/search?q=${encodeURIComponent('Open scrimmage')}`,
+    ];
+    const leaks: string[] = [];
+    for (const viewer of ['anonymous', 'otherUser'] as const) {
+      for (const url of outsiderReplies) {
+        const response = await read(viewer, url);
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain(event.id);
+        if (response.body.includes(team.id) || response.body.includes(team.name)) leaks.push(`${url} as ${viewer}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    for (const viewer of teamMembers) {
+      expect((await read(viewer, `/api/events/${event.id}`)).json().event.team).toEqual({
+        id: team.id,
+        name: team.name,
+      });
+    }
+    expect((await read('member', `/api/teams/${team.id}/events`)).json().events).toContainEqual(
+      expect.objectContaining({ id: event.id, team: { id: team.id, name: team.name } }),
+    );
   });
 });
 
