@@ -31,7 +31,7 @@ const bestMatchFirst = (column: AnyPgColumn, text: string) => [
 export interface EventHitRow {
   event: typeof events.$inferSelect;
   place: { id: string; name: string; address: string; lat: number; lng: number };
-  team: { id: string; name: string } | null;
+  team: { id: string; name: string; visibility: string } | null;
 }
 
 /** Public, not cancelled, with an occurrence still to come (spec §4 lists exclude the rest). */
@@ -45,6 +45,7 @@ export async function searchEventRows(
       place: { id: places.id, name: places.name, address: places.address, lat: places.lat, lng: places.lng },
       teamId: teams.id,
       teamName: teams.name,
+      teamVisibility: teams.visibility,
     })
     .from(events)
     .innerJoin(places, eq(places.id, events.placeId))
@@ -59,10 +60,13 @@ export async function searchEventRows(
     )
     .orderBy(...bestMatchFirst(events.title, text), asc(events.startsAt))
     .limit(limit);
-  return rows.map(({ event, place, teamId, teamName }) => ({
+  return rows.map(({ event, place, teamId, teamName, teamVisibility }) => ({
     event,
     place,
-    team: teamId && teamName !== null ? { id: teamId, name: teamName } : null,
+    team:
+      teamId && teamName !== null && teamVisibility !== null
+        ? { id: teamId, name: teamName, visibility: teamVisibility }
+        : null,
   }));
 }
 

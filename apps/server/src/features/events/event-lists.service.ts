@@ -34,8 +34,14 @@ const shortListLimit = 100;
 const maxBatches = 10;
 const dayMs = 24 * 60 * 60 * 1000;
 
-const listReply = async (db: Database, rows: EventListRow[], now: Date, nextStartId: string | null) => ({
-  events: await toSummaries(db, rows, now),
+const listReply = async (
+  db: Database,
+  rows: EventListRow[],
+  now: Date,
+  nextStartId: string | null,
+  options: { viewerSeesTeam?: boolean } = {},
+) => ({
+  events: await toSummaries(db, rows, now, options),
   nextStartId,
 });
 
@@ -170,5 +176,6 @@ export async function teamEvents(
   const now = clock.now();
   const { role } = await visibleTeam(db, teamId, viewerId);
   const rows = await listTeamEvents(db, { teamId, includeTeamOnly: role !== undefined, now, limit: shortListLimit });
-  return listReply(db, rows, now, null);
+  // Whoever gets this far sees the team.
+  return listReply(db, rows, now, null, { viewerSeesTeam: true });
 }

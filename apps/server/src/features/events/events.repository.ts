@@ -60,7 +60,7 @@ export async function findPlaceRow(db: Database, placeId: string) {
 export interface EventListRow {
   event: EventRow;
   place: { id: string; name: string; address: string; lat: number; lng: number };
-  team: { id: string; name: string } | null;
+  team: { id: string; name: string; visibility: string } | null;
   distanceKm: number | null;
 }
 
@@ -117,7 +117,7 @@ function listQueryWith<Extra extends Record<string, SQL>>(db: Database, extra: E
     .select({
       event: events,
       place: { id: places.id, name: places.name, address: places.address, lat: places.lat, lng: places.lng },
-      team: { id: teams.id, name: teams.name },
+      team: { id: teams.id, name: teams.name, visibility: teams.visibility },
       ...extra,
     })
     .from(events)

@@ -72,8 +72,25 @@ const notThen = (field: string) =>
 
 // ---- Replies -------------------------------------------------------------------------------
 
-/** Every list and view maps events here (spec §3 Event: cancelled, inPast, next date). */
-export async function toSummaries(db: Database, rows: EventListRow[], now: Date): Promise<EventSummary[]> {
+/**
+ * A private team does not exist for outsiders (decision 007), so a public event of one does not
+ * name it unless the viewer may see the team. Only its members see its team-only events.
+ */
+function shownTeam({ team, event }: EventListRow, viewerSeesTeam: boolean): EventSummary['team'] {
+  if (!team || (team.visibility !== 'public' && event.visibility !== 'team' && !viewerSeesTeam)) return null;
+  return { id: team.id, name: team.name };
+}
+
+/**
+ * Every list and view maps events here (spec §3 Event: cancelled, inPast, next date).
+ * viewerSeesTeam: the caller knows the viewer may see the events' teams (a member, an organizer).
+ */
+export async function toSummaries(
+  db: Database,
+  rows: EventListRow[],
+  now: Date,
+  { viewerSeesTeam = false }: { viewerSeesTeam?: boolean } = {},
+): Promise<EventSummary[]> {
   const nexts = rows.map((row) => nextOccurrence(scheduleOf(row.event), now));
   const joined = await sumJoinedPeople(
     db,
@@ -82,7 +99,8 @@ export async function toSummaries(db: Database, rows: EventListRow[], now: Date)
       return next ? [{ eventId: row.event.id, startsAt: next.startsAt }] : [];
     }),
   );
-  return rows.map(({ event, place, team, distanceKm }, index) => {
+  return rows.map((row, index) => {
+    const { event, place, distanceKm } = row;
     const next = nexts[index] ?? null;
     return {
       id: event.id,
@@ -96,7 +114,7 @@ export async function toSummaries(db: Database, rows: EventListRow[], now: Date)
         : null,
       next: next && { startsAt: next.startsAt.toISOString(), endsAt: next.endsAt.toISOString() },
       place,
-      team,
+      team: shownTeam(row, viewerSeesTeam),
       slots: event.slots,
       joinedCount: joined.get(event.id) ?? 0,
       skillLevel: event.skillLevel as SkillLevel,
@@ -110,10 +128,10 @@ export async function toSummaries(db: Database, rows: EventListRow[], now: Date)
   });
 }
 
-async function summaryOf(db: Database, eventId: string, now: Date): Promise<EventSummary> {
+async function summaryOf(db: Database, eventId: string, now: Date, viewerSeesTeam: boolean): Promise<EventSummary> {
   const row = await findEventListRow(db, eventId);
   if (!row) throw eventNotFound();
-  const [summary] = await toSummaries(db, [row], now);
+  const [summary] = await toSummaries(db, [row], now, { viewerSeesTeam });
   return summary as EventSummary;
 }
 
@@ -163,7 +181,7 @@ export async function visibleEvent(db: Database, eventId: string, viewerId: stri
   if (event.visibility === 'team' && !role) throw eventNotFound();
   const canManage =
     viewerId !== undefined && (event.creatorId === viewerId || (role !== undefined && managers.includes(role)));
-  return { event, canManage };
+  return { event, canManage, inTeam: role !== undefined };
 }
 
 export async function managedEvent(db: Database, eventId: string, actorId: string): Promise<EventRow> {
@@ -247,7 +265,8 @@ export async function createEvent(deps: EventDeps, { actorId, input }: { actorId
   const now = deps.clock.now();
   const place = await checkEventInput(deps.db, { actorId, input, now });
   const row = await insertEvent(deps.db, { ...eventColumns(input, place), creatorId: actorId });
-  return summaryOf(deps.db, row.id, now);
+  // The creator organizes the team they chose.
+  return summaryOf(deps.db, row.id, now, true);
 }
 
 type UpdateOutcome =
@@ -316,7 +335,7 @@ export async function updateEvent(
   }
   await sendWaitlistMail(deps, outcome.notices);
   await sendSpotsEndedMail(deps, { ...columns, id: eventId }, outcome.removed, 'datesRemoved');
-  return summaryOf(db, eventId, now);
+  return summaryOf(db, eventId, now, true);
 }
 
 /**
@@ -334,7 +353,7 @@ export async function cancelEvent(deps: EventDeps, { actorId, eventId }: { actor
     return { event: locked, parties: await listPartiesFrom(tx, eventId, now) };
   });
   if (told) await sendSpotsEndedMail(deps, told.event, told.parties, 'cancelled');
-  return summaryOf(deps.db, eventId, now);
+  return summaryOf(deps.db, eventId, now, true);
 }
 
 // ---- The event view ------------------------------------------------------------------------
@@ -348,7 +367,7 @@ export async function getEvent(
 ): Promise<EventView> {
   const { db } = deps;
   const now = deps.clock.now();
-  const { event, canManage } = await visibleEvent(db, eventId, viewerId);
+  const { event, canManage, inTeam } = await visibleEvent(db, eventId, viewerId);
   const schedule = scheduleOf(event);
   let current: Occurrence | undefined;
   if (occurrence) {
@@ -367,7 +386,7 @@ export async function getEvent(
     favoriteState(db, eventId, viewerId),
     findUserRecord(db, event.creatorId),
     canManage ? new Set<string>() : usersWhoBlocked(db, viewerId),
-    summaryOf(db, eventId, now),
+    summaryOf(db, eventId, now, canManage || inTeam),
   ]);
   // People who blocked the viewer are left out of what the viewer sees; organizers see everyone.
   const shown = parties.filter((row) => !row.party.userId || !hiddenFrom.has(row.party.userId));

@@ -149,8 +149,14 @@ export async function deleteRegistrationRow(db: Database, registrationId: string
   await db.delete(registrations).where(eq(registrations.id, registrationId));
 }
 
-/** Spec §4: registrations by email, resolved to team and season (inner joins skip orphans). */
-export async function listRegistrationsByEmail(db: Database, email: string) {
+/**
+ * Spec §4: registrations by email, resolved to team and season (inner joins skip orphans). With
+ * onlyUserId, only that account's own (they carry its email too, so the email index serves both).
+ */
+export async function listRegistrationsByEmail(
+  db: Database,
+  { email, onlyUserId }: { email: string; onlyUserId: string | null },
+) {
   return db
     .select({
       id: registrations.id,
@@ -166,6 +172,6 @@ export async function listRegistrationsByEmail(db: Database, email: string) {
     .from(registrations)
     .innerJoin(seasons, eq(seasons.id, registrations.seasonId))
     .innerJoin(teams, eq(teams.id, registrations.teamId))
-    .where(eq(registrations.email, email))
+    .where(and(eq(registrations.email, email), onlyUserId === null ? undefined : eq(registrations.userId, onlyUserId)))
     .orderBy(asc(seasons.startsOn));
 }

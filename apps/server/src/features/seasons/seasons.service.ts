@@ -82,10 +82,13 @@ async function visibleSeason(db: Database, seasonId: string, viewerId: string | 
   return { season, role, manages };
 }
 
+/**
+ * A season the actor organizes. One they may not see (a draft, a private team's) is not found,
+ * as when they read it, so a refused write does not tell them it exists; one they see is refused.
+ */
 async function managedSeason(db: Database, seasonId: string, actorId: string) {
-  const season = await findSeason(db, seasonId);
-  if (!season) throw seasonNotFound();
-  await requireRole(db, season.teamId, actorId, managers);
+  const { season, manages } = await visibleSeason(db, seasonId, actorId);
+  if (!manages) throw new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
   return season;
 }
 
@@ -304,7 +307,12 @@ export async function exportRegistrationsCsv(
 
 export async function listMyRegistrations(db: Database, { actorId }: { actorId: string }) {
   const user = await getCurrentUser(db, actorId);
-  const rows = await listRegistrationsByEmail(db, user.email);
+  // Anyone can sign up with any address: until it is verified, a guest's registrations under it
+  // (which team, which season) are not this account's to read, only the account's own.
+  const rows = await listRegistrationsByEmail(db, {
+    email: user.email,
+    onlyUserId: user.emailVerified ? null : user.id,
+  });
   return {
     registrations: rows.map((row) => ({
       id: row.id,

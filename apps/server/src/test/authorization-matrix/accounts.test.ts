@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { accountRows } from './accounts.rows.ts';
+
+describeMatrix('authorization matrix: accounts', accountRows);

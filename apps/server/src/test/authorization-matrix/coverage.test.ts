@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import { accountRows } from './accounts.rows.ts';
+import { eventRows } from './events.rows.ts';
+import { openApiRoutes, realtimeRoute } from './matrix.ts';
+import { profileRows } from './profiles.rows.ts';
+import { seasonRows } from './seasons.rows.ts';
+import { teamRows } from './teams.rows.ts';
+
+const rows = [...accountRows, ...profileRows, ...teamRows, ...seasonRows, ...eventRows];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the authorization matrix', () => {
+  it('has a row for every route of the OpenAPI document, so a new route cannot go without one', () => {
+    const covered = new Set(rows.map((row) => row.route));
+    expect(openApiRoutes(t.app).filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it('names only routes the app has', () => {
+    const routes = new Set([...openApiRoutes(t.app), realtimeRoute]);
+    expect(rows.map((row) => row.route).filter((route) => !routes.has(route))).toEqual([]);
+  });
+
+  it('gives each row of a route its own target', () => {
+    const labels = rows.map((row) => `${row.route} (${row.target ?? ''})`);
+    expect(labels.filter((label, index) => labels.indexOf(label) !== index)).toEqual([]);
+  });
+});

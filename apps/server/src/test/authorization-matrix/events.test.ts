@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { eventRows } from './events.rows.ts';
+
+describeMatrix('authorization matrix: events', eventRows);
