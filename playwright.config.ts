@@ -20,7 +20,8 @@ export default defineConfig({
   // A wedged server would otherwise time every remaining journey out one by one.
   maxFailures: process.env.CI ? 3 : undefined,
   forbidOnly: true,
-  timeout: 60_000,
+  // The longest journeys (three people, a weekly game) take ~55 s on a busy 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['github']] : [['list']],
   use: {
