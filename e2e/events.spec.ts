@@ -78,6 +78,8 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(page.getByRole('group', { name: 'Repeats on' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Number of times' }).fill('6');
   await page.getByLabel('Spots').fill('1');
+  // Guests (no account) bring at most this many friends (issue 10); 2 unless the organizer changes it.
+  await expect(page.getByLabel('Friends a guest may bring')).toHaveValue('2');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create event' }).click();
 
@@ -222,11 +224,15 @@ test('the event view works at 375 px, and a visitor joins as a guest @mobile', a
   await page.getByRole('button', { name: 'Join as a guest' }).click();
   const dialog = page.getByRole('dialog', { name: 'Join this game' });
   await dialog.getByLabel('Your name').fill('Gus Guest');
-  await dialog.getByLabel('Email').fill(`gus-${Date.now().toString(36)}@example.com`);
+  const guestEmail = `gus-${Date.now().toString(36)}@example.com`;
+  await dialog.getByLabel('Email').fill(guestEmail);
+  // Guests bring at most the organizer's cap (2 unless changed).
+  await expect(dialog.getByText('Up to 2; they count as spots too.')).toBeVisible();
   await dialog.getByLabel('Bring friends').fill('1');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(page.getByText('You’re in, Gus Guest.')).toBeVisible();
+  // The answer is the same whether or not the email has an account; the mail says what happened.
+  await expect(page.getByText(`Thanks, Gus Guest. We’ve sent the details to ${guestEmail}.`)).toBeVisible();
   await expect(page.getByText('6 spots left of 8')).toBeVisible();
   await expect(page.getByText('Gus Guest +1')).toBeVisible();
   await expect(page.getByText('Guest', { exact: true })).toBeVisible();

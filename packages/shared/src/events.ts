@@ -16,6 +16,11 @@ export const eventDescriptionMax = 2000;
 export const eventSlots = { min: 1, max: 1000 } as const;
 /** A party is the person plus at most this many friends (+N). */
 export const maxFriends = 9;
+/**
+ * Guests (no account, spec §1) bring at most this many friends unless the organizer sets
+ * otherwise (issue 10): one anonymous request must not take a whole public game.
+ */
+export const defaultMaxGuestFriends = 2;
 
 /**
  * How long a waitlisted party has to claim a freed slot, shrinking as the start nears
@@ -33,6 +38,13 @@ export const eventCancelledMessage = 'This event was cancelled.';
 export const eventPastMessage = 'This event is over.';
 export const alreadyJoinedMessage = 'You are already on this event.';
 export const offerExpiredMessage = 'The offer for this spot has expired.';
+/** A claim by a waiting party: never offered, or withdrawn when the spots were lowered (issue 10). */
+export const offerWithdrawnMessage =
+  'No spot is offered to you now: the organizer may have reduced the spots. You keep your place on the waitlist.';
+export const guestFriendsMessage = (max: number) =>
+  max === 0
+    ? 'Guests join on their own here. Sign in to bring friends.'
+    : `Guests can bring at most ${max} ${max === 1 ? 'friend' : 'friends'} here. Sign in to bring more.`;
 
 export const eventIdParams = z.object({ eventId: z.uuid('Unknown event.') });
 export const partyParams = eventIdParams.extend({ partyId: z.uuid('Unknown entry.') });
@@ -98,6 +110,13 @@ const eventFields = {
   /** In cents (USD); shown now, collected with the payments slice. */
   priceCents: z.number().int().min(0).max(100_000).nullable().default(null),
   autoPromote: z.boolean().default(false),
+  /** The most friends a guest may bring in one join (issue 10); signed-in players up to maxFriends. */
+  maxGuestFriends: z
+    .number({ error: 'Enter how many friends a guest may bring.' })
+    .int()
+    .min(0, 'At least 0.')
+    .max(maxFriends, `At most ${maxFriends}.`)
+    .default(defaultMaxGuestFriends),
 };
 
 /** Shared by create and edit; the server adds the checks that need the clock and the database. */
@@ -189,7 +208,11 @@ export type Party = z.infer<typeof partyReply>;
 /** Spec §3 event view data: event, creator, joiners, favoriteUserCount, rsvpSlots. */
 export const eventViewReply = z
   .object({
-    event: eventSummary.extend({ description: z.string().nullable(), autoPromote: z.boolean() }),
+    event: eventSummary.extend({
+      description: z.string().nullable(),
+      autoPromote: z.boolean(),
+      maxGuestFriends: z.number().int(),
+    }),
     creator: personReply,
     /** The occurrence this view is about (the query's, else the next one). */
     occurrence: occurrenceReply,
@@ -354,7 +377,9 @@ export const eventEndpoints = {
   joinEvent: defineEndpoint({
     method: 'POST',
     path: '/api/events/:eventId/parties',
-    summary: 'Join an occurrence, or its waitlist when full (a guest gives name and email)',
+    summary:
+      'Join an occurrence, or its waitlist when full. A guest gives a name and an email, brings at most the ' +
+      "event's maxGuestFriends, is rate limited per client address, and gets the same reply whatever the email",
     tags: ['events'],
     params: eventIdParams,
     body: joinEventBody,

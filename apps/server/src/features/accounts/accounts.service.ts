@@ -71,6 +71,11 @@ export async function findUserRecord(db: Database, userId: string): Promise<User
   return findUserById(db, userId);
 }
 
+/** The account holding this email, for features that must not tell anyone whether one exists. */
+export async function findUserRecordByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
+}
+
 export async function getCurrentUser(db: Database, userId: string): Promise<CurrentUser> {
   const row = await findUserById(db, userId);
   // Spec §5: a session whose user record is gone reads as 'User not found'.

@@ -1,15 +1,20 @@
-import { findOccurrenceAt } from '@huddle/shared/event-occurrences';
+import { randomUUID } from 'node:crypto';
+import { findOccurrenceAt, type Occurrence } from '@huddle/shared/event-occurrences';
 import {
   alreadyJoinedMessage,
   eventCancelledMessage,
   eventPastMessage,
+  guestFriendsMessage,
   offerExpiredMessage,
+  offerWithdrawnMessage,
   type Party,
 } from '@huddle/shared/events';
+import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createGuest } from '../accounts/accounts.service.ts';
+import { createGuest, findUserRecordByEmail } from '../accounts/accounts.service.ts';
 import { occurrenceAt, scheduleOf } from './event-schedule.ts';
+import { guestAlreadyOnMail, guestJoinedMail, guestJoinForAccountMail } from './events.mails.ts';
 import {
   deletePartyRow,
   findParty,
@@ -27,7 +32,14 @@ import {
   type PartyRow,
 } from './events.repository.ts';
 import { eventNotFound, managedEvent, toParty, visibleEvent } from './events.service.ts';
-import { heldSlots, runWaitlist, sendWaitlistMail, type EventDeps, type WaitlistNotice } from './waitlist.service.ts';
+import {
+  heldSlots,
+  occurrenceLink,
+  runWaitlist,
+  sendWaitlistMail,
+  type EventDeps,
+  type WaitlistNotice,
+} from './waitlist.service.ts';
 
 const partyNotFound = () => new AppError('NOT_FOUND', 'This person is no longer on the event.');
 
@@ -45,17 +57,66 @@ async function partyReply(db: Database, partyId: string): Promise<{ party: Party
   return { party: toParty(row) };
 }
 
+/** Where a party goes: a spot, or the end of the waitlist. */
+interface Place {
+  status: 'joined' | 'waitlisted';
+  position: number;
+}
+
 type JoinOutcome =
   | { kind: 'gone' }
   | { kind: 'cancelled' }
-  | { kind: 'already'; notices: WaitlistNotice[] }
-  | { kind: 'joined'; party: PartyRow; notices: WaitlistNotice[] };
+  | { kind: 'already'; place: Place; notices: WaitlistNotice[] }
+  | { kind: 'placed'; party: PartyRow | null; place: Place; notices: WaitlistNotice[] };
 
 /**
- * Join an occurrence, or its waitlist when the party does not fit (issue 5). The whole decision
+ * Joins an occurrence, or its waitlist when the party does not fit (issue 5). The whole decision
  * is one transaction holding the event lock, so however many people join at once, never more
- * are joined than there are spots, and waitlist positions never repeat.
+ * are joined than there are spots, and waitlist positions never repeat. With `who` null the
+ * place is decided and nothing is written (a guest join that gave an account's email).
  */
+async function joinUnderLock(
+  db: Database,
+  {
+    eventId,
+    occurrence,
+    who,
+    partySize,
+    now,
+  }: {
+    eventId: string;
+    occurrence: Occurrence;
+    who: { userId: string; guestId: null } | { userId: null; guestId: string } | null;
+    partySize: number;
+    now: Date;
+  },
+): Promise<JoinOutcome> {
+  return inTransaction(db, async (tx): Promise<JoinOutcome> => {
+    const locked = await lockEvent(tx, eventId);
+    if (!locked) return { kind: 'gone' };
+    if (locked.cancelledAt) return { kind: 'cancelled' };
+    const notices = await runWaitlist(tx, locked, occurrence, now);
+    const free = locked.slots - heldSlots(await listOccurrenceParties(tx, eventId, occurrence.startsAt));
+    // The waitlist pass above left no waiting party that fits the free spots, so a party that
+    // fits takes them without passing anyone; otherwise it queues at the end.
+    const place: Place =
+      partySize <= free
+        ? { status: 'joined', position: 0 }
+        : { status: 'waitlisted', position: await nextWaitlistPosition(tx, eventId, occurrence.startsAt) };
+    if (!who) return { kind: 'placed', party: null, place, notices };
+    if (await findPartyOf(tx, eventId, occurrence.startsAt, who)) return { kind: 'already', place, notices };
+    const party = await insertParty(tx, {
+      eventId,
+      occurrenceStartsAt: occurrence.startsAt,
+      ...who,
+      partySize,
+      ...place,
+    });
+    return { kind: 'placed', party, place, notices };
+  });
+}
+
+/** Join an occurrence, or its waitlist when the party does not fit; guests see joinAsGuest. */
 export async function joinEvent(
   deps: EventDeps,
   {
@@ -81,37 +142,95 @@ export async function joinEvent(
   if (event.cancelledAt) throw new AppError('CONFLICT', eventCancelledMessage);
   const occurrence = occurrenceOf(event, occurrenceStartsAt, 'occurrenceStartsAt');
   if (occurrence.endsAt <= now) throw new AppError('CONFLICT', eventPastMessage);
-  // A signed-in player joins as themself; a guest is kept by email (spec §1 unregistered users).
-  const who = viewerId
-    ? { userId: viewerId, guestId: null }
-    : { userId: null, guestId: (await createGuest(db, guest as { name: string; email: string })).id };
+  // A signed-in player joins as themself, whatever the body says about a guest.
+  if (!viewerId) return joinAsGuest(deps, { event, occurrence, friends, guest: guest as GuestDetails, now });
 
-  const outcome = await inTransaction(db, async (tx): Promise<JoinOutcome> => {
-    const locked = await lockEvent(tx, eventId);
-    if (!locked) return { kind: 'gone' };
-    if (locked.cancelledAt) return { kind: 'cancelled' };
-    const notices = await runWaitlist(tx, locked, occurrence, now);
-    if (await findPartyOf(tx, eventId, occurrence.startsAt, who)) return { kind: 'already', notices };
-    const free = locked.slots - heldSlots(await listOccurrenceParties(tx, eventId, occurrence.startsAt));
-    const partySize = friends + 1;
-    // The waitlist pass above left no waiting party that fits the free spots, so a party that
-    // fits takes them without passing anyone; otherwise it queues at the end.
-    const fits = partySize <= free;
-    const party = await insertParty(tx, {
-      eventId,
-      occurrenceStartsAt: occurrence.startsAt,
-      ...who,
-      partySize,
-      status: fits ? 'joined' : 'waitlisted',
-      position: fits ? 0 : await nextWaitlistPosition(tx, eventId, occurrence.startsAt),
-    });
-    return { kind: 'joined', party, notices };
+  const outcome = await joinUnderLock(db, {
+    eventId,
+    occurrence,
+    who: { userId: viewerId, guestId: null },
+    partySize: friends + 1,
+    now,
   });
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'cancelled') throw new AppError('CONFLICT', eventCancelledMessage);
   await sendWaitlistMail(deps, outcome.notices);
-  if (outcome.kind === 'already') throw new AppError('CONFLICT', alreadyJoinedMessage);
+  if (outcome.kind === 'already' || !outcome.party) throw new AppError('CONFLICT', alreadyJoinedMessage);
   return partyReply(db, outcome.party.id);
+}
+
+interface GuestDetails {
+  name: string;
+  email: string;
+}
+
+/**
+ * A guest joins with a name and an email (spec §1 unregistered users), and the answer must not
+ * tell whether that email has an account, nor whether it is already on the game (issue 10,
+ * decision 010): the reply is built from the request and the place the party gets (or would
+ * get), and what really happened goes by mail to the address. An account's email adds no guest
+ * party (its holder joins signed in); the holder is mailed instead. Guests bring at most the
+ * friends the organizer allows, so one anonymous request cannot take a whole game.
+ */
+async function joinAsGuest(
+  deps: EventDeps,
+  {
+    event,
+    occurrence,
+    friends,
+    guest,
+    now,
+  }: { event: EventRow; occurrence: Occurrence; friends: number; guest: GuestDetails; now: Date },
+): Promise<{ party: Party }> {
+  if (friends > event.maxGuestFriends) {
+    throw new AppError('VALIDATION_FAILED', undefined, { friends: [guestFriendsMessage(event.maxGuestFriends)] });
+  }
+  const account = await findUserRecordByEmail(deps.db, guest.email);
+  const guestRow = account ? undefined : await createGuest(deps.db, guest);
+  const partySize = friends + 1;
+  const outcome = await joinUnderLock(deps.db, {
+    eventId: event.id,
+    occurrence,
+    who: guestRow ? { userId: null, guestId: guestRow.id } : null,
+    partySize,
+    now,
+  });
+  if (outcome.kind === 'gone') throw eventNotFound();
+  if (outcome.kind === 'cancelled') throw new AppError('CONFLICT', eventCancelledMessage);
+  await sendWaitlistMail(deps, outcome.notices);
+
+  const details = {
+    title: event.title,
+    timeZone: event.timeZone,
+    startsAt: occurrence.startsAt,
+    link: occurrenceLink(deps.publicOrigin, event.id, occurrence.startsAt),
+  };
+  const mail = account
+    ? guestJoinForAccountMail({ ...details, name: account.name })
+    : outcome.kind === 'already'
+      ? guestAlreadyOnMail({ ...details, name: guestRow?.name ?? guest.name })
+      : guestJoinedMail({ ...details, name: guest.name, joined: outcome.place.status === 'joined' });
+  try {
+    await deps.mailer.send({ to: account?.email ?? guest.email, ...mail });
+  } catch (error) {
+    deps.log.error({ err: error, eventId: event.id }, 'guest join mail failed');
+  }
+
+  const party = outcome.kind === 'placed' ? outcome.party : null;
+  return {
+    party: {
+      id: party?.id ?? randomUUID(),
+      userId: null,
+      isUnregisteredUser: true,
+      displayName: guest.name.trim() || displayNameFallback,
+      photoURL: defaultPhotoPath,
+      partySize,
+      status: outcome.place.status,
+      position: outcome.place.position,
+      offerExpiresAt: null,
+      checkedIn: false,
+    },
+  };
 }
 
 /** Removes one party in a transaction and hands its spots to the waitlist. */
@@ -158,10 +277,14 @@ export async function removeParty(
 }
 
 type ClaimOutcome =
-  | { kind: 'gone' | 'forbidden' | 'notOffered' | 'cancelled' | 'joined' }
-  | { kind: 'expired'; notices: WaitlistNotice[] };
+  | { kind: 'gone' | 'forbidden' | 'cancelled' | 'alreadyJoined' }
+  | { kind: 'expired' | 'withdrawn' | 'joined'; notices: WaitlistNotice[] };
 
-/** The offered party's player takes the spot before the claim window closes. */
+/**
+ * The offered party's player takes the spot before the claim window closes. The free spots are
+ * counted again under the lock: an offer made before the organizer lowered the spots may no
+ * longer fit (issue 10), and then it is withdrawn rather than claimed.
+ */
 export async function claimOffer(
   deps: EventDeps,
   { actorId, eventId, partyId }: { actorId: string; eventId: string; partyId: string },
@@ -175,32 +298,40 @@ export async function claimOffer(
     // An offer that lapsed was withdrawn (its party removed): the link in the mail now says so.
     if (!party) return { kind: 'expired', notices: [] };
     if (party.userId !== actorId) return { kind: 'forbidden' };
-    if (party.status === 'joined') return { kind: 'joined' };
-    if (party.status !== 'offered' || !party.offerExpiresAt) return { kind: 'notOffered' };
-    if (party.offerExpiresAt <= now) {
-      // Too late: the offer goes, and the spot moves on to the next waiting party.
-      return {
-        kind: 'expired',
-        notices: await runWaitlist(tx, locked, occurrenceAt(locked, party.occurrenceStartsAt), now),
-      };
-    }
+    if (party.status === 'joined') return { kind: 'alreadyJoined' };
+    if (party.status !== 'offered' || !party.offerExpiresAt) return { kind: 'withdrawn', notices: [] };
     if (locked.cancelledAt) return { kind: 'cancelled' };
+    const occurrence = occurrenceAt(locked, party.occurrenceStartsAt);
+    // Settles the occurrence first: a lapsed offer goes (this one too, when too late), and offers
+    // beyond the spots are withdrawn; the spots move on.
+    const notices = await runWaitlist(tx, locked, occurrence, now);
+    if (party.offerExpiresAt <= now) return { kind: 'expired', notices };
+    const parties = await listOccurrenceParties(tx, eventId, party.occurrenceStartsAt);
+    const mine = parties.find((row) => row.id === party.id);
+    const heldByOthers = heldSlots(parties.filter((row) => row.id !== party.id));
+    if (mine?.status !== 'offered' || heldByOthers + mine.partySize > locked.slots) {
+      return { kind: 'withdrawn', notices };
+    }
     await updatePartyRow(tx, party.id, { status: 'joined', offerExpiresAt: null });
-    return { kind: 'joined' };
+    return { kind: 'joined', notices };
   });
   switch (outcome.kind) {
     case 'gone':
       throw eventNotFound();
     case 'forbidden':
       throw new AppError('FORBIDDEN', 'This spot was offered to someone else.');
-    case 'notOffered':
-      throw new AppError('CONFLICT', 'No spot has been offered to you yet.');
     case 'cancelled':
       throw new AppError('CONFLICT', eventCancelledMessage);
     case 'expired':
       await sendWaitlistMail(deps, outcome.notices);
       throw new AppError('CONFLICT', offerExpiredMessage);
+    case 'withdrawn':
+      await sendWaitlistMail(deps, outcome.notices);
+      throw new AppError('CONFLICT', offerWithdrawnMessage);
+    case 'alreadyJoined':
+      return partyReply(deps.db, partyId);
     case 'joined':
+      await sendWaitlistMail(deps, outcome.notices);
       return partyReply(deps.db, partyId);
   }
 }

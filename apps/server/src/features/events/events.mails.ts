@@ -36,6 +36,44 @@ export function spotGivenMail({ name, title, timeZone, startsAt, link, isGuest }
   };
 }
 
+/** What a guest's join did, mailed to the address they gave (issue 10: every guest join mails). */
+export function guestJoinedMail({ name, title, timeZone, startsAt, link, joined }: SpotMail & { joined: boolean }) {
+  const what = joined
+    ? `You're in ${title} on ${onWallClock(startsAt, timeZone)}.`
+    : `${title} on ${onWallClock(startsAt, timeZone)} is full, so you are on the waitlist. If a spot frees up for you, it is yours and we'll write again.`;
+  return {
+    subject: joined ? `You're in: ${title}` : `On the waitlist: ${title}`,
+    text: `${greetingFor(name)}\n\n${what}\n\n${link}\n\nIf you can't make it, let the organizer know so the next person gets the spot. If you did not ask to join, ignore this mail.\n`,
+  };
+}
+
+/** A guest join asked again for an address already on that date: nothing changed. */
+export function guestAlreadyOnMail({ name, title, timeZone, startsAt, link }: SpotMail) {
+  return {
+    subject: `Already on the list: ${title}`,
+    text: `${greetingFor(name)}\n\nSomeone asked to join ${title} on ${onWallClock(startsAt, timeZone)} as a guest with this email address. You are already on the list for that date, so nothing changed:\n\n${link}\n`,
+  };
+}
+
+/**
+ * A guest join gave the email of an account: no guest spot is added for it (the account holder
+ * joins signed in), and the account holder hears about it instead of the requester (issue 10).
+ */
+export function guestJoinForAccountMail({ name, title, timeZone, startsAt, link }: SpotMail) {
+  return {
+    subject: `Sign in to join: ${title}`,
+    text: `${greetingFor(name)}\n\nSomeone asked to join ${title} on ${onWallClock(startsAt, timeZone)} as a guest with this email address. It belongs to your Huddle account, so we did not add a guest spot. To join, sign in and join from the event page:\n\n${link}\n\nIf it was not you, ignore this mail: nothing changed.\n`,
+  };
+}
+
+/** The spots were lowered after an offer went out, and it no longer fits (issue 10). */
+export function offerWithdrawnMail({ name, title, timeZone, startsAt, link }: SpotMail) {
+  return {
+    subject: `Offer withdrawn: ${title}`,
+    text: `${greetingFor(name)}\n\nThe organizer reduced the number of spots in ${title} on ${onWallClock(startsAt, timeZone)}, so the spot we offered you is no longer free. You keep your place on the waitlist; when a spot frees up for you, we'll write again:\n\n${link}\n`,
+  };
+}
+
 /** Why someone's spots went away: the whole event was cancelled, or dates left its schedule. */
 export type SpotsEndedReason = 'cancelled' | 'datesRemoved';
 

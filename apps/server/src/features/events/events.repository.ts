@@ -578,6 +578,7 @@ export async function listOccurrencesWithParties(db: Database, eventId: string, 
           Number,
         ),
       waiting: sql<number>`count(*) filter (where ${eventParties.status} = 'waitlisted')`.mapWith(Number),
+      offered: sql<number>`count(*) filter (where ${eventParties.status} = 'offered')`.mapWith(Number),
     })
     .from(eventParties)
     .where(and(eq(eventParties.eventId, eventId), gte(eventParties.occurrenceStartsAt, from)))

@@ -15,6 +15,22 @@ import {
 import { cancelEvent, createEvent, getEvent, setFavorite, updateEvent } from './events.service.ts';
 import { sweepExpiredOffers, type EventDeps } from './waitlist.service.ts';
 
+/**
+ * Guest joins take spots without an account (issue 10): a few per client address in ten minutes,
+ * enough for one person joining some dates, too few to fill games or probe emails. Counted after
+ * the body is parsed, and only for requests that join as a guest; signed-in joins are not limited.
+ */
+const guestJoinRateLimit = {
+  config: {
+    rateLimit: {
+      hook: 'preHandler' as const,
+      max: 5,
+      timeWindow: '10 minutes',
+      allowList: (request: FastifyRequest) => !(request.body as { guest?: unknown } | undefined)?.guest,
+    },
+  },
+};
+
 /** Lapsed waitlist offers are also settled whenever someone opens or joins the occurrence. */
 const offerSweepMs = 60_000;
 
@@ -40,14 +56,18 @@ export function registerEventRoutes(app: FastifyInstance, { db, auth, mailer, cl
   registerEndpoint(app, eventEndpoints.myEvents, async ({ request }) =>
     myEvents(db, clock, { actorId: await actor(request) }),
   );
-  registerEndpoint(app, eventEndpoints.joinEvent, async ({ request, params, body }) =>
-    joinEvent(deps, {
-      viewerId: await viewer(request),
-      eventId: params.eventId,
-      occurrenceStartsAt: body.occurrenceStartsAt,
-      friends: body.friends,
-      guest: body.guest,
-    }),
+  registerEndpoint(
+    app,
+    eventEndpoints.joinEvent,
+    async ({ request, params, body }) =>
+      joinEvent(deps, {
+        viewerId: await viewer(request),
+        eventId: params.eventId,
+        occurrenceStartsAt: body.occurrenceStartsAt,
+        friends: body.friends,
+        guest: body.guest,
+      }),
+    guestJoinRateLimit,
   );
   registerEndpoint(app, eventEndpoints.leaveEvent, async ({ request, params, query }) => {
     await leaveEvent(deps, { actorId: await actor(request), eventId: params.eventId, occurrence: query.occurrence });

@@ -1,3 +1,4 @@
+import { defaultMaxGuestFriends, maxFriends } from '@huddle/shared/events';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -60,6 +61,8 @@ export const events = pgTable(
     priceCents: integer('price_cents'),
     /** Organizer's choice: a freed slot goes straight to the first waiting party that fits. */
     autoPromote: boolean('auto_promote').notNull().default(false),
+    /** Organizer's choice: the most friends a guest (no account) brings in one join (issue 10). */
+    maxGuestFriends: integer('max_guest_friends').notNull().default(defaultMaxGuestFriends),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +70,7 @@ export const events = pgTable(
   (table) => [
     check('events_times_check', sql`${table.endsAt} > ${table.startsAt}`),
     check('events_slots_check', sql`${table.slots} between 1 and 1000`),
+    check('events_max_guest_friends_check', sql`${table.maxGuestFriends} between 0 and ${sql.raw(String(maxFriends))}`),
     check('events_skill_level_check', sql`${table.skillLevel} in ('all', 'beginner', 'intermediate', 'advanced')`),
     check('events_visibility_check', sql`${table.visibility} in ('public', 'team')`),
     check('events_team_visibility_check', sql`${table.visibility} = 'public' or ${table.teamId} is not null`),

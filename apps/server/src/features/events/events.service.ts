@@ -258,6 +258,7 @@ function eventColumns(
     visibility: input.visibility,
     priceCents: input.priceCents,
     autoPromote: input.autoPromote,
+    maxGuestFriends: input.maxGuestFriends,
   };
 }
 
@@ -319,10 +320,11 @@ export async function updateEvent(
     }
     await updateEventRow(tx, eventId, { ...columns, updatedAt: now });
 
-    // More spots, or auto-promote switched on: the waitlists move now.
+    // More spots, or auto-promote switched on: the waitlists move now. Fewer spots: offers that
+    // no longer fit beside the joined people are withdrawn now, under this lock (issue 10).
     const notices: WaitlistNotice[] = [];
     for (const occurrence of remaining) {
-      if (occurrence.waiting === 0) continue;
+      if (occurrence.waiting === 0 && occurrence.offered === 0) continue;
       notices.push(...(await runWaitlist(tx, updated, occurrenceAt(updated, occurrence.occurrenceStartsAt), now)));
     }
     return { kind: 'updated', notices, removed };
@@ -393,7 +395,12 @@ export async function getEvent(
   const mine = viewerId ? parties.find((row) => row.party.userId === viewerId) : undefined;
   const byStatus = (status: string) => shown.filter((row) => row.party.status === status);
   return {
-    event: { ...summary, description: event.description, autoPromote: event.autoPromote },
+    event: {
+      ...summary,
+      description: event.description,
+      autoPromote: event.autoPromote,
+      maxGuestFriends: event.maxGuestFriends,
+    },
     creator: {
       id: event.creatorId,
       displayName: creator?.name.trim() || displayNameFallback,

@@ -6,7 +6,13 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { getCurrentUser, getGuest } from '../accounts/accounts.service.ts';
 import { occurrenceAt } from './event-schedule.ts';
-import { spotGivenMail, spotOfferedMail, spotsEndedMail, type SpotsEndedReason } from './events.mails.ts';
+import {
+  offerWithdrawnMail,
+  spotGivenMail,
+  spotOfferedMail,
+  spotsEndedMail,
+  type SpotsEndedReason,
+} from './events.mails.ts';
 import {
   deleteExpiredOffers,
   inTransaction,
@@ -27,9 +33,12 @@ export interface EventDeps {
   log: FastifyBaseLogger;
 }
 
-/** Someone the waitlist just gave a spot (joined) or offered one (offered); mailed after commit. */
+/**
+ * Someone the waitlist just gave a spot (promoted), offered one (offered), or whose offer it
+ * took back because the spots were lowered (withdrawn); mailed after commit.
+ */
 export interface WaitlistNotice {
-  kind: 'offered' | 'promoted';
+  kind: 'offered' | 'promoted' | 'withdrawn';
   userId: string | null;
   guestId: string | null;
   event: Pick<EventRow, 'id' | 'title' | 'timeZone'>;
@@ -37,18 +46,21 @@ export interface WaitlistNotice {
   offerExpiresAt: Date | null;
 }
 
+const holds = (party: Pick<PartyRow, 'status'>) => party.status === 'joined' || party.status === 'offered';
+
 /** Spots a party holds: joined ones, and offered ones until the offer lapses. */
-export const heldSlots = (parties: PartyRow[]): number =>
-  parties
-    .filter((party) => party.status === 'joined' || party.status === 'offered')
-    .reduce((total, party) => total + party.partySize, 0);
+export const heldSlots = (parties: Pick<PartyRow, 'status' | 'partySize'>[]): number =>
+  parties.filter(holds).reduce((total, party) => total + party.partySize, 0);
 
 /**
- * Hands freed spots to the waitlist of one occurrence. Must run inside a transaction that holds
- * the event lock (lockEvent), so it sees every party and no one else changes them meanwhile.
- * Lapsed offers go first (those parties lost their turn); then, while spots are free, the first
- * waiting party in position order that fits gets them: a party of 3 is passed over for one
- * spot, and the party of 1 behind it takes it.
+ * Settles the spots of one occurrence. Must run inside a transaction that holds the event lock
+ * (lockEvent), so it sees every party and no one else changes them meanwhile.
+ * 1. Lapsed offers go (those parties lost their turn).
+ * 2. Offers must fit beside the joined people: when the spots were lowered after they went out
+ *    (raised 10 to 30, 20 offers, lowered back to 10), offers are kept in line order while they
+ *    fit and the rest are withdrawn: those parties wait again in their old places (issue 10).
+ * 3. While spots are free, the first waiting party in position order that fits gets them: a
+ *    party of 3 is passed over for one spot, and the party of 1 behind it takes it.
  */
 export async function runWaitlist(
   tx: Database,
@@ -59,11 +71,33 @@ export async function runWaitlist(
   await deleteExpiredOffers(tx, event.id, occurrence.startsAt, now);
   if (event.cancelledAt || occurrence.endsAt <= now) return [];
   const parties = await listOccurrenceParties(tx, event.id, occurrence.startsAt);
-  let free = event.slots - heldSlots(parties);
+  const notice = (party: PartyRow, kind: WaitlistNotice['kind'], offerExpiresAt: Date | null): WaitlistNotice => ({
+    kind,
+    userId: party.userId,
+    guestId: party.guestId,
+    event: { id: event.id, title: event.title, timeZone: event.timeZone },
+    occurrenceStartsAt: occurrence.startsAt,
+    offerExpiresAt,
+  });
   const notices: WaitlistNotice[] = [];
+
+  let free = event.slots - heldSlots(parties.filter((party) => party.status === 'joined'));
+  const waiting = new Set(parties.filter((party) => party.status === 'waitlisted').map((party) => party.id));
+  for (const party of parties) {
+    if (party.status !== 'offered') continue;
+    if (party.partySize <= free) {
+      free -= party.partySize;
+      continue;
+    }
+    await updatePartyRow(tx, party.id, { status: 'waitlisted', offerExpiresAt: null });
+    notices.push(notice(party, 'withdrawn', null));
+    // Too big for what is left now, and what is left only shrinks below: not offered again here.
+    waiting.add(party.id);
+  }
+
   for (const party of parties) {
     if (free <= 0) break;
-    if (party.status !== 'waitlisted' || party.partySize > free) continue;
+    if (!waiting.has(party.id) || party.partySize > free) continue;
     // A guest cannot sign in to claim an offer, so a guest's turn is a spot straight away.
     const direct = event.autoPromote || party.guestId !== null;
     const offerExpiresAt = direct
@@ -71,17 +105,14 @@ export async function runWaitlist(
       : new Date(now.getTime() + claimWindowMs(occurrence.startsAt.getTime() - now.getTime()));
     await updatePartyRow(tx, party.id, { status: direct ? 'joined' : 'offered', offerExpiresAt });
     free -= party.partySize;
-    notices.push({
-      kind: direct ? 'promoted' : 'offered',
-      userId: party.userId,
-      guestId: party.guestId,
-      event: { id: event.id, title: event.title, timeZone: event.timeZone },
-      occurrenceStartsAt: occurrence.startsAt,
-      offerExpiresAt,
-    });
+    notices.push(notice(party, direct ? 'promoted' : 'offered', offerExpiresAt));
   }
   return notices;
 }
+
+/** The event page on one date, for mails. */
+export const occurrenceLink = (publicOrigin: string, eventId: string, startsAt: Date) =>
+  `${publicOrigin}/discover/events/${eventId}?occurrence=${encodeURIComponent(startsAt.toISOString())}`;
 
 async function recipientOf(db: Database, person: { userId: string | null; guestId: string | null }) {
   if (person.guestId) {
@@ -104,7 +135,7 @@ export async function sendWaitlistMail(deps: EventDeps, notices: WaitlistNotice[
     try {
       const recipient = await recipientOf(deps.db, notice);
       if (!recipient) continue;
-      const link = `${deps.publicOrigin}/discover/events/${notice.event.id}?occurrence=${encodeURIComponent(notice.occurrenceStartsAt.toISOString())}`;
+      const link = occurrenceLink(deps.publicOrigin, notice.event.id, notice.occurrenceStartsAt);
       const details = {
         name: recipient.name,
         title: notice.event.title,
@@ -113,9 +144,11 @@ export async function sendWaitlistMail(deps: EventDeps, notices: WaitlistNotice[
         link,
       };
       const mail =
-        notice.kind === 'offered' && notice.offerExpiresAt
-          ? spotOfferedMail({ ...details, expiresAt: notice.offerExpiresAt })
-          : spotGivenMail({ ...details, isGuest: recipient.isGuest });
+        notice.kind === 'withdrawn'
+          ? offerWithdrawnMail(details)
+          : notice.kind === 'offered' && notice.offerExpiresAt
+            ? spotOfferedMail({ ...details, expiresAt: notice.offerExpiresAt })
+            : spotGivenMail({ ...details, isGuest: recipient.isGuest });
       await deps.mailer.send({ to: recipient.email, ...mail });
     } catch (error) {
       deps.log.error({ err: error, eventId: notice.event.id }, 'waitlist mail failed');

@@ -22,8 +22,29 @@ export async function listSeasonRows(db: Database, teamId: string): Promise<Seas
   return db.select().from(seasons).where(eq(seasons.teamId, teamId)).orderBy(asc(seasons.startsOn));
 }
 
-export async function updateSeasonRow(db: Database, seasonId: string, season: Partial<NewSeason>): Promise<void> {
-  await db.update(seasons).set(season).where(eq(seasons.id, seasonId));
+/**
+ * Changes a season, but never its capacity below the registrations it has: the count and the
+ * change hold the same season row lock as insertRegistrationWithinCapacity, so a registration
+ * cannot slip in between them (issue 10).
+ */
+export async function updateSeasonWithinCapacity(
+  db: Database,
+  seasonId: string,
+  season: Partial<NewSeason>,
+): Promise<{ kind: 'updated' } | { kind: 'belowRegistered'; registered: number }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).for('update');
+    if (season.capacity !== null && season.capacity !== undefined) {
+      const [taken] = await tx
+        .select({ total: count() })
+        .from(registrations)
+        .where(eq(registrations.seasonId, seasonId));
+      const registered = taken?.total ?? 0;
+      if (registered > season.capacity) return { kind: 'belowRegistered', registered };
+    }
+    await tx.update(seasons).set(season).where(eq(seasons.id, seasonId));
+    return { kind: 'updated' };
+  });
 }
 
 export async function deleteSeasonRow(db: Database, seasonId: string): Promise<void> {

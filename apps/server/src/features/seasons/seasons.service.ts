@@ -23,7 +23,7 @@ import {
   listSeasonRows,
   listSessionRows,
   updateRegistrationRow,
-  updateSeasonRow,
+  updateSeasonWithinCapacity,
   type RegistrationRow,
   type SeasonRow,
 } from './seasons.repository.ts';
@@ -122,7 +122,12 @@ export async function updateSeason(
   { actorId, seasonId, season }: { actorId: string; seasonId: string; season: SeasonBody },
 ) {
   await managedSeason(db, seasonId, actorId);
-  await updateSeasonRow(db, seasonId, seasonColumns(season));
+  const outcome = await updateSeasonWithinCapacity(db, seasonId, seasonColumns(season));
+  if (outcome.kind === 'belowRegistered') {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      capacity: [`${outcome.registered} people have registered already; keep at least ${outcome.registered} places.`],
+    });
+  }
   return getSeason(db, { viewerId: actorId, seasonId });
 }
 

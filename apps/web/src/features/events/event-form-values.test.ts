@@ -44,8 +44,17 @@ describe('the event form and the request body', () => {
       visibility: 'public',
       priceCents: null,
       autoPromote: false,
+      maxGuestFriends: 2,
     });
     expect(validateEventValues(filled(), null)).toEqual({});
+  });
+
+  it('sends the guests’ friend limit, and refuses it empty or above nine beside the field', () => {
+    expect(eventBodyFrom(filled({ maxGuestFriends: 0 }), { placeId, teamId: null }).maxGuestFriends).toBe(0);
+    expect(validateEventValues(filled({ maxGuestFriends: '' }), null)).toEqual({
+      maxGuestFriends: 'Enter how many friends a guest may bring.',
+    });
+    expect(validateEventValues(filled({ maxGuestFriends: 10 }), null)).toEqual({ maxGuestFriends: 'At most 9.' });
   });
 
   it('sends a weekly repeat with sorted days and only the chosen end', () => {
@@ -157,6 +166,7 @@ describe('the event form and the request body', () => {
       visibility: 'public',
       priceCents: 500,
       autoPromote: true,
+      maxGuestFriends: 4,
     } as unknown as EventView['event'];
     expect(eventValuesFrom(event)).toMatchObject({
       description: '',
@@ -167,6 +177,7 @@ describe('the event form and the request body', () => {
       until: '2030-08-25',
       price: 5,
       autoPromote: true,
+      maxGuestFriends: 4,
     });
   });
 

@@ -1,4 +1,10 @@
-import { eventBody, type EventBody, type EventView, type SkillLevel } from '@huddle/shared/events';
+import {
+  defaultMaxGuestFriends,
+  eventBody,
+  type EventBody,
+  type EventView,
+  type SkillLevel,
+} from '@huddle/shared/events';
 import { geohashOf, placeBody, type PlaceBody } from '@huddle/shared/places';
 
 /** A place chosen from the autocomplete. */
@@ -38,6 +44,8 @@ export interface EventFormValues {
   /** Dollars, as typed. */
   price: number | string;
   autoPromote: boolean;
+  /** The most friends a guest (no account) may bring. */
+  maxGuestFriends: number | string;
 }
 
 export function emptyEventValues(timeZone: string): EventFormValues {
@@ -60,6 +68,7 @@ export function emptyEventValues(timeZone: string): EventFormValues {
     visibility: 'public',
     price: '',
     autoPromote: false,
+    maxGuestFriends: defaultMaxGuestFriends,
   };
 }
 
@@ -84,6 +93,7 @@ export function eventValuesFrom(event: EventView['event']): EventFormValues {
     visibility: event.visibility,
     price: event.priceCents === null ? '' : event.priceCents / 100,
     autoPromote: event.autoPromote,
+    maxGuestFriends: event.maxGuestFriends,
   };
 }
 
@@ -122,6 +132,7 @@ export function eventBodyFrom(values: EventFormValues, ids: { placeId: string; t
     visibility: values.visibility,
     priceCents: price === null ? null : Math.round(price * 100),
     autoPromote: values.autoPromote,
+    maxGuestFriends: numberOrNull(values.maxGuestFriends) as number,
   };
 }
 

@@ -1,4 +1,11 @@
-import { eventDescriptionMax, eventSlots, eventTitleLength, skillLevels, type EventView } from '@huddle/shared/events';
+import {
+  eventDescriptionMax,
+  eventSlots,
+  eventTitleLength,
+  maxFriends,
+  skillLevels,
+  type EventView,
+} from '@huddle/shared/events';
 import { maxOccurrences } from '@huddle/shared/event-occurrences';
 import {
   Alert,
@@ -311,6 +318,15 @@ export function EventForm({ gameTypes, team, event, initialPlace = null, near, o
           prefix="$"
           w={{ base: '100%', xs: 260 }}
           {...form.getInputProps('price')}
+        />
+        <NumberInput
+          label="Friends a guest may bring"
+          description="People without an account join with a name and an email; this caps the friends they bring, so no one takes the whole game. Signed-in players bring up to 9."
+          min={0}
+          max={maxFriends}
+          allowDecimal={false}
+          w={{ base: '100%', xs: 260 }}
+          {...form.getInputProps('maxGuestFriends')}
         />
         <Switch
           label="Move people up from the waitlist automatically"

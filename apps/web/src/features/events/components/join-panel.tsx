@@ -1,6 +1,7 @@
 import {
   eventCancelledMessage,
   eventPastMessage,
+  guestFriendsMessage,
   joinEventBody,
   maxFriends,
   type EventView,
@@ -119,29 +120,34 @@ const guestBody = (view: EventView, values: GuestValues) => ({
 });
 const guestField = (path: string) => path.replace(/^guest\./, '');
 
-/** Signed-out visitors join with a name and an email (spec §1 unregistered users). */
+/**
+ * Signed-out visitors join with a name and an email (spec §1 unregistered users), bringing at
+ * most the friends the organizer allows guests. The server answers alike whether or not the
+ * email has an account (issue 10) and mails the address what happened, so this says only that.
+ */
 function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean; signInPath: string }) {
   const [open, setOpen] = useState(false);
-  const [joined, setJoined] = useState<Party | null>(null);
+  const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
   const join = useJoinEvent();
+  const maxGuestFriends = view.event.maxGuestFriends;
   const form = useForm<GuestValues>({
     initialValues: { name: '', email: '', friends: 0 },
-    // The shared join schema's own messages, on the fields they name.
+    // The shared join schema's own messages, on the fields they name, and the event's guest cap.
     validate: (values) => {
-      const parsed = joinEventBody.safeParse(guestBody(view, values));
-      if (parsed.success) return {};
       const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[guestField(issue.path.join('.'))] ??= issue.message;
+      const parsed = joinEventBody.safeParse(guestBody(view, values));
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) errors[guestField(issue.path.join('.'))] ??= issue.message;
+      }
+      if (Number(values.friends) > maxGuestFriends) errors.friends ??= guestFriendsMessage(maxGuestFriends);
       return errors;
     },
   });
 
-  if (joined) {
+  if (sent) {
     return (
       <Text fw={600}>
-        {joined.status === 'joined'
-          ? `You’re in, ${joined.displayName}.`
-          : `You’re on the waitlist, ${joined.displayName}. If a spot frees up, we’ll email you.`}
+        Thanks, {sent.name}. We’ve sent the details to {sent.email}.
       </Text>
     );
   }
@@ -162,9 +168,9 @@ function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean;
             join.mutate(
               { eventId: view.event.id, body: guestBody(view, values) },
               {
-                onSuccess: ({ party }) => {
+                onSuccess: () => {
                   setOpen(false);
-                  setJoined(party);
+                  setSent({ name: values.name.trim(), email: values.email.trim() });
                 },
                 onError: (error) => {
                   if (error instanceof ApiError && error.fields) {
@@ -183,14 +189,16 @@ function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean;
           <Stack>
             <TextInput label="Your name" autoComplete="name" {...form.getInputProps('name')} />
             <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-            <NumberInput
-              label="Bring friends"
-              description={`Up to ${maxFriends}; they count as spots too.`}
-              min={0}
-              max={maxFriends}
-              allowDecimal={false}
-              {...form.getInputProps('friends')}
-            />
+            {maxGuestFriends > 0 && (
+              <NumberInput
+                label="Bring friends"
+                description={`Up to ${maxGuestFriends}; they count as spots too.`}
+                min={0}
+                max={maxGuestFriends}
+                allowDecimal={false}
+                {...form.getInputProps('friends')}
+              />
+            )}
             <Button type="submit" loading={join.isPending}>
               {full ? 'Join the waitlist' : 'Join'}
             </Button>

@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "max_guest_friends" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_max_guest_friends_check" CHECK ("events"."max_guest_friends" between 0 and 9);
