@@ -257,15 +257,26 @@ export async function revokeInvitationRow(
   );
 }
 
-/** Joins through an invitation and counts it, in one transaction. */
-export async function acceptInvitationRow(db: Database, invitation: InvitationRow, userId: string): Promise<boolean> {
+/**
+ * Joins through an invitation and counts it, in one transaction. The invitation row is locked
+ * before it is judged, so simultaneous accepts of a single-use invitation queue up behind the
+ * first and then see it spent (read before the lock, ten accepts all saw it unused).
+ * Undefined when there is no such invitation or `isUsable` refuses it; someone already in the
+ * team leaves it unused.
+ */
+export async function acceptInvitationRow(
+  db: Database,
+  { token, userId, isUsable }: { token: string; userId: string; isUsable: (invitation: InvitationRow) => boolean },
+): Promise<InvitationRow | undefined> {
   return db.transaction(async (tx) => {
+    const [invitation] = await tx.select().from(teamInvitations).where(eq(teamInvitations.token, token)).for('update');
+    if (!invitation || !isUsable(invitation)) return undefined;
     const inserted = await tx
       .insert(teamMembers)
       .values({ teamId: invitation.teamId, userId, role: invitation.role })
       .onConflictDoNothing()
       .returning({ userId: teamMembers.userId });
-    if (inserted.length === 0) return false;
+    if (inserted.length === 0) return invitation;
     await tx
       .delete(teamJoinRequests)
       .where(and(eq(teamJoinRequests.teamId, invitation.teamId), eq(teamJoinRequests.userId, userId)));
@@ -273,7 +284,7 @@ export async function acceptInvitationRow(db: Database, invitation: InvitationRo
       .update(teamInvitations)
       .set({ acceptedCount: sql`${teamInvitations.acceptedCount} + 1` })
       .where(eq(teamInvitations.id, invitation.id));
-    return true;
+    return invitation;
   });
 }
 

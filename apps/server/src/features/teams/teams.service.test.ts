@@ -1,7 +1,9 @@
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
 import { createTeamAs, signUpUser, teamBodyFor } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { teamInvitations, teamMembers } from './teams.schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -253,6 +255,44 @@ describe('invitations', () => {
     const token = invitation.url.split('/invite/')[1];
     expect((await call('POST', `/api/invitations/${token}/accept`, invitee.cookie)).statusCode).toBe(200);
     expect((await call('POST', `/api/invitations/${token}/accept`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('lets exactly one of ten simultaneous accepts use an emailed (single-use) invitation', async () => {
+    const owner = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie, { joinPolicy: 'invite', visibility: 'private' });
+    const invitation = (
+      await call('POST', `/api/teams/${team.id}/invitations`, owner.cookie, {
+        email: 'single-use@example.com',
+        role: 'organizer',
+      })
+    ).json();
+    const token = invitation.url.split('/invite/')[1];
+    const takers = await Promise.all(Array.from({ length: 10 }, () => signUpUser(t.app)));
+    const answers = await Promise.all(
+      takers.map((taker) => call('POST', `/api/invitations/${token}/accept`, taker.cookie)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(404)]);
+    const [members] = await t.db
+      .select({ n: count() })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.role, 'organizer')));
+    expect(members?.n).toBe(1);
+    const [row] = await t.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id));
+    expect(row?.acceptedCount).toBe(1);
+  });
+
+  it('keeps a single-use invitation for its person when someone already in the team opens it', async () => {
+    const owner = await signUpUser(t.app);
+    const invitee = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie);
+    const invitation = (
+      await call('POST', `/api/teams/${team.id}/invitations`, owner.cookie, { email: invitee.body.email })
+    ).json();
+    const token = invitation.url.split('/invite/')[1];
+    expect((await call('POST', `/api/invitations/${token}/accept`, owner.cookie)).statusCode).toBe(200);
+    const accepted = await call('POST', `/api/invitations/${token}/accept`, invitee.cookie);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().viewer.role).toBe('player');
   });
 
   it('only the owner invites organizers', async () => {

@@ -409,17 +409,17 @@ export async function revokeInvitation(
 }
 
 /** An invitation that can still be used: not revoked, not expired, a mailed one only once. */
-async function usableInvitation(db: Database, token: string): Promise<InvitationRow> {
-  const row = await findInvitationByToken(db, token);
-  const spent = row?.email !== null && (row?.acceptedCount ?? 0) > 0;
-  if (!row || row.revokedAt || row.expiresAt < new Date() || spent) {
-    throw new AppError('NOT_FOUND', 'This invitation has expired or was withdrawn. Ask the organizer for a new one.');
-  }
-  return row;
+function isUsableInvitation(row: InvitationRow, now: Date): boolean {
+  const spent = row.email !== null && row.acceptedCount > 0;
+  return !row.revokedAt && row.expiresAt > now && !spent;
 }
 
+const invitationGone = () =>
+  new AppError('NOT_FOUND', 'This invitation has expired or was withdrawn. Ask the organizer for a new one.');
+
 export async function previewInvitation(db: Database, { token }: { token: string }) {
-  const row = await usableInvitation(db, token);
+  const row = await findInvitationByToken(db, token);
+  if (!row || !isUsableInvitation(row, new Date())) throw invitationGone();
   const team = await findTeam(db, row.teamId);
   if (!team) throw teamNotFound();
   const [summary] = await summaries(db, [team]);
@@ -431,9 +431,15 @@ export async function previewInvitation(db: Database, { token }: { token: string
 }
 
 export async function acceptInvitation(db: Database, { actorId, token }: { actorId: string; token: string }) {
-  const row = await usableInvitation(db, token);
-  // Already a member: nothing to do, the link still shows the team.
-  await acceptInvitationRow(db, row, actorId);
+  const now = new Date();
+  // Judged under the row lock, inside the join's transaction: a single-use invitation admits one.
+  // Already a member: nothing to do, the invitation stays unused and the link still shows the team.
+  const row = await acceptInvitationRow(db, {
+    token,
+    userId: actorId,
+    isUsable: (found) => isUsableInvitation(found, now),
+  });
+  if (!row) throw invitationGone();
   return getTeam(db, { viewerId: actorId, teamId: row.teamId });
 }
 
