@@ -15,8 +15,12 @@ export interface AuthOptions {
   log: FastifyBaseLogger;
   /** Sends the reset mail; the link points at the web app's reset page. */
   sendPasswordResetLink(args: { email: string; name: string; link: string }): Promise<void>;
-  /** Runs after any account is created (email, social), e.g. to claim a guest with that email. */
-  onUserCreated(user: { id: string; email: string }): Promise<void>;
+  /**
+   * Runs once an account's email is known to be its owner's: the mailed link was opened, or a
+   * provider vouched for it (email_verified) at creation. Claims a guest with that email.
+   * May run again for the same account (any later update of a verified user): idempotent.
+   */
+  onEmailVerified(user: { id: string; email: string }): Promise<void>;
   /** Sends the verification mail; the link points at the web app's verify-email page. */
   sendVerificationLink(args: { email: string; name: string; link: string }): Promise<void>;
 }
@@ -30,7 +34,7 @@ export function createAuth({
   config,
   db,
   log,
-  onUserCreated,
+  onEmailVerified,
   sendPasswordResetLink,
   sendVerificationLink,
 }: AuthOptions) {
@@ -88,8 +92,22 @@ export function createAuth({
         await sendVerificationLink({ email: user.email, name: user.name, link });
       },
     },
+    // Both ways emailVerified becomes true pass here: an account created verified (a provider's
+    // email_verified) and the mailed link (verify-email updates the user). A provider is never
+    // linked to an unverified account (Better Auth's requireLocalEmailVerified default).
     databaseHooks: {
-      user: { create: { after: async (user) => onUserCreated({ id: user.id, email: user.email }) } },
+      user: {
+        create: {
+          after: async (user) => {
+            if (user.emailVerified) await onEmailVerified({ id: user.id, email: user.email });
+          },
+        },
+        update: {
+          after: async (user) => {
+            if (user?.emailVerified) await onEmailVerified({ id: user.id, email: user.email });
+          },
+        },
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

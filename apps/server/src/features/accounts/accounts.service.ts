@@ -192,8 +192,12 @@ export async function removeGuest(db: Database, guestId: string): Promise<void> 
   await deleteGuest(db, guestId);
 }
 
-/** Spec §5: an account created with a guest's email takes the guest over (see moveGuestToUser). */
-export async function claimGuestForNewUser(
+/**
+ * Spec §5: an account takes over the guest with its email (see moveGuestToUser), but only once
+ * the email is proven: anyone can sign up with someone else's address, and the guest's spots
+ * and registrations must not go to them. Runs when the email is verified; idempotent.
+ */
+export async function claimGuestForVerifiedUser(
   db: Database,
   { email, userId }: { email: string; userId: string },
 ): Promise<void> {

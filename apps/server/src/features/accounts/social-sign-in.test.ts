@@ -1,6 +1,6 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, signUpBodyFor } from '../../test/factories.ts';
+import { cookieHeaderFrom, signUpBodyFor, verifyEmailOf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createGuest } from './accounts.service.ts';
 import { findGuestByEmail } from './accounts.repository.ts';
@@ -30,8 +30,12 @@ afterAll(async () => {
 
 /** The person the provider describes next, in every token it signs and at userinfo. */
 let claims: Record<string, unknown> = {};
-function providerSays(person: { sub: string; email?: string; name?: string }) {
-  claims = { ...person, ...(person.email ? { email_verified: true } : {}) };
+function providerSays(
+  { emailVerified = true, ...person }: { sub: string; email?: string; name?: string; emailVerified?: boolean } = {
+    sub: '',
+  },
+) {
+  claims = { ...person, ...(person.email ? { email_verified: emailVerified } : {}) };
 }
 
 /** Walks the whole redirect dance as a browser would; returns where Huddle sends the person last. */
@@ -85,6 +89,17 @@ describe('social sign-in through OpenID Connect', () => {
     providerSays({ sub: `google-${email}`, email, name: 'Now Registered' });
     const { cookie } = await signInWithProvider();
     expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json().email).toBe(email);
+    expect(await findGuestByEmail(t.db, email)).toBeUndefined();
+  });
+
+  it('leaves a guest alone when the provider does not vouch for the email, until the link is opened', async () => {
+    const email = signUpBodyFor().email;
+    await createGuest(t.db, { name: 'Walk-in Guest', email });
+    providerSays({ sub: `google-unverified-${email}`, email, name: 'Not Yet Proven', emailVerified: false });
+    const { cookie } = await signInWithProvider();
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json().emailVerified).toBe(false);
+    expect(await findGuestByEmail(t.db, email)).toBeDefined();
+    await verifyEmailOf(t.app, t.db, email);
     expect(await findGuestByEmail(t.db, email)).toBeUndefined();
   });
 

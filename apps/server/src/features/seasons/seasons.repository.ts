@@ -154,6 +154,7 @@ export async function listRegistrationsByEmail(db: Database, email: string) {
   return db
     .select({
       id: registrations.id,
+      userId: registrations.userId,
       status: registrations.status,
       teamId: teams.id,
       teamName: teams.name,

@@ -304,7 +304,11 @@ export async function exportRegistrationsCsv(
 
 export async function listMyRegistrations(db: Database, { actorId }: { actorId: string }) {
   const user = await getCurrentUser(db, actorId);
-  const rows = await listRegistrationsByEmail(db, user.email);
+  // Spec §4 loads registrations by email, but an email is the account's only once verified:
+  // until then a guest's registrations under that address are not shown to it.
+  const rows = (await listRegistrationsByEmail(db, user.email)).filter(
+    (row) => user.emailVerified || row.userId === actorId,
+  );
   return {
     registrations: rows.map((row) => ({
       id: row.id,
