@@ -16,6 +16,8 @@ import {
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = Omit<typeof teams.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type InvitationRow = typeof teamInvitations.$inferSelect;
+/** How invitation mails are counted in mail_requests, per sender. */
+export const invitationMailTemplate = 'team-invitation';
 
 /** The team and its owner's membership, in one transaction. */
 export async function insertTeamWithOwner(db: Database, team: NewTeam, ownerId: string): Promise<string> {
@@ -219,6 +221,38 @@ export async function insertInvitation(
   const [row] = await db.insert(teamInvitations).values(invitation).returning();
   if (!row) throw new Error('invitation insert returned nothing');
   return row;
+}
+
+/**
+ * Inserts an invitation that Huddle will mail, and counts the mail against its sender, unless
+ * the sender already has `limit` invitation mails in the last `windowHours` (then undefined).
+ * The count is in the database, so it holds across instances and restarts; a per-sender
+ * advisory lock makes simultaneous requests count one after another.
+ */
+export async function insertMailedInvitation(
+  db: Database,
+  invitation: Pick<InvitationRow, 'teamId' | 'token' | 'email' | 'role' | 'expiresAt'> & { createdBy: string },
+  { limit, windowHours }: { limit: number; windowHours: number },
+): Promise<InvitationRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${invitationMailTemplate}:${invitation.createdBy}`}, 0))`,
+    );
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(mailRequests)
+      .where(
+        and(
+          eq(mailRequests.userId, invitation.createdBy),
+          eq(mailRequests.template, invitationMailTemplate),
+          gt(mailRequests.createdAt, sql`now() - make_interval(hours => ${windowHours})`),
+        ),
+      );
+    if ((sent?.n ?? 0) >= limit) return undefined;
+    await tx.insert(mailRequests).values({ userId: invitation.createdBy, template: invitationMailTemplate });
+    const [row] = await tx.insert(teamInvitations).values(invitation).returning();
+    return row;
+  });
 }
 
 export async function listInvitationRows(db: Database, teamId: string): Promise<InvitationRow[]> {

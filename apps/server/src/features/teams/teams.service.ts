@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CreateTeamBody, TeamDetail, TeamRole, TeamSummary, UpdateTeamBody } from '@huddle/shared/teams';
+import { invitationMailLimit, invitationMailLimitMessage } from '@huddle/shared/teams';
 import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,6 +11,7 @@ import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { getCurrentUser } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
+import { invitationMail } from './teams.mails.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
 import {
   acceptInvitationRow,
@@ -26,6 +28,7 @@ import {
   insertFollow,
   insertAmbassadorApplication,
   insertInvitation,
+  insertMailedInvitation,
   insertJoinRequest,
   insertMember,
   insertTeamWithOwner,
@@ -371,22 +374,26 @@ export async function createInvitation(
   const { team, role: actorRole } = await requireRole(db, teamId, actorId, managers);
   if (role === 'organizer' && actorRole !== 'owner')
     throw new AppError('FORBIDDEN', 'Only the owner can invite organizers.');
-  const row = await insertInvitation(db, {
+  const invitation = {
     teamId,
     token: randomBytes(24).toString('base64url'),
     email,
     role,
     createdBy: actorId,
     expiresAt: new Date(Date.now() + expiresInDays * 24 * 60 * 60 * 1000),
+  };
+  if (!email) return toInvitation(await insertInvitation(db, invitation), publicOrigin);
+  // Huddle mails whatever address an organizer types: a daily cap per organizer keeps it from
+  // being used to send mail in bulk.
+  const row = await insertMailedInvitation(db, invitation, {
+    limit: invitationMailLimit.perOrganizer,
+    windowHours: invitationMailLimit.windowHours,
   });
-  if (email) {
-    const url = invitationUrl(publicOrigin, row.token);
-    await mailer.send({
-      to: email,
-      subject: `You're invited to ${team.name} on Huddle`,
-      text: `Hi,\n\nYou're invited to join ${team.name} on Huddle as a ${role}. Open this link to join (it works for ${expiresInDays} day${expiresInDays === 1 ? '' : 's'}):\n\n${url}\n`,
-    });
-  }
+  if (!row) throw new AppError('RATE_LIMITED', invitationMailLimitMessage, { email: [invitationMailLimitMessage] });
+  await mailer.send({
+    to: email,
+    ...invitationMail({ teamName: team.name, role, url: invitationUrl(publicOrigin, row.token), expiresInDays }),
+  });
   return toInvitation(row, publicOrigin);
 }
 
