@@ -1,12 +1,12 @@
 import type { ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from '@huddle/shared/accounts';
 import { randomUUID } from 'node:crypto';
-import { signInErrorMessages } from '@huddle/shared/accounts';
+import { passwordTooCommonMessage, signInErrorMessages } from '@huddle/shared/accounts';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser } from '@huddle/shared/users';
 import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Auth } from '../../lib/auth.ts';
+import { passwordTooCommonCode, type Auth } from '../../lib/auth.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { markSessionOffline } from '../presence/presence.service.ts';
 import {
@@ -84,6 +84,13 @@ async function currentUserByEmail(db: Database, email: string): Promise<CurrentU
   return toCurrentUser(row);
 }
 
+/** Better Auth refused the new password as guessable (lib/auth.ts): say so beside the field. */
+function isPasswordTooCommon(error: unknown): boolean {
+  return error instanceof APIError && error.body?.code === passwordTooCommonCode;
+}
+const passwordTooCommon = () =>
+  new AppError('VALIDATION_FAILED', passwordTooCommonMessage, { password: [passwordTooCommonMessage] });
+
 const emailTaken = () =>
   new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', {
     email: ['An account with this email already exists.'],
@@ -98,6 +105,7 @@ export async function signUp(
     const result = await auth.api.signUpEmail({ body, headers, returnHeaders: true });
     return { setCookies: result.headers.getSetCookie(), user: await currentUserByEmail(db, body.email) };
   } catch (error) {
+    if (isPasswordTooCommon(error)) throw passwordTooCommon();
     // Simultaneous sign-ups with one email pass the check above together; the unique
     // index lets one insert win, and the others fail here.
     if (await findUserByEmail(db, body.email)) throw emailTaken();
@@ -150,6 +158,8 @@ export async function resetPassword({ auth }: Pick<AccountsDeps, 'auth'>, body: 
   try {
     await auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } });
   } catch (error) {
+    // Checked before the token is used: the person keeps the link and picks another password.
+    if (isPasswordTooCommon(error)) throw passwordTooCommon();
     if (error instanceof APIError && error.statusCode === 400) {
       throw new AppError('INVALID_TOKEN', 'This reset link has expired or was already used. Ask for a new one.');
     }
