@@ -1,10 +1,10 @@
-import { and, eq, notExists, sql } from 'drizzle-orm';
+import { and, eq, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../lib/mail/outbox.schema.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
-import { authAccounts, unregisteredUsers, users } from './accounts.schema.ts';
+import { authAccounts, passwordSetupMails, unregisteredUsers, users } from './accounts.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,6 +25,27 @@ export async function hasPassword(db: Database, userId: string): Promise<boolean
     .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Records a password-setup mail for the user at `now`, unless one was recorded after
+ * `notAfter`; true when this caller may send it. One statement: of simultaneous callers,
+ * exactly one gets true (the row lock makes the others see its new time).
+ */
+export async function claimPasswordSetupMail(
+  db: Database,
+  { userId, now, notAfter }: { userId: string; now: Date; notAfter: Date },
+): Promise<boolean> {
+  const claimed = await db
+    .insert(passwordSetupMails)
+    .values({ userId, sentAt: now })
+    .onConflictDoUpdate({
+      target: passwordSetupMails.userId,
+      set: { sentAt: now },
+      setWhere: lte(passwordSetupMails.sentAt, notAfter),
+    })
+    .returning({ userId: passwordSetupMails.userId });
+  return claimed.length === 1;
 }
 
 /** Removes the account; sessions, sign-in methods and settings go with it (foreign keys cascade). */

@@ -7,9 +7,11 @@ import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { passwordTooCommonCode, type Auth } from '../../lib/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { markSessionOffline } from '../presence/presence.service.ts';
 import {
+  claimPasswordSetupMail,
   deleteGuest,
   findGuestByEmail,
   findGuestById,
@@ -26,6 +28,7 @@ export interface AccountsDeps {
   db: Database;
   auth: Auth;
   realtime: RealtimeHub;
+  clock: Clock;
 }
 
 /** What a sign-in or sign-out hands back to the route: cookies to set, and who is now signed in. */
@@ -113,15 +116,23 @@ export async function signUp(
   }
 }
 
+/** How often a password sign-in to an account without a password may mail a link to set one. */
+export const passwordSetupMailIntervalMs = 60 * 60 * 1000;
+
 export async function signIn(
-  { db, auth }: AccountsDeps,
+  { db, auth, clock }: AccountsDeps,
   { body, headers }: { body: SignInBody; headers: Headers },
 ): Promise<SessionChange> {
   const user = await findUserByEmail(db, body.email);
   if (!user) throw new AppError('EMAIL_NOT_FOUND', signInErrorMessages.EmailNotFound);
-  // Spec §5: an account without a password gets a reset mail to set one, and an error.
+  // Spec §5: an account without a password gets a reset mail to set one, and an error. The
+  // error every time; the mail at most hourly, or every wrong guess would mail the owner.
   if (!(await hasPassword(db, user.id))) {
-    await auth.api.requestPasswordReset({ body: { email: user.email } });
+    const now = clock.now();
+    const notAfter = new Date(now.getTime() - passwordSetupMailIntervalMs);
+    if (await claimPasswordSetupMail(db, { userId: user.id, now, notAfter })) {
+      await auth.api.requestPasswordReset({ body: { email: user.email } });
+    }
     throw new AppError('NO_PASSWORD_SET', signInErrorMessages.NoPasswordSet);
   }
   try {
