@@ -1,4 +1,4 @@
-import { signInErrorMessages } from '@huddle/shared/accounts';
+import { passwordTooCommonMessage, signInErrorMessages } from '@huddle/shared/accounts';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { firstLinkIn, latestMailTo } from './support/outbox.ts';
 
@@ -113,6 +113,18 @@ test('sign-in tells an unknown email apart, and sign-up shows bad input beside t
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
 
+  // A trivial password is refused in the form; a common one by the server, beside the same field.
+  await page.getByLabel('Password').fill('12345678');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(passwordTooCommonMessage)).toBeVisible();
+  await page.getByLabel('Email').fill(newPerson('Common').email);
+  await page.getByLabel('Password').fill('iloveyou');
+  await expect(page.getByText(passwordTooCommonMessage)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText(passwordTooCommonMessage)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/sign-up$/);
+
+  await page.getByLabel('Email').fill('demo@huddle.test');
   await page.getByLabel('Password').fill('long enough now');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('An account with this email already exists.')).toBeVisible();

@@ -1,8 +1,11 @@
+import { emailVerifiedMessage } from '@huddle/shared/accounts';
 import { welcomeMessage } from '@huddle/shared/profiles';
+import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { firstLinkIn, latestMailTo } from './support/outbox.ts';
 import { austin, signUpWithProfile } from './support/people.ts';
 
-test('a guest registers for a season, signs up with the same email, and finds the registration on the player card', async ({
+test('a guest registers for a season, signs up with the same email, verifies it, and finds the registration on the player card', async ({
   page,
   browser,
 }) => {
@@ -76,6 +79,23 @@ test('a guest registers for a season, signs up with the same email, and finds th
   await page.getByText('Soccer', { exact: true }).click();
   await page.getByRole('button', { name: 'Setup Account' }).click();
   await expect(page.getByText(welcomeMessage)).toBeVisible();
+
+  // Until the email is verified, anyone could be behind the address: the guest keeps the
+  // registration and the new account's player card does not show it.
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(person.name);
+  await page.getByRole('button', { name: 'Player Card' }).click();
+  const unverifiedCard = page.getByRole('dialog', { name: 'Player Card' });
+  await expect(unverifiedCard.getByText(noRegistrationsMessage)).toBeVisible();
+  await owner.reload();
+  await owner.getByRole('button', { name: 'Registrations' }).click();
+  await expect(registrations.getByText(`${person.email} · guest`)).toBeVisible();
+
+  // The link in the verification mail proves the address; then the guest's registration moves.
+  const mail = await latestMailTo(person.email);
+  expect(mail.subject).toBe('Confirm your email for Huddle');
+  await page.goto(firstLinkIn(mail.text));
+  await expect(page.getByRole('alert')).toContainText(emailVerifiedMessage);
 
   // Home: the player card lists the registration the guest made.
   await page.goto('/home');

@@ -22,7 +22,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
 import { passwordResetMail, verificationMail } from './features/accounts/accounts.mails.ts';
-import { claimGuestForNewUser } from './features/accounts/accounts.service.ts';
+import { claimGuestForVerifiedUser } from './features/accounts/accounts.service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability.routes.ts';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flags.routes.ts';
 import { registerGameTypeRoutes } from './features/game-types/game-types.routes.ts';
@@ -79,7 +79,7 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
     config,
     db,
     log: app.log,
-    onUserCreated: async ({ id, email }) => claimGuestForNewUser(db, { email, userId: id }),
+    onEmailVerified: async ({ id, email }) => claimGuestForVerifiedUser(db, { email, userId: id }),
     sendPasswordResetLink: async ({ email, name, link }) =>
       mail.send({ to: email, ...passwordResetMail({ name, link }) }),
     sendVerificationLink: async ({ email, name, link }) =>

@@ -4,10 +4,33 @@ import type { ErrorCode } from './errors.ts';
 import { passwordLength } from './limits.ts';
 import { currentUserReply, displayName, email } from './users.ts';
 
+/** Shown beside the password field for a trivial (here) or common (the server's list) password. */
+export const passwordTooCommonMessage =
+  'This password is too common or too simple to keep your account safe. A few words you will remember work well.';
+
+/** Runs of keys or symbols people type as a "password"; a password inside one, either way round, is trivial. */
+const trivialRuns = ['abcdefghijklmnopqrstuvwxyz', '01234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/**
+ * Passwords guessed without any list: only spaces, two or fewer different characters
+ * ("aaaaaaaa", "12121212"), one short piece repeated ("abcabcabc"), or a run such as
+ * "12345678", "hgfedcba" or "qwertyui". The server also refuses the common-password list,
+ * too large for the browser (OWASP ASVS 2.1.7).
+ */
+export function isTrivialPassword(value: string): boolean {
+  const lower = value.toLowerCase();
+  if (lower.trim() === '') return true;
+  if (new Set(lower).size <= 2) return true;
+  if (/^(.+?)\1+$/su.test(lower)) return true;
+  return trivialRuns.some((run) => run.includes(lower) || [...run].reverse().join('').includes(lower));
+}
+
 export const password = z
   .string({ error: 'Enter a password.' })
-  .min(passwordLength.min, `Password must be at least ${passwordLength.min} characters.`)
-  .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters.`);
+  // A length problem is the one to fix first: the refinement below waits for it.
+  .min(passwordLength.min, { message: `Password must be at least ${passwordLength.min} characters.`, abort: true })
+  .max(passwordLength.max, { message: `Password must be at most ${passwordLength.max} characters.`, abort: true })
+  .refine((value) => !isTrivialPassword(value), passwordTooCommonMessage);
 
 export const signUpBody = z.strictObject({ name: displayName, email, password });
 export type SignUpBody = z.infer<typeof signUpBody>;

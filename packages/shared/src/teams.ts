@@ -125,6 +125,13 @@ export const createInvitationBody = z.strictObject({
   role: z.enum(assignableRoles).default('player'),
   expiresInDays: z.number().int().min(1, 'At least one day.').max(30, 'At most 30 days.').default(7),
 });
+/**
+ * Invitation mails go to any address an organizer types, so Huddle sends at most this many for
+ * one organizer (all their teams together) in any rolling 24 hours. Links they share themselves
+ * are not counted.
+ */
+export const invitationMailLimit = { perOrganizer: 50, windowHours: 24 } as const;
+export const invitationMailLimitMessage = `You have sent ${invitationMailLimit.perOrganizer} invitation emails in the last ${invitationMailLimit.windowHours} hours, the most Huddle sends for one organizer. Try again later, or create an invitation link and share it yourself.`;
 export const invitationParams = z.object({ token: z.string().min(16).max(128) });
 export const invitationIdParams = teamIdParams.extend({ invitationId: z.uuid() });
 export const invitationPreviewReply = z.object({

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { authAccounts, sessions, users, verifications } from '../features/accounts/accounts.schema.ts';
+import { isGuessablePassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { passwordTooCommonMessage } from '@huddle/shared/accounts';
 import { passwordLength } from '@huddle/shared/limits';
 
 export interface AuthOptions {
@@ -15,10 +18,26 @@ export interface AuthOptions {
   log: FastifyBaseLogger;
   /** Sends the reset mail; the link points at the web app's reset page. */
   sendPasswordResetLink(args: { email: string; name: string; link: string }): Promise<void>;
-  /** Runs after any account is created (email, social), e.g. to claim a guest with that email. */
-  onUserCreated(user: { id: string; email: string }): Promise<void>;
+  /**
+   * Runs once an account's email is known to be its owner's: the mailed link was opened, or a
+   * provider vouched for it (email_verified) at creation. Claims a guest with that email.
+   * May run again for the same account (any later update of a verified user): idempotent.
+   */
+  onEmailVerified(user: { id: string; email: string }): Promise<void>;
   /** Sends the verification mail; the link points at the web app's verify-email page. */
   sendVerificationLink(args: { email: string; name: string; link: string }): Promise<void>;
+}
+
+/** The code Better Auth's refusal of a guessable password carries; the accounts service maps it to the field. */
+export const passwordTooCommonCode = 'PASSWORD_TOO_COMMON';
+
+/** The new password an endpoint is about to store, if it stores one. */
+function newPasswordIn(path: string, body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return undefined;
+  if (path === '/sign-up/email') return (body as { password?: unknown }).password;
+  if (path === '/reset-password' || path === '/change-password' || path === '/set-password')
+    return (body as { newPassword?: unknown }).newPassword;
+  return undefined;
 }
 
 /**
@@ -30,7 +49,7 @@ export function createAuth({
   config,
   db,
   log,
-  onUserCreated,
+  onEmailVerified,
   sendPasswordResetLink,
   sendVerificationLink,
 }: AuthOptions) {
@@ -88,12 +107,36 @@ export function createAuth({
         await sendVerificationLink({ email: user.email, name: user.name, link });
       },
     },
+    // Both ways emailVerified becomes true pass here: an account created verified (a provider's
+    // email_verified) and the mailed link (verify-email updates the user). A provider is never
+    // linked to an unverified account (Better Auth's requireLocalEmailVerified default).
     databaseHooks: {
-      user: { create: { after: async (user) => onUserCreated({ id: user.id, email: user.email }) } },
+      user: {
+        create: {
+          after: async (user) => {
+            if (user.emailVerified) await onEmailVerified({ id: user.id, email: user.email });
+          },
+        },
+        update: {
+          after: async (user) => {
+            if (user?.emailVerified) await onEmailVerified({ id: user.id, email: user.email });
+          },
+        },
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+    },
+    // Every way a password is set passes here, including Better Auth's own change-password and
+    // set-password, which Huddle has no route for yet: none stores a guessable password.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const candidate = newPasswordIn(ctx.path, ctx.body);
+        if (typeof candidate === 'string' && (await isGuessablePassword(candidate))) {
+          throw new APIError('BAD_REQUEST', { code: passwordTooCommonCode, message: passwordTooCommonMessage });
+        }
+      }),
     },
     // Huddle's routes carry their own rate limits (@fastify/rate-limit, shared across instances).
     rateLimit: { enabled: false },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { eventParties, events } from '../features/events/events.schema.ts';
 import { places } from '../features/places/places.schema.ts';
+import { listOutboxMailTo, type OutboxMail } from '../lib/mail/outbox.repository.ts';
 
 let sequence = 0;
 
@@ -36,6 +37,32 @@ export async function signUpUser(app: FastifyInstance, overrides: Partial<SignUp
     cookie: cookieHeaderFrom(response.headers['set-cookie']),
     user: response.json().user as { id: string; email: string },
   };
+}
+
+/** The token of the newest verification link mailed to this address, among these mails (newest first). */
+export function verificationTokenIn(mails: Pick<OutboxMail, 'to' | 'subject' | 'text'>[], email: string): string {
+  const mail = mails.find(
+    (candidate) => candidate.to === email && candidate.subject === 'Confirm your email for Huddle',
+  );
+  const match = mail?.text.match(/\/verify-email\?token=(\S+)/);
+  if (!match?.[1]) throw new Error(`no verification link mailed to ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** The token of the newest verification link in the outbox (tests run without SMTP). */
+export async function verificationTokenFor(db: Database, email: string): Promise<string> {
+  return verificationTokenIn(await listOutboxMailTo(db, email), email);
+}
+
+/** Opens a verification link, as the mailbox's owner would. */
+export async function verifyEmailWith(app: FastifyInstance, token: string): Promise<void> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+  if (response.statusCode !== 200) throw new Error(`verify-email failed: ${response.statusCode} ${response.body}`);
+}
+
+/** Opens the verification link the outbox holds for this address. */
+export async function verifyEmailOf(app: FastifyInstance, db: Database, email: string): Promise<void> {
+  await verifyEmailWith(app, await verificationTokenFor(db, email));
 }
 
 export const austinCity = { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 };

@@ -1,6 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventParties } from '../events/events.schema.ts';
 import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
-import { signUpBodyFor, signUpUser } from '../../test/factories.ts';
+import {
+  createEventAs,
+  createTeamAs,
+  insertPlace,
+  signUpBodyFor,
+  signUpUser,
+  verificationTokenFor,
+  verifyEmailOf,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { findGuestByEmail } from './accounts.repository.ts';
 import { createGuest, getGuest, removeGuest } from './accounts.service.ts';
@@ -13,21 +23,13 @@ afterAll(async () => {
   await t.close();
 });
 
-async function verificationTokenFor(email: string): Promise<string> {
-  const mails = await listOutboxMailTo(t.db, email);
-  const mail = mails.find((candidate) => candidate.subject === 'Confirm your email for Huddle');
-  const match = mail?.text.match(/\/verify-email\?token=(\S+)/);
-  if (!match?.[1]) throw new Error(`no verification link mailed to ${email}`);
-  return decodeURIComponent(match[1]);
-}
-
 const me = (cookie: string) => t.app.inject({ url: '/api/me', headers: { cookie } });
 
 describe('email verification', () => {
   it('mails a link at sign-up that verifies the address', async () => {
     const { body, cookie } = await signUpUser(t.app);
     expect((await me(cookie)).json().emailVerified).toBe(false);
-    const token = await verificationTokenFor(body.email);
+    const token = await verificationTokenFor(t.db, body.email);
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(response.statusCode).toBe(200);
     expect((await me(cookie)).json().emailVerified).toBe(true);
@@ -122,11 +124,87 @@ describe('guests (unregistered users)', () => {
     await expect(getGuest(t.db, first.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('are claimed by a sign-up with the same email', async () => {
+  /** A season open for registration and an upcoming event, made by a fresh organizer. */
+  async function seasonAndEvent() {
+    const organizer = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, organizer.cookie);
+    const season = await t.app.inject({
+      method: 'POST',
+      url: `/api/teams/${team.id}/seasons`,
+      headers: { cookie: organizer.cookie },
+      payload: {
+        label: 'Claim Season',
+        startsOn: '2030-03-01',
+        endsOn: '2030-05-31',
+        registrationOpensAt: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+        registrationClosesAt: '2030-02-28T23:00:00Z',
+        capacity: null,
+        feeCents: null,
+        status: 'published',
+      },
+    });
+    if (season.statusCode !== 201) throw new Error(season.body);
+    const event = await createEventAs(t.app, organizer.cookie, (await insertPlace(t.db)).id);
+    return { seasonId: season.json().id as string, eventId: event.id, occurrence: event.next?.startsAt as string };
+  }
+
+  const myRegistrations = async (cookie: string) =>
+    (await t.app.inject({ url: '/api/me/registrations', headers: { cookie } })).json().registrations as unknown[];
+  const myEventIds = async (cookie: string) =>
+    (await t.app.inject({ url: '/api/me/events', headers: { cookie } }))
+      .json()
+      .events.map((event: { id: string }) => event.id) as string[];
+
+  it('hand their registrations and spots to a new account with their email only once it is verified', async () => {
+    const { seasonId, eventId, occurrence } = await seasonAndEvent();
     const body = signUpBodyFor();
-    await createGuest(t.db, { name: 'Guest', email: body.email });
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: body });
-    expect(response.statusCode).toBe(201);
+    const guest = { name: 'Walk-in', email: body.email };
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: `/api/seasons/${seasonId}/registrations`,
+      payload: { guest },
+    });
+    expect(registered.statusCode).toBe(201);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/parties`,
+      payload: { occurrenceStartsAt: occurrence, guest },
+    });
+    expect(joined.statusCode).toBe(201);
+
+    // Anyone can sign up with someone else's address: until the link in the mail is opened,
+    // the guest keeps what it has and the new account sees none of it.
+    const { cookie } = await signUpUser(t.app, { email: body.email });
+    expect(await findGuestByEmail(t.db, body.email)).toBeDefined();
+    expect(await myRegistrations(cookie)).toEqual([]);
+    expect(await myEventIds(cookie)).toEqual([]);
+
+    await verifyEmailOf(t.app, t.db, body.email);
+    expect(await findGuestByEmail(t.db, body.email)).toBeUndefined();
+    expect(await myRegistrations(cookie)).toHaveLength(1);
+    expect(await myEventIds(cookie)).toEqual([eventId]);
+  });
+
+  it('keep the account’s own spot when it joined the guest’s date before verifying', async () => {
+    const { eventId, occurrence } = await seasonAndEvent();
+    const body = signUpBodyFor();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/parties`,
+      payload: { occurrenceStartsAt: occurrence, guest: { name: 'Walk-in', email: body.email } },
+    });
+    const { cookie, user } = await signUpUser(t.app, { email: body.email });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/parties`,
+      headers: { cookie },
+      payload: { occurrenceStartsAt: occurrence, friends: 1 },
+    });
+    expect(own.statusCode).toBe(201);
+
+    await verifyEmailOf(t.app, t.db, body.email);
+    const parties = await t.db.select().from(eventParties).where(eq(eventParties.eventId, eventId));
+    expect(parties.map((party) => [party.userId, party.guestId, party.partySize])).toEqual([[user.id, null, 2]]);
     expect(await findGuestByEmail(t.db, body.email)).toBeUndefined();
   });
 

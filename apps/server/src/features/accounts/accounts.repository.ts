@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../lib/mail/outbox.schema.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
-import { authAccounts, unregisteredUsers, users } from './accounts.schema.ts';
+import { authAccounts, passwordSetupMails, unregisteredUsers, users } from './accounts.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -24,6 +25,27 @@ export async function hasPassword(db: Database, userId: string): Promise<boolean
     .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Records a password-setup mail for the user at `now`, unless one was recorded after
+ * `notAfter`; true when this caller may send it. One statement: of simultaneous callers,
+ * exactly one gets true (the row lock makes the others see its new time).
+ */
+export async function claimPasswordSetupMail(
+  db: Database,
+  { userId, now, notAfter }: { userId: string; now: Date; notAfter: Date },
+): Promise<boolean> {
+  const claimed = await db
+    .insert(passwordSetupMails)
+    .values({ userId, sentAt: now })
+    .onConflictDoUpdate({
+      target: passwordSetupMails.userId,
+      set: { sentAt: now },
+      setWhere: lte(passwordSetupMails.sentAt, notAfter),
+    })
+    .returning({ userId: passwordSetupMails.userId });
+  return claimed.length === 1;
 }
 
 /** Removes the account; sessions, sign-in methods and settings go with it (foreign keys cascade). */
@@ -60,15 +82,37 @@ export async function deleteGuest(db: Database, guestId: string): Promise<void> 
 }
 
 /**
- * Spec §5: an account created with a guest's email takes over what the guest did
- * (season registrations now; event joins and form answers as those slices add them),
- * then the guest record goes. One transaction.
+ * Spec §5: an account whose email is verified takes over what the guest with that email did
+ * (season registrations, event spots), then the guest record goes. One transaction.
+ * Registrations cannot collide (one per email and season). Event spots can: before verifying,
+ * the account may have joined an occurrence the guest is on. There the account's own party
+ * stays and the guest's copy goes (it is the same person), so the unique index holds.
  */
 export async function moveGuestToUser(db: Database, guestId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(registrations).set({ userId, guestId: null }).where(eq(registrations.guestId, guestId));
-    // A brand-new account is on no event yet, so the unique (event, occurrence, user) index holds.
-    await tx.update(eventParties).set({ userId, guestId: null }).where(eq(eventParties.guestId, guestId));
+    const own = alias(eventParties, 'own');
+    await tx
+      .update(eventParties)
+      .set({ userId, guestId: null })
+      .where(
+        and(
+          eq(eventParties.guestId, guestId),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(own)
+              .where(
+                and(
+                  eq(own.eventId, eventParties.eventId),
+                  eq(own.occurrenceStartsAt, eventParties.occurrenceStartsAt),
+                  eq(own.userId, userId),
+                ),
+              ),
+          ),
+        ),
+      );
+    // What is left of the guest's parties collided with the account's own, and cascades away.
     await tx.delete(unregisteredUsers).where(eq(unregisteredUsers.id, guestId));
   });
 }

@@ -108,7 +108,7 @@ export const verifications = pgTable(
 
 /**
  * Guests (spec §1, §5): people who joined an event or answered a form with a name and an
- * email but have no account. Signing up with the same email claims them (accounts service).
+ * email but have no account. An account with the same, verified email claims them (accounts service).
  */
 export const unregisteredUsers = pgTable(
   'unregistered_users',
@@ -120,3 +120,14 @@ export const unregisteredUsers = pgTable(
   },
   (table) => [uniqueIndex('unregistered_users_email_unique').on(table.email)],
 );
+
+/**
+ * When an account without a password was last mailed a link to set one because someone tried
+ * to sign in with a password (spec §5). One row per account; the mail goes at most hourly.
+ */
+export const passwordSetupMails = pgTable('password_setup_mails', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});

@@ -1,7 +1,10 @@
+import { passwordTooCommonMessage } from '@huddle/shared/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
 import { cookieHeaderFrom, signUpBodyFor, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createAuth, passwordTooCommonCode } from '../../lib/auth.ts';
+import { findUserByEmail } from './accounts.repository.ts';
 import { toCurrentUser } from './accounts.service.ts';
 
 let t: TestApp;
@@ -88,6 +91,25 @@ describe('sign-up', () => {
     expect(error.fields[field].join(' ')).toContain(text);
   });
 
+  it.each([
+    ['a common password', 'password'],
+    ['a common password in other case', 'SunShine'],
+    ['a common password with a digit swapped in', 'passw0rd'],
+    ['a run of digits', '12345678'],
+    ['eight spaces', '        '],
+    ['one letter repeated', 'aaaaaaaaaa'],
+    ['a keyboard row', 'qwertyuiop'],
+  ])('refuses %s beside the password field, and creates no account', async (_label, password) => {
+    const body = signUpBodyFor({ password });
+    const response = await post('/api/auth/sign-up', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { password: [passwordTooCommonMessage] },
+    });
+    expect(await findUserByEmail(t.db, body.email)).toBeUndefined();
+  });
+
   it('answers a body that is not JSON with 400 and keeps serving', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -163,6 +185,21 @@ describe('password reset', () => {
     });
   });
 
+  it('refuses a common new password beside the field, and keeps the link usable', async () => {
+    const { body } = await signUpUser(t.app);
+    await post('/api/auth/forgot-password', { email: body.email });
+    const token = await resetLinkTokenFor(body.email);
+    const common = await post('/api/auth/reset-password', { token, password: 'iloveyou' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { password: [passwordTooCommonMessage] },
+    });
+    const trivial = await post('/api/auth/reset-password', { token, password: '87654321' });
+    expect(trivial.json().error.fields.password).toEqual([passwordTooCommonMessage]);
+    expect((await post('/api/auth/reset-password', { token, password: 'a brand new secret' })).statusCode).toBe(200);
+  });
+
   it('answers the same for an email without an account, and mails nothing', async () => {
     const response = await post('/api/auth/forgot-password', { email: 'ghost@example.com' });
     expect(response.json()).toEqual({ ok: true });
@@ -173,6 +210,37 @@ describe('password reset', () => {
     const response = await post('/api/auth/reset-password', { token: 'made-up', password: 'long enough pass' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('changing a password', () => {
+  // Huddle has no change-password route yet; Better Auth's own endpoint must refuse too.
+  const auth = () =>
+    createAuth({
+      config: t.config,
+      db: t.db,
+      log: t.app.log,
+      onEmailVerified: async () => undefined,
+      sendPasswordResetLink: async () => undefined,
+      sendVerificationLink: async () => undefined,
+    });
+
+  it('refuses a common or trivial new password, and takes a good one', async () => {
+    const { body, cookie } = await signUpUser(t.app);
+    const headers = new Headers({ cookie });
+    for (const newPassword of ['trustno1', '        ']) {
+      await expect(
+        auth().api.changePassword({ body: { currentPassword: body.password, newPassword }, headers }),
+      ).rejects.toMatchObject({ body: { code: passwordTooCommonCode, message: passwordTooCommonMessage } });
+    }
+    expect((await post('/api/auth/sign-in', { email: body.email, password: 'trustno1' })).statusCode).toBe(401);
+    await auth().api.changePassword({
+      body: { currentPassword: body.password, newPassword: 'a brand new secret' },
+      headers,
+    });
+    expect((await post('/api/auth/sign-in', { email: body.email, password: 'a brand new secret' })).statusCode).toBe(
+      200,
+    );
   });
 });
 

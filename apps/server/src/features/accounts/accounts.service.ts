@@ -1,15 +1,17 @@
 import type { ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from '@huddle/shared/accounts';
 import { randomUUID } from 'node:crypto';
-import { signInErrorMessages } from '@huddle/shared/accounts';
+import { passwordTooCommonMessage, signInErrorMessages } from '@huddle/shared/accounts';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser } from '@huddle/shared/users';
 import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Auth } from '../../lib/auth.ts';
+import { passwordTooCommonCode, type Auth } from '../../lib/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { markSessionOffline } from '../presence/presence.service.ts';
 import {
+  claimPasswordSetupMail,
   deleteGuest,
   findGuestByEmail,
   findGuestById,
@@ -26,6 +28,7 @@ export interface AccountsDeps {
   db: Database;
   auth: Auth;
   realtime: RealtimeHub;
+  clock: Clock;
 }
 
 /** What a sign-in or sign-out hands back to the route: cookies to set, and who is now signed in. */
@@ -89,6 +92,13 @@ async function currentUserByEmail(db: Database, email: string): Promise<CurrentU
   return toCurrentUser(row);
 }
 
+/** Better Auth refused the new password as guessable (lib/auth.ts): say so beside the field. */
+function isPasswordTooCommon(error: unknown): boolean {
+  return error instanceof APIError && error.body?.code === passwordTooCommonCode;
+}
+const passwordTooCommon = () =>
+  new AppError('VALIDATION_FAILED', passwordTooCommonMessage, { password: [passwordTooCommonMessage] });
+
 const emailTaken = () =>
   new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', {
     email: ['An account with this email already exists.'],
@@ -103,6 +113,7 @@ export async function signUp(
     const result = await auth.api.signUpEmail({ body, headers, returnHeaders: true });
     return { setCookies: result.headers.getSetCookie(), user: await currentUserByEmail(db, body.email) };
   } catch (error) {
+    if (isPasswordTooCommon(error)) throw passwordTooCommon();
     // Simultaneous sign-ups with one email pass the check above together; the unique
     // index lets one insert win, and the others fail here.
     if (await findUserByEmail(db, body.email)) throw emailTaken();
@@ -110,15 +121,23 @@ export async function signUp(
   }
 }
 
+/** How often a password sign-in to an account without a password may mail a link to set one. */
+export const passwordSetupMailIntervalMs = 60 * 60 * 1000;
+
 export async function signIn(
-  { db, auth }: AccountsDeps,
+  { db, auth, clock }: AccountsDeps,
   { body, headers }: { body: SignInBody; headers: Headers },
 ): Promise<SessionChange> {
   const user = await findUserByEmail(db, body.email);
   if (!user) throw new AppError('EMAIL_NOT_FOUND', signInErrorMessages.EmailNotFound);
-  // Spec §5: an account without a password gets a reset mail to set one, and an error.
+  // Spec §5: an account without a password gets a reset mail to set one, and an error. The
+  // error every time; the mail at most hourly, or every wrong guess would mail the owner.
   if (!(await hasPassword(db, user.id))) {
-    await auth.api.requestPasswordReset({ body: { email: user.email } });
+    const now = clock.now();
+    const notAfter = new Date(now.getTime() - passwordSetupMailIntervalMs);
+    if (await claimPasswordSetupMail(db, { userId: user.id, now, notAfter })) {
+      await auth.api.requestPasswordReset({ body: { email: user.email } });
+    }
     throw new AppError('NO_PASSWORD_SET', signInErrorMessages.NoPasswordSet);
   }
   try {
@@ -155,6 +174,8 @@ export async function resetPassword({ auth }: Pick<AccountsDeps, 'auth'>, body: 
   try {
     await auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } });
   } catch (error) {
+    // Checked before the token is used: the person keeps the link and picks another password.
+    if (isPasswordTooCommon(error)) throw passwordTooCommon();
     if (error instanceof APIError && error.statusCode === 400) {
       throw new AppError('INVALID_TOKEN', 'This reset link has expired or was already used. Ask for a new one.');
     }
@@ -197,8 +218,12 @@ export async function removeGuest(db: Database, guestId: string): Promise<void> 
   await deleteGuest(db, guestId);
 }
 
-/** Spec §5: an account created with a guest's email takes the guest over (see moveGuestToUser). */
-export async function claimGuestForNewUser(
+/**
+ * Spec §5: an account takes over the guest with its email (see moveGuestToUser), but only once
+ * the email is proven: anyone can sign up with someone else's address, and the guest's spots
+ * and registrations must not go to them. Runs when the email is verified; idempotent.
+ */
+export async function claimGuestForVerifiedUser(
   db: Database,
   { email, userId }: { email: string; userId: string },
 ): Promise<void> {

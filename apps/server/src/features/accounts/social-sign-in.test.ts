@@ -1,6 +1,8 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, signUpBodyFor } from '../../test/factories.ts';
+import { createManualClock } from '../../lib/clock.ts';
+import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
+import { cookieHeaderFrom, signUpBodyFor, verifyEmailOf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createGuest } from './accounts.service.ts';
 import { findGuestByEmail } from './accounts.repository.ts';
@@ -8,6 +10,9 @@ import { findGuestByEmail } from './accounts.repository.ts';
 /** A real OIDC provider on 127.0.0.1 (oauth2-mock-server), standing in for Google. */
 let provider: OAuth2Server;
 let t: TestApp;
+/** Moves the app's clock (the hourly reset-mail limit); sessions and tokens keep real time. */
+const clock = createManualClock();
+const minute = 60 * 1000;
 
 beforeAll(async () => {
   provider = new OAuth2Server();
@@ -17,11 +22,14 @@ beforeAll(async () => {
   provider.service.on('beforeUserinfo', (userinfo) => {
     userinfo.body = claims;
   });
-  t = await createTestApp({
-    GOOGLE_CLIENT_ID: 'huddle-test-client',
-    GOOGLE_CLIENT_SECRET: 'huddle-test-secret',
-    GOOGLE_DISCOVERY_URL: `${provider.issuer.url}/.well-known/openid-configuration`,
-  });
+  t = await createTestApp(
+    {
+      GOOGLE_CLIENT_ID: 'huddle-test-client',
+      GOOGLE_CLIENT_SECRET: 'huddle-test-secret',
+      GOOGLE_DISCOVERY_URL: `${provider.issuer.url}/.well-known/openid-configuration`,
+    },
+    { clock },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -30,8 +38,12 @@ afterAll(async () => {
 
 /** The person the provider describes next, in every token it signs and at userinfo. */
 let claims: Record<string, unknown> = {};
-function providerSays(person: { sub: string; email?: string; name?: string }) {
-  claims = { ...person, ...(person.email ? { email_verified: true } : {}) };
+function providerSays(
+  { emailVerified = true, ...person }: { sub: string; email?: string; name?: string; emailVerified?: boolean } = {
+    sub: '',
+  },
+) {
+  claims = { ...person, ...(person.email ? { email_verified: emailVerified } : {}) };
 }
 
 /** Walks the whole redirect dance as a browser would; returns where Huddle sends the person last. */
@@ -88,17 +100,40 @@ describe('social sign-in through OpenID Connect', () => {
     expect(await findGuestByEmail(t.db, email)).toBeUndefined();
   });
 
-  it('answers a password sign-in to a social-only account with NoPasswordSet and a reset mail', async () => {
+  it('leaves a guest alone when the provider does not vouch for the email, until the link is opened', async () => {
+    const email = signUpBodyFor().email;
+    await createGuest(t.db, { name: 'Walk-in Guest', email });
+    providerSays({ sub: `google-unverified-${email}`, email, name: 'Not Yet Proven', emailVerified: false });
+    const { cookie } = await signInWithProvider();
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json().emailVerified).toBe(false);
+    expect(await findGuestByEmail(t.db, email)).toBeDefined();
+    await verifyEmailOf(t.app, t.db, email);
+    expect(await findGuestByEmail(t.db, email)).toBeUndefined();
+  });
+
+  it('answers every password sign-in to a social-only account with NoPasswordSet, and mails a reset link at most hourly', async () => {
     const email = signUpBodyFor().email;
     providerSays({ sub: `google-${email}`, email, name: 'Social Only' });
     await signInWithProvider();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email, password: 'guessing-123' },
-    });
-    expect(response.statusCode).toBe(401);
-    expect(response.json().error.code).toBe('NO_PASSWORD_SET');
+    const attempt = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'guessing-123' } });
+    const resetMails = async () =>
+      (await listOutboxMailTo(t.db, email)).filter((mail) => mail.subject === 'Reset your Huddle password');
+
+    const burst = await Promise.all(Array.from({ length: 5 }, attempt));
+    for (const response of burst) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('NO_PASSWORD_SET');
+    }
+    expect(await resetMails()).toHaveLength(1);
+
+    clock.advance(59 * minute);
+    expect((await attempt()).json().error.code).toBe('NO_PASSWORD_SET');
+    expect(await resetMails()).toHaveLength(1);
+
+    clock.advance(2 * minute);
+    expect((await attempt()).json().error.code).toBe('NO_PASSWORD_SET');
+    expect(await resetMails()).toHaveLength(2);
   });
 
   it('refuses a callback without the state cookie', async () => {

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import type { OutboxMail } from '../../lib/mail/outbox.repository.ts';
-import { createEventAs, eventBodyFor, insertPlace, signUpUser } from '../../test/factories.ts';
+import {
+  createEventAs,
+  eventBodyFor,
+  insertPlace,
+  signUpUser,
+  verificationTokenIn,
+  verifyEmailWith,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { eventParties } from './events.schema.ts';
 import { sweepExpiredOffers } from './waitlist.service.ts';
@@ -13,10 +20,12 @@ import { sweepExpiredOffers } from './waitlist.service.ts';
 const start = new Date('2026-10-01T12:00:00Z');
 const clock = createManualClock(start);
 const mails: OutboxMail[] = [];
+const verificationMails: OutboxMail[] = [];
 const mailer: Mailer = {
   send: async (mail) => {
     // Sign-ups mail a verification link too; only the waitlist's mail matters here.
-    if (!mail.subject.startsWith('Confirm your email')) mails.push(mail);
+    if (mail.subject.startsWith('Confirm your email')) verificationMails.unshift(mail);
+    else mails.push(mail);
   },
 };
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -276,8 +285,9 @@ describe('joining', () => {
     expect(taken.statusCode).toBe(201);
     expect(await t.db.select().from(eventParties).where(eq(eventParties.eventId, id))).toHaveLength(1);
 
-    // Signing up with the guest's email keeps the spot: it becomes the new account's.
+    // Signing up with the guest's email keeps the spot: it becomes the new account's once the email is verified.
     const claimed = await signUpUser(t.app, { email: guest.email });
+    await verifyEmailWith(t.app, verificationTokenIn(verificationMails, guest.email));
     const mine = (await call('GET', '/api/me/events', claimed.cookie)).json().events;
     expect(mine.map((event: { id: string }) => event.id)).toEqual([id]);
   });

@@ -181,6 +181,7 @@ export async function listRegistrationsByEmail(
   return db
     .select({
       id: registrations.id,
+      userId: registrations.userId,
       status: registrations.status,
       teamId: teams.id,
       teamName: teams.name,

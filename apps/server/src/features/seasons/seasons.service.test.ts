@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeamAs, signUpBodyFor, signUpUser } from '../../test/factories.ts';
+import { createTeamAs, signUpBodyFor, signUpUser, verifyEmailOf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -135,7 +135,7 @@ describe('registrations', () => {
     ]);
   });
 
-  it('take guests with name and email, claimed when they sign up later', async () => {
+  it('take guests with name and email, claimed when they sign up later and verify the email', async () => {
     const { season } = await teamWithSeason();
     const body = signUpBodyFor();
     const asGuest = await call('POST', `/api/seasons/${season.id}/registrations`, '', {
@@ -146,6 +146,8 @@ describe('registrations', () => {
     expect((await call('POST', `/api/seasons/${season.id}/registrations`, '', {})).statusCode).toBe(401);
     const signUp = await call('POST', '/api/auth/sign-up', '', body);
     const cookie = String(signUp.headers['set-cookie']).split(';')[0] as string;
+    expect((await call('GET', '/api/me/registrations', cookie)).json().registrations).toEqual([]);
+    await verifyEmailOf(t.app, t.db, body.email);
     const mine = (await call('GET', '/api/me/registrations', cookie)).json().registrations;
     expect(mine).toHaveLength(1);
   });

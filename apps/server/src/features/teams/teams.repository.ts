@@ -16,6 +16,8 @@ import {
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = Omit<typeof teams.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type InvitationRow = typeof teamInvitations.$inferSelect;
+/** How invitation mails are counted in mail_requests, per sender. */
+export const invitationMailTemplate = 'team-invitation';
 
 /** The team and its owner's membership, in one transaction. */
 export async function insertTeamWithOwner(db: Database, team: NewTeam, ownerId: string): Promise<string> {
@@ -221,6 +223,38 @@ export async function insertInvitation(
   return row;
 }
 
+/**
+ * Inserts an invitation that Huddle will mail, and counts the mail against its sender, unless
+ * the sender already has `limit` invitation mails in the last `windowHours` (then undefined).
+ * The count is in the database, so it holds across instances and restarts; a per-sender
+ * advisory lock makes simultaneous requests count one after another.
+ */
+export async function insertMailedInvitation(
+  db: Database,
+  invitation: Pick<InvitationRow, 'teamId' | 'token' | 'email' | 'role' | 'expiresAt'> & { createdBy: string },
+  { limit, windowHours }: { limit: number; windowHours: number },
+): Promise<InvitationRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${invitationMailTemplate}:${invitation.createdBy}`}, 0))`,
+    );
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(mailRequests)
+      .where(
+        and(
+          eq(mailRequests.userId, invitation.createdBy),
+          eq(mailRequests.template, invitationMailTemplate),
+          gt(mailRequests.createdAt, sql`now() - make_interval(hours => ${windowHours})`),
+        ),
+      );
+    if ((sent?.n ?? 0) >= limit) return undefined;
+    await tx.insert(mailRequests).values({ userId: invitation.createdBy, template: invitationMailTemplate });
+    const [row] = await tx.insert(teamInvitations).values(invitation).returning();
+    return row;
+  });
+}
+
 export async function listInvitationRows(db: Database, teamId: string): Promise<InvitationRow[]> {
   return db
     .select()
@@ -257,15 +291,26 @@ export async function revokeInvitationRow(
   );
 }
 
-/** Joins through an invitation and counts it, in one transaction. */
-export async function acceptInvitationRow(db: Database, invitation: InvitationRow, userId: string): Promise<boolean> {
+/**
+ * Joins through an invitation and counts it, in one transaction. The invitation row is locked
+ * before it is judged, so simultaneous accepts of a single-use invitation queue up behind the
+ * first and then see it spent (read before the lock, ten accepts all saw it unused).
+ * Undefined when there is no such invitation or `isUsable` refuses it; someone already in the
+ * team leaves it unused.
+ */
+export async function acceptInvitationRow(
+  db: Database,
+  { token, userId, isUsable }: { token: string; userId: string; isUsable: (invitation: InvitationRow) => boolean },
+): Promise<InvitationRow | undefined> {
   return db.transaction(async (tx) => {
+    const [invitation] = await tx.select().from(teamInvitations).where(eq(teamInvitations.token, token)).for('update');
+    if (!invitation || !isUsable(invitation)) return undefined;
     const inserted = await tx
       .insert(teamMembers)
       .values({ teamId: invitation.teamId, userId, role: invitation.role })
       .onConflictDoNothing()
       .returning({ userId: teamMembers.userId });
-    if (inserted.length === 0) return false;
+    if (inserted.length === 0) return invitation;
     await tx
       .delete(teamJoinRequests)
       .where(and(eq(teamJoinRequests.teamId, invitation.teamId), eq(teamJoinRequests.userId, userId)));
@@ -273,7 +318,7 @@ export async function acceptInvitationRow(db: Database, invitation: InvitationRo
       .update(teamInvitations)
       .set({ acceptedCount: sql`${teamInvitations.acceptedCount} + 1` })
       .where(eq(teamInvitations.id, invitation.id));
-    return true;
+    return invitation;
   });
 }
 

@@ -1,7 +1,10 @@
+import { invitationMailLimitMessage } from '@huddle/shared/teams';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
 import { createTeamAs, signUpUser, teamBodyFor } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailRequests, teamInvitations, teamMembers } from './teams.schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -248,11 +251,107 @@ describe('invitations', () => {
       await call('POST', `/api/teams/${team.id}/invitations`, owner.cookie, { email: invitee.body.email })
     ).json();
     const [mail] = await listOutboxMailTo(t.db, invitee.body.email);
-    expect(mail?.subject).toBe("You're invited to Mail Invite FC on Huddle");
+    expect(mail?.subject).toBe('Invitation to join “Mail Invite FC” on Huddle');
     expect(mail?.text).toContain(invitation.url);
+    expect(mail?.html).toContain(`<a href="${invitation.url}">`);
     const token = invitation.url.split('/invite/')[1];
     expect((await call('POST', `/api/invitations/${token}/accept`, invitee.cookie)).statusCode).toBe(200);
     expect((await call('POST', `/api/invitations/${token}/accept`, other.cookie)).statusCode).toBe(404);
+  });
+
+  it('lets exactly one of ten simultaneous accepts use an emailed (single-use) invitation', async () => {
+    const owner = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie, { joinPolicy: 'invite', visibility: 'private' });
+    const invitation = (
+      await call('POST', `/api/teams/${team.id}/invitations`, owner.cookie, {
+        email: 'single-use@example.com',
+        role: 'organizer',
+      })
+    ).json();
+    const token = invitation.url.split('/invite/')[1];
+    const takers = await Promise.all(Array.from({ length: 10 }, () => signUpUser(t.app)));
+    const answers = await Promise.all(
+      takers.map((taker) => call('POST', `/api/invitations/${token}/accept`, taker.cookie)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(404)]);
+    const [members] = await t.db
+      .select({ n: count() })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.role, 'organizer')));
+    expect(members?.n).toBe(1);
+    const [row] = await t.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id));
+    expect(row?.acceptedCount).toBe(1);
+  });
+
+  it('keeps a single-use invitation for its person when someone already in the team opens it', async () => {
+    const owner = await signUpUser(t.app);
+    const invitee = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie);
+    const invitation = (
+      await call('POST', `/api/teams/${team.id}/invitations`, owner.cookie, { email: invitee.body.email })
+    ).json();
+    const token = invitation.url.split('/invite/')[1];
+    expect((await call('POST', `/api/invitations/${token}/accept`, owner.cookie)).statusCode).toBe(200);
+    const accepted = await call('POST', `/api/invitations/${token}/accept`, invitee.cookie);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().viewer.role).toBe('player');
+  });
+
+  it("keeps the organizer's team name inside Huddle's template: escaped, one line, no links of its own", async () => {
+    const owner = await signUpUser(t.app);
+    const name = '<b>Prize</b> claim at evil.example.com';
+    const team = await createTeamAs(t.app, owner.cookie, { name });
+    const to = `template-${Date.now()}@example.com`;
+    const invitation = (await call('POST', `/api/teams/${team.id}/invitations`, owner.cookie, { email: to })).json();
+    const [mail] = await listOutboxMailTo(t.db, to);
+    const shown = '<b>Prize</b> claim at evil[.]example[.]com';
+    expect(mail?.subject).toBe(`Invitation to join “${shown}” on Huddle`);
+    expect(mail?.text).toContain(`“${shown}”`);
+    expect(mail?.text).not.toContain('evil.example.com');
+    expect(mail?.html).toContain('&lt;b&gt;Prize&lt;/b&gt; claim at evil[.]example[.]com');
+    expect(mail?.html).not.toContain('<b>');
+    expect(mail?.html?.match(/<a /g)).toHaveLength(1);
+    expect(mail?.html?.match(/https?:\/\/[^\s"<]+/g)).toEqual([invitation.url]);
+    expect(mail?.text.match(/https?:\/\/\S+/g)).toEqual([invitation.url]);
+  });
+
+  it('mails at most 50 invitations per organizer in a rolling day, across teams and simultaneous requests', async () => {
+    const owner = await signUpUser(t.app);
+    const first = await createTeamAs(t.app, owner.cookie);
+    const second = await createTeamAs(t.app, owner.cookie);
+    const invite = (teamId: string, n: number, cookie = owner.cookie) =>
+      call('POST', `/api/teams/${teamId}/invitations`, cookie, { email: `bulk-${n}-${Date.now()}@example.com` });
+    const answers = await Promise.all(
+      Array.from({ length: 55 }, (_, n) => invite(n % 2 === 0 ? first.id : second.id, n)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const refused = answers.find((answer) => answer.statusCode === 429)?.json();
+    expect(refused.error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: invitationMailLimitMessage,
+      fields: { email: [invitationMailLimitMessage] },
+    });
+    const mailed = await t.db
+      .select({ id: teamInvitations.id })
+      .from(teamInvitations)
+      .where(eq(teamInvitations.createdBy, owner.user.id));
+    expect(mailed).toHaveLength(50);
+
+    // Links the organizer shares themself are not mail, and stay available.
+    expect((await call('POST', `/api/teams/${first.id}/invitations`, owner.cookie, {})).statusCode).toBe(201);
+    // Another organizer has their own allowance.
+    const other = await signUpUser(t.app);
+    const theirs = await createTeamAs(t.app, other.cookie);
+    expect((await invite(theirs.id, 99, other.cookie)).statusCode).toBe(201);
+
+    // The window rolls: once the oldest mails are a day old, there is room again.
+    await t.db
+      .update(mailRequests)
+      .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
+      .where(and(eq(mailRequests.userId, owner.user.id), eq(mailRequests.template, 'team-invitation')));
+    expect((await invite(first.id, 100)).statusCode).toBe(201);
   });
 
   it('only the owner invites organizers', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CreateTeamBody, TeamDetail, TeamRole, TeamSummary, UpdateTeamBody } from '@huddle/shared/teams';
+import { invitationMailLimit, invitationMailLimitMessage } from '@huddle/shared/teams';
 import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,6 +11,7 @@ import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { getCurrentUser } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
+import { invitationMail } from './teams.mails.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
 import {
   acceptInvitationRow,
@@ -26,6 +28,7 @@ import {
   insertFollow,
   insertAmbassadorApplication,
   insertInvitation,
+  insertMailedInvitation,
   insertJoinRequest,
   insertMember,
   insertTeamWithOwner,
@@ -371,22 +374,26 @@ export async function createInvitation(
   const { team, role: actorRole } = await requireRole(db, teamId, actorId, managers);
   if (role === 'organizer' && actorRole !== 'owner')
     throw new AppError('FORBIDDEN', 'Only the owner can invite organizers.');
-  const row = await insertInvitation(db, {
+  const invitation = {
     teamId,
     token: randomBytes(24).toString('base64url'),
     email,
     role,
     createdBy: actorId,
     expiresAt: new Date(Date.now() + expiresInDays * 24 * 60 * 60 * 1000),
+  };
+  if (!email) return toInvitation(await insertInvitation(db, invitation), publicOrigin);
+  // Huddle mails whatever address an organizer types: a daily cap per organizer keeps it from
+  // being used to send mail in bulk.
+  const row = await insertMailedInvitation(db, invitation, {
+    limit: invitationMailLimit.perOrganizer,
+    windowHours: invitationMailLimit.windowHours,
   });
-  if (email) {
-    const url = invitationUrl(publicOrigin, row.token);
-    await mailer.send({
-      to: email,
-      subject: `You're invited to ${team.name} on Huddle`,
-      text: `Hi,\n\nYou're invited to join ${team.name} on Huddle as a ${role}. Open this link to join (it works for ${expiresInDays} day${expiresInDays === 1 ? '' : 's'}):\n\n${url}\n`,
-    });
-  }
+  if (!row) throw new AppError('RATE_LIMITED', invitationMailLimitMessage, { email: [invitationMailLimitMessage] });
+  await mailer.send({
+    to: email,
+    ...invitationMail({ teamName: team.name, role, url: invitationUrl(publicOrigin, row.token), expiresInDays }),
+  });
   return toInvitation(row, publicOrigin);
 }
 
@@ -409,17 +416,17 @@ export async function revokeInvitation(
 }
 
 /** An invitation that can still be used: not revoked, not expired, a mailed one only once. */
-async function usableInvitation(db: Database, token: string): Promise<InvitationRow> {
-  const row = await findInvitationByToken(db, token);
-  const spent = row?.email !== null && (row?.acceptedCount ?? 0) > 0;
-  if (!row || row.revokedAt || row.expiresAt < new Date() || spent) {
-    throw new AppError('NOT_FOUND', 'This invitation has expired or was withdrawn. Ask the organizer for a new one.');
-  }
-  return row;
+function isUsableInvitation(row: InvitationRow, now: Date): boolean {
+  const spent = row.email !== null && row.acceptedCount > 0;
+  return !row.revokedAt && row.expiresAt > now && !spent;
 }
 
+const invitationGone = () =>
+  new AppError('NOT_FOUND', 'This invitation has expired or was withdrawn. Ask the organizer for a new one.');
+
 export async function previewInvitation(db: Database, { token }: { token: string }) {
-  const row = await usableInvitation(db, token);
+  const row = await findInvitationByToken(db, token);
+  if (!row || !isUsableInvitation(row, new Date())) throw invitationGone();
   const team = await findTeam(db, row.teamId);
   if (!team) throw teamNotFound();
   const [summary] = await summaries(db, [team]);
@@ -431,9 +438,15 @@ export async function previewInvitation(db: Database, { token }: { token: string
 }
 
 export async function acceptInvitation(db: Database, { actorId, token }: { actorId: string; token: string }) {
-  const row = await usableInvitation(db, token);
-  // Already a member: nothing to do, the link still shows the team.
-  await acceptInvitationRow(db, row, actorId);
+  const now = new Date();
+  // Judged under the row lock, inside the join's transaction: a single-use invitation admits one.
+  // Already a member: nothing to do, the invitation stays unused and the link still shows the team.
+  const row = await acceptInvitationRow(db, {
+    token,
+    userId: actorId,
+    isUsable: (found) => isUsableInvitation(found, now),
+  });
+  if (!row) throw invitationGone();
   return getTeam(db, { viewerId: actorId, teamId: row.teamId });
 }
 

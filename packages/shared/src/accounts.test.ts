@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isTrivialPassword, password } from './accounts.ts';
+
+describe('isTrivialPassword', () => {
+  it.each([
+    '        ',
+    '\t\t\t\t\t\t\t\t',
+    'aaaaaaaa',
+    '12121212',
+    'abcabcabc',
+    'passpass',
+    '12345678',
+    '87654321',
+    'abcdefgh',
+    'QWERTYUI',
+    'lkjhgfds',
+    '0987654321',
+  ])('calls %j trivial', (value) => {
+    expect(isTrivialPassword(value)).toBe(true);
+  });
+
+  it.each(['huddle-demo-2026', 'correct horse battery', 'pickup game 2026', 'a fresh start 2026', 'Tr0ub4dor&3'])(
+    'accepts %j',
+    (value) => {
+      expect(isTrivialPassword(value)).toBe(false);
+    },
+  );
+});
+
+describe('the password rule', () => {
+  it('says the length first, then the triviality, beside the field', () => {
+    expect(password.safeParse('aaa').error?.issues.map((issue) => issue.message)).toEqual([
+      'Password must be at least 8 characters.',
+    ]);
+    expect(password.safeParse('        ').error?.issues).toHaveLength(1);
+    expect(password.safeParse('pickup game 2026').success).toBe(true);
+  });
+});
