@@ -30,8 +30,9 @@ import { registerPlaceRoutes } from './features/places/places.routes.ts';
 import { registerProfileRoutes } from './features/profiles/profiles.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createAuth } from './lib/auth.ts';
-import { registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
+import { handleFrameworkError, registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mail/mailer.ts';
+import { registerNullCharacterGuard } from './lib/null-character-guard.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { createS3FileStorage } from './lib/storage/s3-file-storage.ts';
 import { registerWebApp } from './lib/web-app.ts';
@@ -69,10 +70,12 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
     // SIGTERM: stop accepting, finish what is in flight (server.ts closes the database after).
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNullCharacterGuard(app);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
   const auth = createAuth({
