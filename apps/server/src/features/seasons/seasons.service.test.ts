@@ -1,3 +1,4 @@
+import { yearRangeMessage } from '@huddle/shared/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamAs, signUpBodyFor, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -156,6 +157,34 @@ describe('registrations', () => {
     const response = await call('POST', `/api/seasons/${season.id}/registrations`, player.cookie, {});
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('Registration for this season is closed.');
+  });
+
+  it('refuse year 0 and far-off dates with field messages (PostgreSQL has no year 0)', async () => {
+    const owner = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie);
+    const yearZero = seasonBody({
+      startsOn: '0000-01-01',
+      endsOn: '0000-12-31',
+      registrationOpensAt: '0000-01-01T00:00:00Z',
+      registrationClosesAt: '0000-06-01T00:00:00Z',
+    });
+    const response = await call('POST', `/api/teams/${team.id}/seasons`, owner.cookie, yearZero);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      startsOn: [yearRangeMessage],
+      endsOn: [yearRangeMessage],
+      registrationOpensAt: [yearRangeMessage],
+      registrationClosesAt: [yearRangeMessage],
+    });
+    const { season, owner: organizer } = await teamWithSeason();
+    const farOff = await call('POST', `/api/seasons/${season.id}/sessions`, organizer.cookie, {
+      title: null,
+      startsAt: '2201-03-01T18:00:00Z',
+      durationMinutes: 60,
+      repeatWeeklyUntil: null,
+    });
+    expect(farOff.statusCode).toBe(400);
+    expect(farOff.json().error.fields).toEqual({ startsAt: [yearRangeMessage] });
   });
 
   it('never exceed capacity, however many register at once', async () => {
