@@ -18,6 +18,12 @@ import {
 /** Any token that is not a live feed's, well-formed or not, is simply unknown (404). */
 const feedTokenParams = z.object({ token: z.string().min(1).max(200) });
 
+/** The OpenAPI document says what these answer, so client generators do not expect JSON. */
+const calendarFileReply = {
+  description: 'An iCalendar file (RFC 5545)',
+  content: { 'text/calendar': { schema: z.string() } },
+};
+
 const sendCalendar = (reply: FastifyReply, { filename, ics }: CalendarFile, disposition: 'attachment' | 'inline') =>
   reply
     .type('text/calendar; charset=utf-8')
@@ -50,7 +56,7 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, auth, clock, 
         summary: 'One event as an iCalendar file, every occurrence, in the event’s time zone',
         tags: ['calendar'],
         params: eventIdParams,
-        response: { 200: z.string(), '4xx': errorReply },
+        response: { 200: calendarFileReply, '4xx': errorReply },
       },
     },
     async (request, reply) => {
@@ -66,7 +72,7 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, auth, clock, 
         summary: 'A private calendar feed (my games, or a team) for calendar apps; no session, the token is the key',
         tags: ['calendar'],
         params: feedTokenParams,
-        response: { 200: z.string(), '4xx': errorReply },
+        response: { 200: calendarFileReply, '4xx': errorReply },
       },
     },
     async (request, reply) => {
