@@ -235,6 +235,29 @@ describe('registrations', () => {
     expect((await call('GET', '/api/me/registrations', player.cookie)).json().registrations).toEqual([]);
   });
 
+  it('are exported with formulas neutralised, whoever typed them (OWASP CSV injection)', async () => {
+    const { season, owner } = await teamWithSeason();
+    const formula = '=HYPERLINK("https://evil.example/steal","Click me")';
+    const guest = await call('POST', `/api/seasons/${season.id}/registrations`, '', {
+      guest: { name: formula, email: 'mallory@example.com' },
+    });
+    expect(guest.statusCode).toBe(201);
+    const group = (await call('POST', `/api/seasons/${season.id}/groups`, owner.cookie, { name: '@SUM(1+1)*cmd' }))
+      .json()
+      .groups.at(-1);
+    await call('PATCH', `/api/seasons/${season.id}/registrations/${guest.json().id}`, owner.cookie, {
+      groupId: group.id,
+    });
+    const player = await signUpUser(t.app, { name: '-2+3 Kim' });
+    await call('POST', `/api/seasons/${season.id}/registrations`, player.cookie, {});
+    const csv = (await call('GET', `/api/seasons/${season.id}/registrations.csv`, owner.cookie)).body;
+    const cells = csv.split('\n').flatMap((line) => line.split(','));
+    expect(cells).toContain(`"'=HYPERLINK(""https://evil.example/steal""`);
+    expect(cells).toContain("'-2+3 Kim");
+    expect(cells).toContain("'@SUM(1+1)*cmd");
+    expect(cells.filter((cell) => /^"?[=+\-@\t\r]/.test(cell))).toEqual([]);
+  });
+
   it('go with their team, leaving no orphans on the player card', async () => {
     const { season, owner, team } = await teamWithSeason();
     const player = await signUpUser(t.app);
