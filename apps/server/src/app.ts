@@ -33,6 +33,7 @@ import { createAuth } from './lib/auth.ts';
 import { handleFrameworkError, registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mail/mailer.ts';
 import { registerNullCharacterGuard } from './lib/null-character-guard.ts';
+import { registerOriginCheck } from './lib/origin-check.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { createS3FileStorage } from './lib/storage/s3-file-storage.ts';
 import { registerWebApp } from './lib/web-app.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerNullCharacterGuard(app);
+  registerOriginCheck(app, { publicOrigin: config.publicOrigin, corsOrigins: config.corsOrigins });
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
   const auth = createAuth({
