@@ -34,6 +34,7 @@ import { handleFrameworkError, registerErrorHandling, sendNotFound } from './lib
 import { createMailer, type Mailer } from './lib/mail/mailer.ts';
 import { registerNullCharacterGuard } from './lib/null-character-guard.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
+import { registerResponseHeaders } from './lib/response-headers.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { createS3FileStorage } from './lib/storage/s3-file-storage.ts';
 import { registerWebApp } from './lib/web-app.ts';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerResponseHeaders(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

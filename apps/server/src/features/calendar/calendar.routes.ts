@@ -28,8 +28,9 @@ const sendCalendar = (reply: FastifyReply, { filename, ics }: CalendarFile, disp
   reply
     .type('text/calendar; charset=utf-8')
     .header('content-disposition', `${disposition}; filename="${filename}"`)
-    // Written from the database on every request; a cached copy would hide edits and cancellations.
-    .header('cache-control', 'private, no-cache')
+    // Written from the database on every request, and personal: a cached copy would hide edits
+    // and cancellations, or outlive a revoked feed.
+    .header('cache-control', 'no-store')
     .send(ics);
 
 export function registerCalendarRoutes(app: FastifyInstance, { db, auth, clock, config }: AppDeps): void {
