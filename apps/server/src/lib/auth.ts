@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { authAccounts, sessions, users, verifications } from '../features/accounts/accounts.schema.ts';
+import { redactForLog, scrubEmails } from './log-redaction.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { passwordLength } from '@huddle/shared/limits';
 
@@ -105,7 +106,11 @@ export function createAuth({
     },
     telemetry: { enabled: false },
     // Into the request log, not the console: a lost sign-up race is logged, then answered 409.
-    logger: { log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`) },
+    // Its arguments are errors and objects with the user's data (a failed insert's params): redacted.
+    logger: {
+      log: (level, message, ...args) =>
+        log[level]({ args: args.map((arg) => redactForLog(arg)) }, `better-auth: ${scrubEmails(message)}`),
+    },
   });
 }
 
