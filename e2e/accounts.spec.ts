@@ -65,7 +65,7 @@ test('a newcomer signs up, signs out, mistypes, signs in and resets the password
 
   const mail = await latestMailTo(person.email);
   expect(mail.subject).toBe('Reset your Huddle password');
-  const link = firstLinkIn(mail.text);
+  const link = firstLinkIn(mail);
   await page.goto(link);
   await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
   await expectAccessible(page);

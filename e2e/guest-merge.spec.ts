@@ -94,7 +94,7 @@ test('a guest registers for a season, signs up with the same email, verifies it,
   // The link in the verification mail proves the address; then the guest's registration moves.
   const mail = await latestMailTo(person.email);
   expect(mail.subject).toBe('Confirm your email for Huddle');
-  await page.goto(firstLinkIn(mail.text));
+  await page.goto(firstLinkIn(mail));
   await expect(page.getByRole('alert')).toContainText(emailVerifiedMessage);
 
   // Home: the player card lists the registration the guest made.

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 
+/** What the server logs of a mail it keeps in the outbox: the recipient, the subject and the links, not the body. */
 interface LoggedMail {
   to: string;
   subject: string;
-  text: string;
+  links: string[];
 }
 
 /** The newest mail to `to` that the server stored in its outbox (and logged), waiting up to 10 s. */
@@ -24,8 +25,8 @@ export async function latestMailTo(to: string): Promise<LoggedMail> {
   }
 }
 
-export function firstLinkIn(text: string): string {
-  const link = text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no link in mail: ${text}`);
+export function firstLinkIn(mail: LoggedMail): string {
+  const link = mail.links[0];
+  if (!link) throw new Error(`no link in mail: ${mail.subject}`);
   return link;
 }

@@ -30,8 +30,12 @@ import { registerPlaceRoutes } from './features/places/places.routes.ts';
 import { registerProfileRoutes } from './features/profiles/profiles.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createAuth } from './lib/auth.ts';
-import { registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
+import { handleFrameworkError, registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
 import { createMailer, type Mailer } from './lib/mail/mailer.ts';
+import { loggerRedaction } from './lib/log-redaction.ts';
+import { registerNullCharacterGuard } from './lib/null-character-guard.ts';
+import { registerOriginCheck } from './lib/origin-check.ts';
+import { registerResponseHeaders } from './lib/response-headers.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { createS3FileStorage } from './lib/storage/s3-file-storage.ts';
 import { registerWebApp } from './lib/web-app.ts';
@@ -47,8 +51,8 @@ import { photoMaxBytes } from './lib/images/normalize-image.ts';
 export interface BuildAppOptions {
   config: Config;
   db: Database;
-  /** Tests pass their own logger settings; the server logs JSON lines. */
-  logger?: boolean | { level: string };
+  /** Tests pass their own logger settings (a stream to read the lines); the server logs JSON lines. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Tests may swap the mailer; by default it follows SMTP_URL. */
   mailer?: Mailer;
   /** Tests pass a manual clock to move time (waitlist offers, past events). */
@@ -61,7 +65,9 @@ const bodyLimit = 1024 * 1024;
 /** Builds the whole HTTP app from plugins and feature routes. server.ts starts it; tests inject into it. */
 export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // People's data stays out of the log (lib/log-redaction.ts).
+    logger:
+      logger === false ? false : { level: config.logLevel, ...(logger === true ? {} : logger), ...loggerRedaction },
     bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -69,10 +75,13 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
     // SIGTERM: stop accepting, finish what is in flight (server.ts closes the database after).
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNullCharacterGuard(app);
+  registerOriginCheck(app, { publicOrigin: config.publicOrigin, corsOrigins: config.corsOrigins });
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
   const auth = createAuth({
@@ -100,6 +109,7 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerResponseHeaders(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

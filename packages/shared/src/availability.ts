@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** Spec §3 and §9: Monday to Sunday, default range 17:00-20:00. */
@@ -38,7 +39,7 @@ export const dayAvailability = z
 export type DayAvailability = z.infer<typeof dayAvailability>;
 
 export const dateAvailability = z.object({
-  date: z.iso.date('Pick a date.'),
+  date: calendarDate('Pick a date.'),
   ranges: nonOverlappingRanges.min(1, 'Add at least one time range.'),
 });
 export type DateAvailability = z.infer<typeof dateAvailability>;

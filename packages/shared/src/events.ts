@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply } from './accounts.ts';
+import { calendarDate, instant, localDateTime as wallClockDateTime } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { isValidTimeZone, maxOccurrences, maxSeriesDays } from './event-occurrences.ts';
 import { boundsFields, latitude, longitude, northAboveSouth } from './places.ts';
@@ -49,10 +50,9 @@ export const guestFriendsMessage = (max: number) =>
 export const eventIdParams = z.object({ eventId: z.uuid('Unknown event.') });
 export const partyParams = eventIdParams.extend({ partyId: z.uuid('Unknown entry.') });
 
-const localDateTime = z
-  .string({ error: 'Pick a date and time.' })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Pick a date and time.');
-const localDate = z.iso.date('Pick a date.');
+const localDateTime = wallClockDateTime('Pick a date and time.');
+const localDate = calendarDate('Pick a date.');
+const occurrenceInstant = instant('Pick an occurrence.');
 
 export const weeklyRepeatBody = z
   .strictObject({
@@ -230,11 +230,11 @@ export const eventViewReply = z
 export type EventView = z.infer<typeof eventViewReply>;
 
 export const occurrenceQuery = z.object({
-  occurrence: z.iso.datetime({ offset: true, error: 'Pick an occurrence.' }).optional(),
+  occurrence: occurrenceInstant.optional(),
 });
 
 export const joinEventBody = z.strictObject({
-  occurrenceStartsAt: z.iso.datetime({ offset: true, error: 'Pick an occurrence.' }),
+  occurrenceStartsAt: occurrenceInstant,
   friends: z.number().int().min(0).max(maxFriends, `Bring at most ${maxFriends} friends.`).default(0),
   /** A guest joins with a name and an email (spec §1); a signed-in player sends null. */
   guest: z
@@ -250,12 +250,12 @@ export type JoinEventBody = z.input<typeof joinEventBody>;
 export const joinEventReply = z.object({ party: partyReply });
 
 export const leaveEventQuery = z.object({
-  occurrence: z.iso.datetime({ offset: true, error: 'Pick an occurrence.' }),
+  occurrence: occurrenceInstant,
 });
 
 export const checkInBody = z.strictObject({ checkedIn: z.boolean() });
 export const reorderWaitlistBody = z.strictObject({
-  occurrenceStartsAt: z.iso.datetime({ offset: true }),
+  occurrenceStartsAt: occurrenceInstant,
   /** Every waiting party of the occurrence, in the new order. */
   partyIds: z.array(z.uuid()).min(1).max(1000),
 });

@@ -14,14 +14,22 @@ export const checkinHours = { default: 3, max: 8 } as const;
 
 export const placeIdParams = z.object({ placeId: z.uuid('Unknown place.') });
 
+/**
+ * Coordinates are kept to a billionth of a degree (0.1 mm): finer fractions mean nothing, and
+ * PostgreSQL's earthdistance fails with "underflow" on values such as 7.4e-323.
+ */
+export const toNanoDegrees = (degrees: number) => Math.round(degrees * 1e9) / 1e9;
+
 export const latitude = z.coerce
   .number({ error: 'Enter a latitude.' })
   .min(-90, 'Latitude must be between -90 and 90.')
-  .max(90, 'Latitude must be between -90 and 90.');
+  .max(90, 'Latitude must be between -90 and 90.')
+  .overwrite(toNanoDegrees);
 export const longitude = z.coerce
   .number({ error: 'Enter a longitude.' })
   .min(-180, 'Longitude must be between -180 and 180.')
-  .max(180, 'Longitude must be between -180 and 180.');
+  .max(180, 'Longitude must be between -180 and 180.')
+  .overwrite(toNanoDegrees);
 
 /** The geohash of a point, as the web computes it before saving (spec §7). */
 export const geohashOf = (lat: number, lng: number): string => geohash.encode(lat, lng, placeGeohashPrecision);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { socialProviderIds } from './accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { toNanoDegrees } from './places.ts';
 import {
   currentUserReply,
   displayName,
@@ -23,8 +24,8 @@ export const pickAtLeastOneMessage = 'Pick at least one';
 export const usCity = z.object(
   {
     name: z.string().trim().min(1, 'Choose your city.').max(120),
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
+    lat: z.number().min(-90).max(90).overwrite(toNanoDegrees),
+    lng: z.number().min(-180).max(180).overwrite(toNanoDegrees),
   },
   { error: 'Choose your city.' },
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply } from './accounts.ts';
+import { calendarDate, instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { teamIdParams } from './teams.ts';
 import { email } from './users.ts';
@@ -14,8 +15,8 @@ export const seasonIdParams = z.object({ seasonId: z.uuid('Unknown season.') });
 export const groupParams = seasonIdParams.extend({ groupId: z.uuid() });
 export const registrationParams = seasonIdParams.extend({ registrationId: z.uuid() });
 
-const day = z.iso.date('Pick a date.');
-const moment = z.iso.datetime({ offset: true, error: 'Pick a date and time.' });
+const day = calendarDate('Pick a date.');
+const moment = instant('Pick a date and time.');
 
 export const seasonBody = z
   .strictObject({

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { authAccounts, sessions, users, verifications } from '../features/accounts/accounts.schema.ts';
 import { isGuessablePassword } from './common-passwords.ts';
+import { redactForLog, scrubEmails } from './log-redaction.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { passwordTooCommonMessage } from '@huddle/shared/accounts';
 import { passwordLength } from '@huddle/shared/limits';
@@ -148,7 +149,11 @@ export function createAuth({
     },
     telemetry: { enabled: false },
     // Into the request log, not the console: a lost sign-up race is logged, then answered 409.
-    logger: { log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`) },
+    // Its arguments are errors and objects with the user's data (a failed insert's params): redacted.
+    logger: {
+      log: (level, message, ...args) =>
+        log[level]({ args: args.map((arg) => redactForLog(arg)) }, `better-auth: ${scrubEmails(message)}`),
+    },
   });
 }
 

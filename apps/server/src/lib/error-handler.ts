@@ -10,18 +10,20 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message: str
 
 /** Zod issue paths ("/defaultCity/name") become field keys ("defaultCity.name"). */
 function fieldErrorsOf(error: FastifyError): FieldErrors {
-  const fields: FieldErrors = {};
+  // A Map, then fromEntries: a field named "__proto__" must not become the object's prototype.
+  const fields = new Map<string, string[]>();
+  const add = (key: string, message: string) => fields.set(key, [...(fields.get(key) ?? []), message]);
   for (const issue of error.validation ?? []) {
     const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
     const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
     // An unknown field is reported under its own name, so the message can say which one.
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-      for (const unknown of keys) (fields[String(unknown)] ??= []).push('This field is not accepted here.');
+      for (const unknown of keys) add(String(unknown), 'This field is not accepted here.');
       continue;
     }
-    (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
+    add(key, issue.message ?? 'Invalid value.');
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /** One error shape for every failure (STYLE: one error type); 5xx never shows internals. */
@@ -57,6 +59,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'INTERNAL', genericErrorMessages.INTERNAL);
   });
+}
+
+/**
+ * Fastify answers a few failures before any route or hook runs (an address that is not valid
+ * percent-encoding, a path parameter past maxParamLength); they get the error shape too.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return send(reply, 400, 'VALIDATION_FAILED', 'That address is not valid.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return send(reply, 400, 'VALIDATION_FAILED', 'A part of that address is too long.');
+    default:
+      return send(reply, 500, 'INTERNAL', genericErrorMessages.INTERNAL);
+  }
 }
 
 export function sendNotFound(reply: FastifyReply) {

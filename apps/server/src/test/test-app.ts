@@ -19,7 +19,7 @@ export interface TestApp {
 /** The whole app, in-process, over a fresh database. Call close() in afterAll. */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { mailer?: Mailer; clock?: Clock } = {},
+  { logStream, ...options }: { mailer?: Mailer; clock?: Clock; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -32,7 +32,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: database.db,
-    logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+    logger: logStream ? { level: 'info', stream: logStream } : process.env.TEST_LOG ? { level: 'debug' } : false,
     ...options,
   });
   await app.ready();

@@ -121,7 +121,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
         summary: 'Where a social provider sends the person back (redirects)',
         tags: ['accounts'],
         params: socialProviderParams,
-        querystring: z.record(z.string(), z.string()),
+        // Providers add their own parameters (Google: scope, authuser, prompt), so others pass too.
+        querystring: z.looseObject({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          error: z.string().optional(),
+          error_description: z.string().optional(),
+        }),
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import ical, {
+  escape,
   ICalCalendarMethod,
   ICalEventRepeatingFreq,
   ICalEventStatus,
@@ -155,7 +156,9 @@ export function writeCalendar({
   refreshHours?: number;
 }): string {
   const calendar = ical({
-    name,
+    // ical-generator escapes every event property but writes the calendar's name (NAME and
+    // X-WR-CALNAME) as given; a line break in a team name or event title would start new lines.
+    name: escape(name, false),
     prodId: { company: 'Huddle', product: 'Huddle', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     // No calendar-wide zone: each event carries its own; the generator writes a VTIMEZONE for each.

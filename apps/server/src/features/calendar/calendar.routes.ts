@@ -18,12 +18,19 @@ import {
 /** Any token that is not a live feed's, well-formed or not, is simply unknown (404). */
 const feedTokenParams = z.object({ token: z.string().min(1).max(200) });
 
+/** The OpenAPI document says what these answer, so client generators do not expect JSON. */
+const calendarFileReply = {
+  description: 'An iCalendar file (RFC 5545)',
+  content: { 'text/calendar': { schema: z.string() } },
+};
+
 const sendCalendar = (reply: FastifyReply, { filename, ics }: CalendarFile, disposition: 'attachment' | 'inline') =>
   reply
     .type('text/calendar; charset=utf-8')
     .header('content-disposition', `${disposition}; filename="${filename}"`)
-    // Written from the database on every request; a cached copy would hide edits and cancellations.
-    .header('cache-control', 'private, no-cache')
+    // Written from the database on every request, and personal: a cached copy would hide edits
+    // and cancellations, or outlive a revoked feed.
+    .header('cache-control', 'no-store')
     .send(ics);
 
 export function registerCalendarRoutes(app: FastifyInstance, { db, auth, clock, config }: AppDeps): void {
@@ -50,7 +57,7 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, auth, clock, 
         summary: 'One event as an iCalendar file, every occurrence, in the event’s time zone',
         tags: ['calendar'],
         params: eventIdParams,
-        response: { 200: z.string(), '4xx': errorReply },
+        response: { 200: calendarFileReply, '4xx': errorReply },
       },
     },
     async (request, reply) => {
@@ -66,7 +73,7 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, auth, clock, 
         summary: 'A private calendar feed (my games, or a team) for calendar apps; no session, the token is the key',
         tags: ['calendar'],
         params: feedTokenParams,
-        response: { 200: z.string(), '4xx': errorReply },
+        response: { 200: calendarFileReply, '4xx': errorReply },
       },
     },
     async (request, reply) => {

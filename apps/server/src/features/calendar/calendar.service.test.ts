@@ -1,7 +1,7 @@
 import { localToInstant } from '@huddle/shared/event-occurrences';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeamAs, insertEvent, insertParty, insertPlace, signUpUser } from '../../test/factories.ts';
+import { createTeamAs, eventBodyFor, insertEvent, insertParty, insertPlace, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { events } from '../events/events.schema.ts';
 
@@ -239,5 +239,69 @@ describe('calendar feeds', () => {
     expect(response.headers['content-disposition']).toContain('filename="huddle-eastside-kickers.ics"');
     const summaries = veventsOf(response.body).map((lines) => lines.find((line) => line.startsWith('SUMMARY:')));
     expect(summaries.sort()).toEqual(['SUMMARY:Team Open Game', 'SUMMARY:Team Practice']);
+  });
+});
+
+describe('text people typed, in calendar files', () => {
+  /** RFC 5545 §3.3.11: backslash, semicolon and comma escaped, every line break as \n. */
+  const escaped = (text: string) =>
+    text
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n');
+  /** Every unfolded line is one property (NAME[;PARAM=…]:value); nothing else can be in the file. */
+  const expectOnlyProperties = (ics: string) => {
+    const strays = linesOf(ics).filter((line) => line !== '' && !/^[A-Z][A-Z0-9-]*[;:]/.test(line));
+    expect(strays).toEqual([]);
+  };
+  /** VEVENTs as whole lines (the text inside a SUMMARY may say BEGIN:VEVENT; a line may not). */
+  const veventLinesOf = (ics: string) => {
+    const blocks: string[][] = [];
+    for (const line of linesOf(ics)) {
+      if (line === 'BEGIN:VEVENT') blocks.push([]);
+      else if (line === 'END:VEVENT') continue;
+      else blocks.at(-1)?.push(line);
+    }
+    return blocks;
+  };
+  const hostileTitles = [
+    'Game\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Injected',
+    'Line\nfeed only',
+    'Carriage\rreturn only',
+    'Semi;colon, comma and back\\slash',
+    'BEGIN:VEVENT inside a title',
+  ];
+
+  it('is escaped in every event title, so one event stays one VEVENT', async () => {
+    const owner = await signUpUser(t.app);
+    const place = await insertPlace(t.db, { name: 'Court;\r\nBEGIN:VEVENT', address: 'Line one\nLine two, TX' });
+    for (const title of hostileTitles) {
+      const created = await call('POST', '/api/events', owner.cookie, eventBodyFor(place.id, { title }));
+      expect(created.statusCode).toBe(201);
+      const ics = (await eventFile(created.json().id)).body;
+      expectOnlyProperties(ics);
+      const [vevent, ...more] = veventLinesOf(ics);
+      expect(more).toEqual([]);
+      expect(vevent).toContain(`SUMMARY:${escaped(title)}`);
+      expect(linesOf(ics)).toContain(`X-WR-CALNAME:${escaped(title)}`);
+      expect(vevent?.find((line) => line.startsWith('LOCATION:'))).toBe(
+        `LOCATION:${escaped('Court;\r\nBEGIN:VEVENT')}\\n${escaped('Line one\nLine two, TX')}`,
+      );
+    }
+  });
+
+  it('is escaped in a team name, the name of the team feed', async () => {
+    const owner = await signUpUser(t.app);
+    const name = 'Kickers\r\nEND:VCALENDAR\r\nBEGIN:VEVENT';
+    const team = await createTeamAs(t.app, owner.cookie, { name });
+    const place = await insertPlace(t.db);
+    await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, teamId: team.id, title: 'Team Game' });
+    const feed = (await call('POST', '/api/me/calendar-feeds', owner.cookie, { teamId: team.id })).json();
+    const ics = (await call('GET', new URL(feed.url).pathname)).body;
+    expectOnlyProperties(ics);
+    expect(veventLinesOf(ics)).toHaveLength(1);
+    expect(linesOf(ics)).toContain(`X-WR-CALNAME:${escaped(`${name} (Huddle)`)}`);
+    expect(linesOf(ics).filter((line) => line === 'END:VCALENDAR')).toHaveLength(1);
   });
 });

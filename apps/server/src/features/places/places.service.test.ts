@@ -147,6 +147,25 @@ describe('address autocomplete', () => {
   });
 });
 
+describe('coordinates', () => {
+  it('keep a billionth of a degree, so a subnormal one cannot underflow earthdistance (500 before)', async () => {
+    const tiny = await call('GET', '/api/places/addresses?q=austin&lat=7.4e-323&lng=180');
+    expect(tiny.statusCode).toBe(200);
+    const { cookie } = await signUpUser(t.app);
+    const nearby = await call('GET', '/api/events/nearby?lat=5e-324&lng=-5e-324', cookie);
+    expect(nearby.statusCode).toBe(200);
+    const place = await call('POST', '/api/places', cookie, {
+      name: 'Null Island Court',
+      address: '0 Equator Rd',
+      lat: 1e-320,
+      lng: 30.123456789123,
+      geohash: geohashOf(0, 30.123456789),
+    });
+    expect(place.statusCode).toBe(201);
+    expect(place.json()).toMatchObject({ lat: 0, lng: 30.123456789 });
+  });
+});
+
 describe('check-ins', () => {
   it('list who is at the place now and end by themselves', async () => {
     const place = await insertPlace(t.db);

@@ -80,7 +80,14 @@ export function registerSeasonRoutes(app: FastifyInstance, { db, auth }: AppDeps
         summary: 'Registrations of a season as CSV (owner and organizers)',
         tags: ['seasons'],
         params: seasonIdParams,
-        response: { 200: z.string(), '4xx': errorReply },
+        // The OpenAPI document says what this answers, so client generators do not expect JSON.
+        response: {
+          200: {
+            description: 'One row per registration, with a header row',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          '4xx': errorReply,
+        },
       },
     },
     async (request, reply) => {

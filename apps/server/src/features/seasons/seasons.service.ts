@@ -1,8 +1,8 @@
 import type { Season, SeasonBody } from '@huddle/shared/seasons';
 import { registrationClosedMessage, seasonFullMessage } from '@huddle/shared/seasons';
-import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { writeSpreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { createGuest, getCurrentUser } from '../accounts/accounts.service.ts';
 import { managers, requireRole, visibleTeam } from '../teams/teams.service.ts';
 import {
@@ -296,7 +296,8 @@ export async function exportRegistrationsCsv(
   const season = await managedSeason(db, seasonId, actorId);
   const [rows, groups] = await Promise.all([listRegistrationRows(db, seasonId), listGroups(db, [seasonId])]);
   const groupName = new Map(groups.map((group) => [group.id, group.name]));
-  const csv = stringify(
+  const csv = writeSpreadsheetCsv(
+    ['Name', 'Email', 'Status', 'Group', 'Account', 'Registered at'],
     rows.map((row) => [
       row.name,
       row.email,
@@ -305,7 +306,6 @@ export async function exportRegistrationsCsv(
       row.userId ? 'member' : 'guest',
       row.createdAt.toISOString(),
     ]),
-    { header: true, columns: ['Name', 'Email', 'Status', 'Group', 'Account', 'Registered at'] },
   );
   return { filename: `${season.label.replace(/[^\w-]+/g, '-')}-registrations.csv`, csv };
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Dates people type. A year outside this range is a typo, and some are worse than that:
+ * PostgreSQL has no year 0, so "0000-01-01" failed inside a query as a 500.
+ */
+export const yearRange = { min: 1900, max: 2200 } as const;
+export const yearRangeMessage = `Pick a year between ${yearRange.min} and ${yearRange.max}.`;
+
+const inYearRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= yearRange.min && year <= yearRange.max;
+};
+
+/** A calendar day, 'YYYY-MM-DD'. */
+export const calendarDate = (message: string) =>
+  z.iso.date({ error: message, abort: true }).refine(inYearRange, yearRangeMessage);
+
+/** An instant with its offset or Z, as the web sends it from a date and time picker. */
+export const instant = (message: string) =>
+  z.iso.datetime({ offset: true, error: message, abort: true }).refine(inYearRange, yearRangeMessage);
+
+/** A real wall-clock time, 'YYYY-MM-DDTHH:mm' (no "2030-02-30T25:61"). */
+const isWallClock = (value: string) => {
+  const parsed = new Date(`${value}:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 16) === value;
+};
+
+/** A wall-clock date and time in a zone the schema names elsewhere, 'YYYY-MM-DDTHH:mm'. */
+export const localDateTime = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: message, abort: true })
+    .refine(isWallClock, { error: message, abort: true })
+    .refine(inYearRange, yearRangeMessage);
