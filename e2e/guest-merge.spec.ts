@@ -54,7 +54,8 @@ test('a guest registers for a season, signs up with the same email, verifies it,
   await guestForm.getByLabel('Email').fill(person.email);
   await expectAccessible(page);
   await guestForm.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText(`You are registered for ${season.label}.`)).toBeVisible();
+  await expect(page.getByText(`Thanks, ${person.name}. We’ve sent the details to ${person.email}.`)).toBeVisible();
+  expect((await latestMailTo(person.email)).subject).toBe(`Registered: ${season.label}`);
   await expect(guestForm).toBeHidden();
   await expect(page.getByText('1/20 places taken', { exact: false })).toBeVisible();
 

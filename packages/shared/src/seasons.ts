@@ -235,7 +235,9 @@ export const seasonEndpoints = {
   register: defineEndpoint({
     method: 'POST',
     path: '/api/seasons/:seasonId/registrations',
-    summary: 'Register for an open season (signed in, or as a guest with name and email)',
+    summary:
+      'Register for an open season, signed in or as a guest with a name and an email. A guest is rate limited ' +
+      'per client address and gets the same reply whatever the email (an account holder is mailed to sign in)',
     tags: ['seasons'],
     params: seasonIdParams,
     body: registerBody,

@@ -211,14 +211,16 @@ describe('guest joins from one client address', () => {
       { from: nextAddress() },
     );
     expect(elsewhere.statusCode).toBe(201);
+    // A signed-in player joins as themself, even with guest details in the body, and is not counted.
     const player = await signUpUser(t.app);
     const signedIn = await t.app.inject({
       method: 'POST',
       url: `/api/events/${id}/parties`,
       remoteAddress: from,
       headers: { cookie: player.cookie },
-      payload: { occurrenceStartsAt: occurrence },
+      payload: { occurrenceStartsAt: occurrence, guest: { name: 'Not Me', email: freshEmail() } },
     });
     expect(signedIn.statusCode).toBe(201);
+    expect(signedIn.json().party.userId).toBe(player.user.id);
   });
 });

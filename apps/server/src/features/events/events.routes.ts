@@ -2,6 +2,7 @@ import { eventEndpoints } from '@huddle/shared/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import { discoverEvents, myEvents, myFavorites, nearbyEvents, placeEvents, teamEvents } from './event-lists.service.ts';
 import {
@@ -14,22 +15,6 @@ import {
 } from './event-parties.service.ts';
 import { cancelEvent, createEvent, getEvent, setFavorite, updateEvent } from './events.service.ts';
 import { sweepExpiredOffers, type EventDeps } from './waitlist.service.ts';
-
-/**
- * Guest joins take spots without an account (issue 10): a few per client address in ten minutes,
- * enough for one person joining some dates, too few to fill games or probe emails. Counted after
- * the body is parsed, and only for requests that join as a guest; signed-in joins are not limited.
- */
-const guestJoinRateLimit = {
-  config: {
-    rateLimit: {
-      hook: 'preHandler' as const,
-      max: 5,
-      timeWindow: '10 minutes',
-      allowList: (request: FastifyRequest) => !(request.body as { guest?: unknown } | undefined)?.guest,
-    },
-  },
-};
 
 /** Lapsed waitlist offers are also settled whenever someone opens or joins the occurrence. */
 const offerSweepMs = 60_000;
@@ -67,7 +52,8 @@ export function registerEventRoutes(app: FastifyInstance, { db, auth, mailer, cl
         friends: body.friends,
         guest: body.guest,
       }),
-    guestJoinRateLimit,
+    // Guest joins take spots without an account (issue 10): a few per client address.
+    guestRateLimit(auth),
   );
   registerEndpoint(app, eventEndpoints.leaveEvent, async ({ request, params, query }) => {
     await leaveEvent(deps, { actorId: await actor(request), eventId: params.eventId, occurrence: query.occurrence });

@@ -106,11 +106,18 @@ export async function listSessionRows(db: Database, seasonId: string) {
     .orderBy(asc(seasonSessions.startsAt));
 }
 
-export type RegistrationOutcome = { kind: 'created'; row: RegistrationRow } | { kind: 'full' } | { kind: 'duplicate' };
+export type RegistrationOutcome =
+  { kind: 'created'; row: RegistrationRow } | { kind: 'full' } | { kind: 'duplicate'; full: boolean };
+
+const registrationCount = async (db: Database, seasonId: string) => {
+  const [taken] = await db.select({ total: count() }).from(registrations).where(eq(registrations.seasonId, seasonId));
+  return taken?.total ?? 0;
+};
 
 /**
  * Capacity holds under concurrent registrations: the season row is locked for the
- * count-and-insert, so two people cannot both take the last place.
+ * count-and-insert, so two people cannot both take the last place. A duplicate also says whether
+ * the season is full, so a guest's answer can follow the capacity (public) and not the duplicate.
  */
 export async function insertRegistrationWithinCapacity(
   db: Database,
@@ -126,18 +133,21 @@ export async function insertRegistrationWithinCapacity(
       .select({ id: registrations.id })
       .from(registrations)
       .where(and(eq(registrations.seasonId, registration.seasonId), eq(registrations.email, registration.email)));
-    if (existing) return { kind: 'duplicate' };
-    if (season?.capacity !== null && season?.capacity !== undefined) {
-      const [taken] = await tx
-        .select({ total: count() })
-        .from(registrations)
-        .where(eq(registrations.seasonId, registration.seasonId));
-      if ((taken?.total ?? 0) >= season.capacity) return { kind: 'full' };
-    }
+    const capacity = season?.capacity ?? null;
+    const full = capacity !== null && (await registrationCount(tx, registration.seasonId)) >= capacity;
+    if (existing) return { kind: 'duplicate', full };
+    if (full) return { kind: 'full' };
     const [row] = await tx.insert(registrations).values(registration).returning();
     if (!row) throw new Error('registration insert returned nothing');
     return { kind: 'created', row };
   });
+}
+
+/** Whether a season has no place left: what a registration would be told, without making one. */
+export async function isSeasonFull(db: Database, seasonId: string): Promise<boolean> {
+  const [season] = await db.select({ capacity: seasons.capacity }).from(seasons).where(eq(seasons.id, seasonId));
+  if (season?.capacity === null || season?.capacity === undefined) return false;
+  return (await registrationCount(db, seasonId)) >= season.capacity;
 }
 
 export async function listRegistrationRows(db: Database, seasonId: string): Promise<RegistrationRow[]> {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import {
   createGroup,
@@ -23,7 +24,8 @@ import {
   updateSeason,
 } from './seasons.service.ts';
 
-export function registerSeasonRoutes(app: FastifyInstance, { db, auth }: AppDeps): void {
+export function registerSeasonRoutes(app: FastifyInstance, { db, auth, mailer, clock, config }: AppDeps): void {
+  const registrationDeps = { db, mailer, publicOrigin: config.publicOrigin, log: app.log };
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
@@ -55,8 +57,18 @@ export function registerSeasonRoutes(app: FastifyInstance, { db, auth }: AppDeps
   registerEndpoint(app, seasonEndpoints.listSessions, async ({ request, params }) =>
     listSessions(db, { viewerId: await viewer(request), seasonId: params.seasonId }),
   );
-  registerEndpoint(app, seasonEndpoints.register, async ({ request, params, body }) =>
-    register(db, { viewerId: await viewer(request), seasonId: params.seasonId, guest: body.guest }),
+  registerEndpoint(
+    app,
+    seasonEndpoints.register,
+    async ({ request, params, body }) =>
+      register(registrationDeps, {
+        viewerId: await viewer(request),
+        seasonId: params.seasonId,
+        guest: body.guest,
+        now: clock.now(),
+      }),
+    // Guest registrations take places and mail any address given (issue 10): a few per client address.
+    guestRateLimit(auth),
   );
   registerEndpoint(app, seasonEndpoints.listRegistrations, async ({ request, params }) =>
     listRegistrations(db, { actorId: await actor(request), seasonId: params.seasonId }),

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Season, SeasonBody } from '@huddle/shared/seasons';
 import { registrationClosedMessage, seasonFullMessage } from '@huddle/shared/seasons';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
 import { writeSpreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
-import { createGuest, getCurrentUser } from '../accounts/accounts.service.ts';
+import { createGuest, findUserRecordByEmail, getCurrentUser } from '../accounts/accounts.service.ts';
 import { managers, requireRole, visibleTeam } from '../teams/teams.service.ts';
 import {
   countRegistrations,
@@ -17,6 +20,7 @@ import {
   insertRegistrationWithinCapacity,
   insertSeason,
   insertSessions,
+  isSeasonFull,
   listGroups,
   listRegistrationRows,
   listRegistrationsByEmail,
@@ -27,6 +31,7 @@ import {
   type RegistrationRow,
   type SeasonRow,
 } from './seasons.repository.ts';
+import { guestAlreadyRegisteredMail, guestRegisteredMail, guestRegistrationForAccountMail } from './seasons.mails.ts';
 
 const seasonNotFound = () => new AppError('NOT_FOUND', 'Season not found');
 
@@ -74,12 +79,12 @@ const seasonColumns = (season: SeasonBody) => ({
 async function visibleSeason(db: Database, seasonId: string, viewerId: string | undefined) {
   const season = await findSeason(db, seasonId);
   if (!season) throw seasonNotFound();
-  const { role } = await visibleTeam(db, season.teamId, viewerId).catch(() => {
+  const { team, role } = await visibleTeam(db, season.teamId, viewerId).catch(() => {
     throw seasonNotFound();
   });
   const manages = role !== undefined && managers.includes(role);
   if (season.status === 'draft' && !manages) throw seasonNotFound();
-  return { season, role, manages };
+  return { season, team, role, manages };
 }
 
 /**
@@ -220,9 +225,17 @@ const toRegistration = (row: RegistrationRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** What a registration needs beside the database: guest registrations are answered by mail. */
+export interface RegistrationDeps {
+  db: Database;
+  mailer: Mailer;
+  publicOrigin: string;
+  log: FastifyBaseLogger;
+}
+
 /** A signed-in player registers as themself; someone without an account as a guest. */
 export async function register(
-  db: Database,
+  deps: RegistrationDeps,
   {
     viewerId,
     seasonId,
@@ -230,21 +243,99 @@ export async function register(
     now = new Date(),
   }: { viewerId: string | undefined; seasonId: string; guest: { name: string; email: string } | null; now?: Date },
 ) {
-  const { season } = await visibleSeason(db, seasonId, viewerId);
+  const { db } = deps;
+  const { season, team } = await visibleSeason(db, seasonId, viewerId);
   if (!isRegistrationOpen(season, now)) throw new AppError('CONFLICT', registrationClosedMessage);
-  let person: { userId: string | null; guestId: string | null; name: string; email: string };
-  if (viewerId) {
-    const user = await getCurrentUser(db, viewerId);
-    person = { userId: user.id, guestId: null, name: user.fullName || user.displayName, email: user.email };
-  } else {
+  // A signed-in player registers as themself, whatever the body says about a guest.
+  if (!viewerId) {
     if (!guest) throw new AppError('UNAUTHENTICATED', 'Sign in, or give your name and email to register as a guest.');
-    const guestRow = await createGuest(db, guest);
-    person = { userId: null, guestId: guestRow.id, name: guest.name, email: guest.email };
+    return registerAsGuest(deps, { season, teamName: team.name, guest, now });
   }
-  const outcome = await insertRegistrationWithinCapacity(db, { seasonId, teamId: season.teamId, ...person });
+  const user = await getCurrentUser(db, viewerId);
+  const outcome = await insertRegistrationWithinCapacity(db, {
+    seasonId,
+    teamId: season.teamId,
+    userId: user.id,
+    guestId: null,
+    name: user.fullName || user.displayName,
+    email: user.email,
+  });
   if (outcome.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
   if (outcome.kind === 'duplicate') throw new AppError('CONFLICT', 'This email is already registered for this season.');
   return toRegistration(outcome.row);
+}
+
+/**
+ * A guest registers with a name and an email (spec §3 Registration), and the answer must not
+ * tell whether that email has an account, nor whether it is registered already (issue 10,
+ * decision 007, as for guest joins in 010): every open season with a place answers 201 with a
+ * registration built from the request, and what really happened goes by mail to the address.
+ * An account's email gets no guest registration (its holder registers signed in); the holder
+ * is mailed instead. A full season says so to everyone, the registered included: its count is
+ * public, and answering a registered email otherwise would tell it apart.
+ */
+async function registerAsGuest(
+  deps: RegistrationDeps,
+  {
+    season,
+    teamName,
+    guest,
+    now,
+  }: { season: SeasonRow; teamName: string; guest: { name: string; email: string }; now: Date },
+) {
+  const { db } = deps;
+  const account = await findUserRecordByEmail(db, guest.email);
+  // The registration made for a new guest; none for an account's email or one registered already.
+  let row: RegistrationRow | undefined;
+  if (account) {
+    if (await isSeasonFull(db, season.id)) throw new AppError('CONFLICT', seasonFullMessage);
+  } else {
+    const guestRow = await createGuest(db, guest);
+    const inserted = await insertRegistrationWithinCapacity(db, {
+      seasonId: season.id,
+      teamId: season.teamId,
+      userId: null,
+      guestId: guestRow.id,
+      name: guest.name,
+      email: guest.email,
+    });
+    if (inserted.kind === 'full' || (inserted.kind === 'duplicate' && inserted.full)) {
+      throw new AppError('CONFLICT', seasonFullMessage);
+    }
+    if (inserted.kind === 'created') row = inserted.row;
+  }
+
+  const details = {
+    teamName,
+    seasonLabel: season.label,
+    link: `${deps.publicOrigin}/team/${season.teamId}`,
+  };
+  const mail = account
+    ? guestRegistrationForAccountMail({ ...details, name: account.name })
+    : row
+      ? guestRegisteredMail({ ...details, name: guest.name })
+      : guestAlreadyRegisteredMail({ ...details, name: guest.name });
+  try {
+    await deps.mailer.send({ to: account?.email ?? guest.email, ...mail });
+  } catch (error) {
+    deps.log.error({ err: error, seasonId: season.id }, 'guest registration mail failed');
+  }
+
+  // The registration made, or the one a new guest would have got: same fields, a fresh id.
+  return toRegistration(
+    row ?? {
+      id: randomUUID(),
+      seasonId: season.id,
+      teamId: season.teamId,
+      userId: null,
+      guestId: null,
+      name: guest.name,
+      email: guest.email,
+      status: 'pending',
+      groupId: null,
+      createdAt: now,
+    },
+  );
 }
 
 export async function listRegistrations(db: Database, { actorId, seasonId }: { actorId: string; seasonId: string }) {

@@ -25,13 +25,19 @@ export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardPr
   const [guest, setGuest] = useState({ name: '', email: '' });
   const list = seasons.data?.seasons ?? [];
 
+  // A guest hears only that the details went by mail: the server answers alike whether or not
+  // the email has an account or is registered already (issue 10), and the mail says which.
   const registerFor = (season: Season, asGuest: { name: string; email: string } | null) =>
     register.mutate(
       { teamId, seasonId: season.id, guest: asGuest },
       {
         onSuccess: () => {
           setGuestFor(null);
-          notifications.show({ message: `You are registered for ${season.label}.` });
+          notifications.show({
+            message: asGuest
+              ? `Thanks, ${asGuest.name}. We’ve sent the details to ${asGuest.email}.`
+              : `You are registered for ${season.label}.`,
+          });
         },
         onError: (error) => notifications.show({ color: 'red', message: error.message }),
       },
@@ -126,7 +132,8 @@ export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardPr
         >
           <Stack>
             <Text size="sm">
-              No account needed. If you sign up later with this email, the registration moves to your account.
+              No account needed. We’ll mail you the details. If you sign up later with this email, the registration
+              moves to your account. Have an account already? Sign in and register as yourself.
             </Text>
             <TextInput
               label="Your name"
