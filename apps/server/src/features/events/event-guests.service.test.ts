@@ -95,6 +95,23 @@ describe('the answer to a guest join', () => {
     expect(mails[1]?.text).toContain(`/discover/events/${account.id}?occurrence=`);
   });
 
+  it('mails the name and title a stranger or organizer typed with their links defused', async () => {
+    const email = freshEmail();
+    const { id, occurrence } = await eventWith({ slots: 4, title: 'Pickup at www.evil.example' });
+    const reply = await guestJoin(
+      id,
+      occurrence,
+      { name: 'Pat\nVisit http://evil.example/login now', email },
+      { from: nextAddress() },
+    );
+    expect(reply.statusCode).toBe(201);
+    const [mail] = mails;
+    expect(mail?.to).toBe(email);
+    expect(mail?.subject).toBe("You're in: Pickup at www[.]evil[.]example");
+    expect(mail?.text).toContain('Hi Pat Visit http[:]//evil[.]example/login now,');
+    expect(mail?.text).not.toMatch(/evil\.example/);
+  });
+
   it('is the same when the email is already on the game, which stays as it was', async () => {
     const { id, occurrence } = await eventWith({ slots: 1 });
     const from = nextAddress();

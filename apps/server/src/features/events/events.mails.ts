@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { eventTitleLength } from '@huddle/shared/events';
+import { organizerTextForMail } from '../teams/teams.mails.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -18,14 +20,28 @@ interface SpotMail {
   link: string;
 }
 
-export function spotOfferedMail({ name, title, timeZone, startsAt, link, expiresAt }: SpotMail & { expiresAt: Date }) {
+/**
+ * The name (a guest types any) and the title (the organizer's) go to addresses anyone can give:
+ * one line each, with links defused, so the event's own link is the only one in the mail.
+ */
+function defused<Mail extends { name: string; title: string }>(mail: Mail): Mail {
+  return {
+    ...mail,
+    name: organizerTextForMail(mail.name, 100),
+    title: organizerTextForMail(mail.title, eventTitleLength.max),
+  };
+}
+
+export function spotOfferedMail(mail: SpotMail & { expiresAt: Date }) {
+  const { name, title, timeZone, startsAt, link, expiresAt } = defused(mail);
   return {
     subject: `A spot opened up: ${title}`,
     text: `${greetingFor(name)}\n\nA spot opened up in ${title} on ${onWallClock(startsAt, timeZone)}. It is yours if you claim it by ${onWallClock(expiresAt, timeZone)}:\n\n${link}\n\nAfter that, it goes to the next person on the waitlist.\n`,
   };
 }
 
-export function spotGivenMail({ name, title, timeZone, startsAt, link, isGuest }: SpotMail & { isGuest: boolean }) {
+export function spotGivenMail(mail: SpotMail & { isGuest: boolean }) {
+  const { name, title, timeZone, startsAt, link, isGuest } = defused(mail);
   // A guest has no account to leave the game with; the organizer takes them off.
   const ifNot = isGuest
     ? 'let the organizer know so the next person gets the spot'
@@ -37,7 +53,8 @@ export function spotGivenMail({ name, title, timeZone, startsAt, link, isGuest }
 }
 
 /** What a guest's join did, mailed to the address they gave (issue 10: every guest join mails). */
-export function guestJoinedMail({ name, title, timeZone, startsAt, link, joined }: SpotMail & { joined: boolean }) {
+export function guestJoinedMail(mail: SpotMail & { joined: boolean }) {
+  const { name, title, timeZone, startsAt, link, joined } = defused(mail);
   const what = joined
     ? `You're in ${title} on ${onWallClock(startsAt, timeZone)}.`
     : `${title} on ${onWallClock(startsAt, timeZone)} is full, so you are on the waitlist. If a spot frees up for you, it is yours and we'll write again.`;
@@ -48,7 +65,8 @@ export function guestJoinedMail({ name, title, timeZone, startsAt, link, joined 
 }
 
 /** A guest join asked again for an address already on that date: nothing changed. */
-export function guestAlreadyOnMail({ name, title, timeZone, startsAt, link }: SpotMail) {
+export function guestAlreadyOnMail(mail: SpotMail) {
+  const { name, title, timeZone, startsAt, link } = defused(mail);
   return {
     subject: `Already on the list: ${title}`,
     text: `${greetingFor(name)}\n\nSomeone asked to join ${title} on ${onWallClock(startsAt, timeZone)} as a guest with this email address. You are already on the list for that date, so nothing changed:\n\n${link}\n`,
@@ -59,7 +77,8 @@ export function guestAlreadyOnMail({ name, title, timeZone, startsAt, link }: Sp
  * A guest join gave the email of an account: no guest spot is added for it (the account holder
  * joins signed in), and the account holder hears about it instead of the requester (issue 10).
  */
-export function guestJoinForAccountMail({ name, title, timeZone, startsAt, link }: SpotMail) {
+export function guestJoinForAccountMail(mail: SpotMail) {
+  const { name, title, timeZone, startsAt, link } = defused(mail);
   return {
     subject: `Sign in to join: ${title}`,
     text: `${greetingFor(name)}\n\nSomeone asked to join ${title} on ${onWallClock(startsAt, timeZone)} as a guest with this email address. It belongs to your Huddle account, so we did not add a guest spot. To join, sign in and join from the event page:\n\n${link}\n\nIf it was not you, ignore this mail: nothing changed.\n`,
@@ -67,7 +86,8 @@ export function guestJoinForAccountMail({ name, title, timeZone, startsAt, link 
 }
 
 /** The spots were lowered after an offer went out, and it no longer fits (issue 10). */
-export function offerWithdrawnMail({ name, title, timeZone, startsAt, link }: SpotMail) {
+export function offerWithdrawnMail(mail: SpotMail) {
+  const { name, title, timeZone, startsAt, link } = defused(mail);
   return {
     subject: `Offer withdrawn: ${title}`,
     text: `${greetingFor(name)}\n\nThe organizer reduced the number of spots in ${title} on ${onWallClock(startsAt, timeZone)}, so the spot we offered you is no longer free. You keep your place on the waitlist; when a spot frees up for you, we'll write again:\n\n${link}\n`,
@@ -77,14 +97,7 @@ export function offerWithdrawnMail({ name, title, timeZone, startsAt, link }: Sp
 /** Why someone's spots went away: the whole event was cancelled, or dates left its schedule. */
 export type SpotsEndedReason = 'cancelled' | 'datesRemoved';
 
-export function spotsEndedMail({
-  name,
-  title,
-  timeZone,
-  dates,
-  reason,
-  discoverLink,
-}: {
+export function spotsEndedMail(mail: {
   name: string;
   title: string;
   timeZone: string;
@@ -92,6 +105,7 @@ export function spotsEndedMail({
   reason: SpotsEndedReason;
   discoverLink: string;
 }) {
+  const { name, title, timeZone, dates, reason, discoverLink } = defused(mail);
   const list = dates.map((date) => `- ${onWallClock(date, timeZone)}`).join('\n');
   const what =
     reason === 'cancelled'
