@@ -73,7 +73,7 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await page.getByRole('combobox', { name: 'Time zone' }).fill('America/Chicago');
   await page.getByRole('option', { name: 'America/Chicago', exact: true }).click();
   await page.getByLabel('Starts').fill(`${date}T18:30`);
-  await expect(page.getByLabel('Ends')).toHaveValue(`${date}T20:00`);
+  await expect(page.getByLabel('Ends', { exact: true })).toHaveValue(`${date}T20:00`);
   await page.getByText('Weekly', { exact: true }).click();
   await expect(page.getByRole('group', { name: 'Repeats on' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Number of times' }).fill('6');

@@ -130,11 +130,11 @@ test('an organizer opens a season; a member registers and finds it on the player
   const form = owner.getByRole('dialog', { name: 'New season' });
   await form.getByLabel('Season name').fill('Summer Cup');
   await form.getByLabel('Starts').fill(`${year}-06-01`);
-  await form.getByLabel('Ends').fill(`${year}-05-01`);
+  await form.getByLabel('Ends', { exact: true }).fill(`${year}-05-01`);
   await form.getByLabel('Registration closes').fill(`${year}-05-20`);
   await form.getByRole('button', { name: 'Create season' }).click();
   await expect(form.getByText('The season must end after it starts.')).toBeVisible();
-  await form.getByLabel('Ends').fill(`${year}-08-31`);
+  await form.getByLabel('Ends', { exact: true }).fill(`${year}-08-31`);
   await form.getByLabel('Places').fill('12');
   await form.getByRole('button', { name: 'Create season' }).click();
   await expect(owner.getByText('Summer Cup', { exact: true })).toBeVisible();
