@@ -68,7 +68,10 @@ async function start() {
 
   if (config.seedDemo) {
     const demo = await seedDemoCommunity(database.db);
-    if (demo) app.log.info(demo, `Demo community seeded. Sign in as ${demo.email} with password ${demo.password}`);
+    if (demo) {
+      const what = demo.seeded ? 'Demo community seeded.' : 'Demo community in place.';
+      app.log.info(demo, `${what} Sign in as ${demo.email} with password ${demo.password}`);
+    }
     if (await seedDemoEvents(database.db)) app.log.info('Demo places and games seeded.');
   }
 
