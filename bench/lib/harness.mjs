@@ -2,7 +2,7 @@
 // throw-away data folder, wait for it, sign in, and make sure every child process and
 // temp folder goes away however the script ends (normal end, error, Ctrl-C, time limit).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,19 @@ const children = new Set();
 const tempDirs = new Set();
 const exitHooks = new Set();
 
+/**
+ * A server killed with SIGKILL leaves its embedded PostgreSQL running (the next start on that
+ * folder would adopt it, but a bench's folder is thrown away): end it at once (SIGQUIT).
+ */
+function stopEmbeddedPostgresIn(dir) {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (pid > 0) process.kill(pid, 'SIGQUIT');
+  } catch {
+    // no server there, or already gone
+  }
+}
+
 /** Last resort, synchronous: runs on every exit path, including process.exit(). */
 function killEverythingNow() {
   for (const hook of exitHooks) {
@@ -49,7 +62,10 @@ function killEverythingNow() {
     }
   }
   children.clear();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of tempDirs) {
+    stopEmbeddedPostgresIn(dir);
+    rmSync(dir, { recursive: true, force: true });
+  }
   tempDirs.clear();
 }
 process.on('exit', killEverythingNow);
@@ -81,6 +97,7 @@ export function makeTempDir(prefix) {
 }
 
 export function removeTempDir(dir) {
+  stopEmbeddedPostgresIn(dir);
   rmSync(dir, { recursive: true, force: true });
   tempDirs.delete(dir);
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,9 +30,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<{ child: ChildProcess; baseUrl: string; log: () => string }> {
+function spawnServer(port: number, dataDir: string): ChildProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -51,6 +51,11 @@ async function startServer(port: number): Promise<{ child: ChildProcess; baseUrl
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+async function startServer(port: number): Promise<{ child: ChildProcess; baseUrl: string; log: () => string }> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawnServer(port, dataDir);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -206,4 +211,32 @@ describe('shutting the server down', () => {
     expect(await exitOf(restarted.child)).toBe(0);
     // Two server starts (the first creates the cluster and seeds) and 50 sign-ups.
   }, 180_000);
+
+  it('stops its PostgreSQL when SIGTERM arrives while it is still starting', async () => {
+    const startingDir = mkdtempSync(path.join(tmpdir(), 'huddle-start-stop-'));
+    try {
+      const child = spawnServer(await freePort(), startingDir);
+      const pidFile = path.join(startingDir, 'pg', 'postmaster.pid');
+      // The PostgreSQL is up (its pid file written); Huddle is migrating or about to.
+      let postgresPid = 0;
+      while (postgresPid <= 0 && child.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (existsSync(pidFile)) postgresPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || 0;
+      }
+      child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+      expect(isAlive(postgresPid)).toBe(false);
+    } finally {
+      rmSync(startingDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -15,16 +15,39 @@ const drainLimitMs = 5_000;
 /** How long a connection may sit idle during the drain before it is closed. */
 const idleGraceMs = 250;
 
-/** Stopped on every way out, so a failed start leaves no PostgreSQL running. */
+/** Stopped on every way out, so a failed or interrupted start leaves no PostgreSQL running. */
 let embedded: EmbeddedPostgres | undefined;
+let embeddedStarting = false;
+/** Set once the app exists: SIGTERM/SIGINT then drain it. Before that they stop the start. */
+let drain: ((signal: string) => Promise<void>) | undefined;
+let signalledDuringStart = false;
+
+async function stopBeforeServing(): Promise<never> {
+  await embedded?.stop().catch(() => undefined);
+  process.exit(0);
+}
+
+function onSignal(signal: string) {
+  if (drain) return void drain(signal);
+  if (signalledDuringStart) return;
+  signalledDuringStart = true;
+  console.warn(`${signal} while starting: stopping.`);
+  // A PostgreSQL still starting is stopped by start() as soon as it is up.
+  if (!embeddedStarting) void stopBeforeServing();
+}
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGINT', () => onSignal('SIGINT'));
 
 async function start() {
   const config = loadConfig(process.env);
   if (!config.databaseUrl) {
+    embeddedStarting = true;
     embedded = await startEmbeddedPostgres(config.dataDir, {
       info: (message) => console.log(message),
       warn: (message) => console.warn(message),
     });
+    embeddedStarting = false;
+    if (signalledDuringStart) await stopBeforeServing();
   }
   const stopEmbedded = async () => embedded?.stop();
   const databaseUrl = config.databaseUrl ?? embedded?.url;
@@ -41,7 +64,7 @@ async function start() {
     if (closing) reply.header('connection', 'close');
   });
 
-  const shutdown = async (signal: string) => {
+  drain = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
@@ -63,8 +86,6 @@ async function start() {
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   if (config.seedDemo) {
     const demo = await seedDemoCommunity(database.db);
