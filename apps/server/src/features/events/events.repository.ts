@@ -110,7 +110,6 @@ const cubeAt = (lat: unknown, lng: unknown) =>
   sql`cube(cube(cube(earth() * cos(radians(${lat})) * cos(radians(${lng}))), earth() * cos(radians(${lat})) * sin(radians(${lng}))), earth() * sin(radians(${lat})))`;
 const earthAt = (point: LatLng, bind: Bind = inline, name = 'point') =>
   cubeAt(sql`${bind(`${name}Lat`, point.lat)}::float8`, sql`${bind(`${name}Lng`, point.lng)}::float8`);
-const earthOf = (point: LatLng) => earthAt(point);
 /** The expression events_earth_idx is built on: ORDER BY <-> and @> must name it to use the index. */
 const eventEarth = sql`ll_to_earth(${events.lat}, ${events.lng})`;
 /** The same cube as a value (in the select list and filters). */
@@ -331,34 +330,28 @@ const toDistanceRow = ({ distance, ...row }: NearestRow): DistanceRow => ({
 });
 
 /**
- * The first nearest-first batch of a page is the hot read (discover, home), so it runs as a
- * named prepared statement, one per shape of the filter and batch size: drizzle builds its SQL
+ * Nearest-first reads are the hot ones (discover, home), so they run as named prepared
+ * statements, one per kind of read, shape of the filter and row count: drizzle builds the SQL
  * once, and PostgreSQL parses it once per connection and, after a few runs, keeps one generic
- * plan (KNN on events_earth_idx whatever the values) instead of planning every request, which
- * took about as long as running the query. The batch size is written into the SQL: with LIMIT
- * as a parameter the generic plan is costed for a tenth of the table and never chosen. Sizes
- * are rounded up to a multiple of batchStep, and at most maxNearestStatements are kept per
- * database (PostgreSQL holds each on every connection); past that a batch is planned as before.
+ * plan (on events_earth_idx whatever the values) instead of planning every request, which took
+ * about as long as running the query. The row count is written into the SQL: with LIMIT as a
+ * parameter the generic plan is costed for a tenth of the table and never chosen. Counts are
+ * rounded up to a multiple of rowStep, and at most maxStatements are kept per database
+ * (PostgreSQL holds each on every connection); past that a read is planned every time.
  */
-const batchStep = 8;
-const maxNearestStatements = 64;
-const nearestStatements = new WeakMap<Database, Map<string, ReturnType<typeof prepareNearest>>>();
+const rowStep = 8;
+const maxStatements = 64;
+const statementsOf = new WeakMap<Database, Map<string, ReturnType<typeof prepareNearest>>>();
 
 function prepareNearest(
   db: Database,
   name: string,
-  {
-    conditions,
-    key,
-    order,
-    now,
-    count,
-  }: { conditions: (SQL | undefined)[]; key: SQL<number>; order: SQL; now: Date; count: number },
+  { where, key, order, now, count }: { where: SQL | undefined; key: SQL<number>; order: SQL; now: Date; count: number },
 ) {
   const bind: Bind = (placeholder) => sql.placeholder(placeholder);
   return (
     nearestQuery(db, key, now, bind)
-      .where(and(...conditions))
+      .where(where)
       .orderBy(order)
       // A literal, not a parameter (above); drizzle writes an SQL chunk as it is.
       .limit(sql.raw(String(count)) as unknown as number)
@@ -366,42 +359,49 @@ function prepareNearest(
   );
 }
 
-async function readNearest(
+/**
+ * Runs a nearest-first read of at least `atLeast` rows (it may return more). `build` writes its
+ * conditions by name with `bind`: the names present make the statement's shape, so a condition
+ * whose SQL differs with its value has one name per variant, and every value goes through bind.
+ */
+async function readNearestPrepared(
   db: Database,
   {
-    filter,
+    kind,
     point,
-    maxDistanceKm,
-    beyond,
+    now,
     atLeast,
-  }: { filter: DiscoverFilter; point: LatLng; maxDistanceKm?: number; beyond?: number; atLeast: number },
+    build,
+  }: {
+    kind: 'batch' | 'tie';
+    point: LatLng;
+    now: Date;
+    atLeast: number;
+    build: (bind: Bind, key: SQL<number>) => { named: Record<string, SQL | undefined>; order: SQL };
+  },
 ): Promise<{ rows: DistanceRow[]; count: number }> {
-  const count = Math.ceil(atLeast / batchStep) * batchStep;
+  const count = Math.ceil(atLeast / rowStep) * rowStep;
   const values: Record<string, unknown> = {};
   const bind: Bind = (name, value) => {
     values[name] = value;
     return sql.placeholder(name);
   };
   const key = knnDistance(point, bind);
-  const named: Record<string, SQL | undefined> = {
-    ...discoverConditions(filter, { bind, point, maxDistanceKm }),
-    beyond: beyond === undefined ? undefined : sql`${key} > ${bind('beyond', beyond)}::float8`,
-  };
-  const conditions = Object.values(named);
-  const shape = `${Object.keys(named)
+  const { named, order } = build(bind, key);
+  const shape = `${kind}:${Object.keys(named)
     .filter((name) => named[name])
     .join('+')}:${count}`;
-  let statements = nearestStatements.get(db);
-  if (!statements) nearestStatements.set(db, (statements = new Map()));
+  let statements = statementsOf.get(db);
+  if (!statements) statementsOf.set(db, (statements = new Map()));
   let statement = statements.get(shape);
   if (!statement) {
-    const keep = statements.size < maxNearestStatements;
+    const keep = statements.size < maxStatements;
     // An empty name is PostgreSQL's unnamed statement, planned on every run.
     statement = prepareNearest(db, keep ? `events_nearest:${shape}` : '', {
-      conditions,
+      where: and(...Object.values(named)),
       key,
-      order: knnOrder(point, bind),
-      now: filter.now,
+      order,
+      now,
       count,
     });
     if (keep) statements.set(shape, statement);
@@ -427,29 +427,48 @@ export async function listEventsByDistance(
 ): Promise<DistanceRow[]> {
   const byKey = (a: DistanceRow, b: DistanceRow) =>
     a.cursor.distance - b.cursor.distance || (a.cursor.id < b.cursor.id ? -1 : 1);
-  /** Everything at exactly this distance, found through a one-metre box around its point. */
+  const conditions = (bind: Bind) => discoverConditions(filter, { bind, point, maxDistanceKm });
+  /** Everything at exactly this distance, found through a one-metre box around its point, by id. */
   const tieGroup = async (at: DistanceCursor, afterId: string | undefined, count: number) => {
-    const key = knnDistance(point);
-    const conditions = Object.values(discoverConditions(filter, { point, maxDistanceKm }));
-    const rows = await nearestQuery(db, key, filter.now, inline)
-      .where(
-        and(
-          ...conditions,
-          sql`${boxAround(earthOf(at), 1)} @> ${eventEarth}`,
-          sql`${key} = ${at.distance}::float8`,
-          afterId ? gt(events.id, afterId) : undefined,
-        ),
-      )
-      .orderBy(events.id)
-      .limit(count);
-    return rows.map(toDistanceRow);
+    const { rows } = await readNearestPrepared(db, {
+      kind: 'tie',
+      point,
+      now: filter.now,
+      atLeast: count,
+      build: (bind, key) => ({
+        named: {
+          ...conditions(bind),
+          spot: sql`${boxAround(earthAt(at, bind, 'spot'), 1)} @> ${eventEarth}`,
+          distance: sql`${key} = ${bind('distance', at.distance)}::float8`,
+          afterId: afterId ? sql`${events.id} > ${bind('afterId', afterId)}::uuid` : undefined,
+        },
+        order: sql`${events.id}`,
+      }),
+    });
+    // Ordered by id: more rows than asked for only run past the page, which is cut at the end.
+    return rows;
   };
+  /** The nearest rows beyond a distance, at least `atLeast` of them. */
+  const batchBeyond = (beyond: number | undefined, atLeast: number) =>
+    readNearestPrepared(db, {
+      kind: 'batch',
+      point,
+      now: filter.now,
+      atLeast,
+      build: (bind, key) => ({
+        named: {
+          ...conditions(bind),
+          beyond: beyond === undefined ? undefined : sql`${key} > ${bind('beyond', beyond)}::float8`,
+        },
+        order: knnOrder(point, bind),
+      }),
+    });
 
   const found: DistanceRow[] = after ? await tieGroup(after, after.id, limit) : [];
   let beyond = after?.distance;
   while (found.length < limit) {
     const wanted = limit - found.length;
-    const read = await readNearest(db, { filter, point, maxDistanceKm, beyond, atLeast: wanted + tieSlack });
+    const read = await batchBeyond(beyond, wanted + tieSlack);
     const batch = read.rows;
     const last = batch.at(-1)?.cursor;
     if (!last) break;
