@@ -323,10 +323,14 @@ function nearestQuery(db: Database, key: SQL<number>, now: Date, bind: Bind) {
 }
 type NearestRow = Awaited<ReturnType<ReturnType<typeof nearestQuery>['execute']>>[number];
 
-const toDistanceRow = ({ distance, ...row }: NearestRow): DistanceRow => ({
-  ...row,
+// Fields named, not spread: a page maps tens of rows per request, and spreading copies generically.
+const toDistanceRow = ({ event, place, team, joinedPeople, distance }: NearestRow): DistanceRow => ({
+  event,
+  place,
+  team,
+  joinedPeople,
   distanceKm: chordToKm(distance),
-  cursor: { id: row.event.id, distance, lat: row.event.lat, lng: row.event.lng },
+  cursor: { id: event.id, distance, lat: event.lat, lng: event.lng },
 });
 
 /**
