@@ -2,6 +2,7 @@
 // throw-away data folder, wait for it, sign in, and make sure every child process and
 // temp folder goes away however the script ends (normal end, error, Ctrl-C, time limit).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,20 @@ export const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 export const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 export const demoUser = { email: 'demo@huddle.test', password: 'huddle-demo-2026' };
 export const host = '127.0.0.1';
+
+/**
+ * BENCH_DATABASE_URL points bench:api and bench:discover at an existing PostgreSQL database
+ * (such as bench:nearby's huddle_bench_nearby) instead of a fresh embedded one with demo data.
+ */
+export const externalDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+
+/** Which database a bench ran on, for the printout; a password in the URL is not printed. */
+export function describeDatabase(databaseUrl) {
+  if (!databaseUrl) return 'embedded PostgreSQL, demo data';
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = '***';
+  return `external PostgreSQL ${url.toString()}`;
+}
 
 /** Exits 1 with a clear message when the server bundle is missing. */
 export function requireServerBuild() {
@@ -144,7 +159,8 @@ export function freePort() {
 /**
  * Spawns `node apps/server/dist/server.js` bound to 127.0.0.1. The embedded database
  * is forced (DATABASE_URL, REDIS_URL and SMTP_URL emptied) so a developer's shell
- * environment cannot point a bench at a real database.
+ * environment cannot point a bench at a real database; a script that means to use one
+ * passes DATABASE_URL in `env`.
  */
 export function spawnServer({ dataDir, port, env = {} }) {
   const baseUrl = `http://${host}:${port}`;
@@ -225,11 +241,16 @@ async function stopAll() {
   await Promise.all([...children].map((child) => stopChild(child, 5000)));
 }
 
-/** Starts a server with a fresh temp data folder and waits until it is healthy. */
-export async function startServer({ prefix = 'huddle-bench-', env } = {}) {
+/**
+ * Starts a server with a fresh temp data folder and waits until it is healthy: on the embedded
+ * database in that folder, or on `databaseUrl` (migrated on start; the folder holds uploads).
+ */
+export async function startServer({ prefix = 'huddle-bench-', env, databaseUrl } = {}) {
   const dataDir = makeTempDir(prefix);
   const port = await freePort();
-  const server = spawnServer({ dataDir, port, env });
+  // An external database needs a session secret; one per run, so no session outlives it.
+  const external = databaseUrl && { DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex') };
+  const server = spawnServer({ dataDir, port, env: { ...external, ...env } });
   await waitHealthy(server);
   return {
     ...server,
@@ -254,6 +275,25 @@ export async function signInCookie(baseUrl, user = demoUser) {
     throw new Error(`sign-in as ${user.email} answered ${response.status}: ${text.slice(0, 300)}`);
   const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
   if (cookies.length === 0) throw new Error('sign-in answered 200 but set no cookie');
+  return cookies.join('; ');
+}
+
+/**
+ * Signs up a new player through the API and returns the session `Cookie` header value: an
+ * external database has no demo user (the demo community is only seeded into an empty one).
+ */
+export async function signUpCookie(baseUrl) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ name: 'Bench Player', email: `bench-${id}@bench.test`, password: `bench-${id}-Pw!9x` }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${text.slice(0, 300)}`);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+  if (cookies.length === 0) throw new Error('sign-up answered 201 but set no cookie');
   return cookies.join('; ');
 }
 

@@ -35,6 +35,22 @@ describe('wall clocks and instants', () => {
     expect(localToInstant('2026-11-01T01:30', 'America/Chicago').toISOString()).toBe('2026-11-01T06:30:00.000Z');
     expect(instantToLocal(new Date('2026-11-01T07:30:00.000Z'), 'America/Chicago')).toBe('2026-11-01T01:30');
   });
+
+  it('reads one instant on each zone’s own clock, also after many other readings', () => {
+    // Readings are kept per zone and forgotten in bulk past a bound: neither may mix them up.
+    const instant = new Date('2026-07-14T23:00:00.000Z');
+    const zones = {
+      'America/Chicago': '2026-07-14T18:00',
+      'Asia/Kolkata': '2026-07-15T04:30',
+      UTC: '2026-07-14T23:00',
+    };
+    const readAll = () => Object.fromEntries(Object.keys(zones).map((zone) => [zone, instantToLocal(instant, zone)]));
+    expect(readAll()).toEqual(zones);
+    for (let minute = 0; minute < 60_000; minute += 1)
+      instantToLocal(new Date(Date.UTC(2030, 0, 1) + minute * 60_000), 'UTC');
+    expect(readAll()).toEqual(zones);
+    expect(localToInstant('2026-11-01T01:30', 'America/Chicago').toISOString()).toBe('2026-11-01T06:30:00.000Z');
+  });
 });
 
 describe('occurrences', () => {

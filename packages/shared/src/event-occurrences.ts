@@ -59,14 +59,41 @@ function wallClockOf(zone: string): Intl.DateTimeFormat {
   return format;
 }
 
+// Even with the formatter kept, one reading takes microseconds, and every list reads the same
+// instants (each event's start and end, the same local days) on every request: readings and
+// the local times written from them are kept per zone, at most maxKept in all, then all
+// forgotten at once, which bounds the memory.
+const maxKept = 50_000;
+let kept = 0;
+const readings = new Map<string, Map<number, number>>();
+const localTimes = new Map<string, Map<number, string>>();
+
+function remember<T>(store: Map<string, Map<number, T>>, zone: string, instant: number, compute: () => T): T {
+  const known = store.get(zone)?.get(instant);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (kept >= maxKept) {
+    readings.clear();
+    localTimes.clear();
+    kept = 0;
+  }
+  let zoneStore = store.get(zone);
+  if (!zoneStore) store.set(zone, (zoneStore = new Map()));
+  zoneStore.set(instant, value);
+  kept += 1;
+  return value;
+}
+
 /** The wall-clock reading of an instant in a zone, as if that reading were UTC (minutes). */
 function wallClockAsUtc(instant: number, zone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of wallClockOf(zone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0 } = parts;
-  return Date.UTC(year, month - 1, day, hour, minute);
+  return remember(readings, zone, instant, () => {
+    const parts: Record<string, number> = {};
+    for (const part of wallClockOf(zone).formatToParts(instant)) {
+      if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    }
+    const { year = 1970, month = 1, day = 1, hour = 0, minute = 0 } = parts;
+    return Date.UTC(year, month - 1, day, hour, minute);
+  });
 }
 
 /** How far a zone's clocks are ahead of UTC at an instant, in ms (whole minutes). */
@@ -93,22 +120,24 @@ export function localToInstant(local: string, zone: string): Date {
 
 /** An instant as 'YYYY-MM-DDTHH:mm' on the wall clock of a zone. */
 export function instantToLocal(instant: Date, zone: string): string {
-  return new Date(wallClockAsUtc(instant.getTime(), zone)).toISOString().slice(0, 16);
+  const at = instant.getTime();
+  return remember(localTimes, zone, at, () => new Date(wallClockAsUtc(at, zone)).toISOString().slice(0, 16));
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Calendar dates as UTC midnights: plain day arithmetic, no daylight-saving in the way. */
 const dayOf = (date: string): number => Date.parse(`${date}T00:00:00Z`);
 const dateOf = (day: number): string => new Date(day).toISOString().slice(0, 10);
-const isoWeekdayOf = (day: number): number => new Date(day).getUTCDay() || 7;
+/** 1970-01-01 was a Thursday (ISO weekday 4); counted without making a Date for every day walked. */
+const isoWeekdayOf = (day: number): number => ((((day / dayMs + 3) % 7) + 7) % 7) + 1;
 
 /**
  * The occurrences in order, made one at a time so a caller can stop early. Turning a wall-clock
  * time into an instant is the costly step (tens of microseconds with the zone rules), so dates
- * whose local end day is before `endingFrom` ('YYYY-MM-DD') are counted (a repeat's count
- * includes them) but not turned into instants.
+ * whose local end day is before `endingFrom` (a day as dayOf makes it) are counted (a repeat's
+ * count includes them) but not turned into instants.
  */
-function* walkOccurrences(schedule: EventSchedule, endingFrom?: string): Generator<Occurrence> {
+function* walkOccurrences(schedule: EventSchedule, endingFrom?: number): Generator<Occurrence> {
   const { timeZone, startLocal, endLocal, repeat } = schedule;
   if (!repeat) {
     yield { startsAt: localToInstant(startLocal, timeZone), endsAt: localToInstant(endLocal, timeZone) };
@@ -127,11 +156,10 @@ function* walkOccurrences(schedule: EventSchedule, endingFrom?: string): Generat
   for (let day = firstDay; day <= lastDay && counted < limit; day += dayMs) {
     if (!weekdays.has(isoWeekdayOf(day))) continue;
     counted += 1;
-    const endDate = dateOf(day + endDayOffset);
-    if (endingFrom !== undefined && endDate < endingFrom) continue;
+    if (endingFrom !== undefined && day + endDayOffset < endingFrom) continue;
     yield {
       startsAt: localToInstant(`${dateOf(day)}T${startTime}`, timeZone),
-      endsAt: localToInstant(`${endDate}T${endTime}`, timeZone),
+      endsAt: localToInstant(`${dateOf(day + endDayOffset)}T${endTime}`, timeZone),
     };
   }
 }
@@ -140,8 +168,8 @@ function* walkOccurrences(schedule: EventSchedule, endingFrom?: string): Generat
  * The local date, in the event's zone, of the day before `instant`: an occurrence whose local
  * end date is earlier has certainly ended by `instant`, whatever the clocks did that night.
  */
-const dayBeforeIn = (instant: Date, timeZone: string): string =>
-  dateOf(dayOf(instantToLocal(instant, timeZone).slice(0, 10)) - dayMs);
+const dayBeforeIn = (instant: Date, timeZone: string): number =>
+  dayOf(instantToLocal(instant, timeZone).slice(0, 10)) - dayMs;
 
 /** Every occurrence of the schedule, in order. */
 export function listOccurrences(schedule: EventSchedule): Occurrence[] {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
-import { createEventAs, createTeamAs, insertEvent, insertPlace, signUpUser } from '../../test/factories.ts';
+import {
+  createEventAs,
+  createTeamAs,
+  insertEvent,
+  insertParty,
+  insertPlace,
+  signUpUser,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Thursday 2026-10-01, 07:00 in Chicago.
@@ -92,6 +99,83 @@ describe('discover', () => {
     expect(ids(whole)).toEqual(seen);
     const distances = whole.events.map((event: { distanceKm: number }) => event.distanceKm);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('pages through a spot with more events than one read holds, in id order', async () => {
+    const here = { lat: 42.0, lng: -90.0 };
+    const [nearest, crowded, farthest] = await Promise.all(
+      [0.01, 0.1, 0.3].map((offset) => insertPlace(t.db, { lat: here.lat + offset, lng: here.lng })),
+    );
+    const first = await insertEvent(t.db, { creatorId: owner.user.id, placeId: nearest!.id });
+    // More games at one spot than one nearest-first read takes (the page and its slack), so
+    // the read ends inside the group and the group is finished by id.
+    const group: string[] = [];
+    for (let index = 0; index < 20; index += 1)
+      group.push((await insertEvent(t.db, { creatorId: owner.user.id, placeId: crowded!.id })).id);
+    const last = await insertEvent(t.db, { creatorId: owner.user.id, placeId: farthest!.id });
+
+    const query = `lat=${here.lat}&lng=${here.lng}&maxDistanceKm=100&limit=3`;
+    const pages = await allPages(query);
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 3, 3, 3, 3, 3, 1]);
+    expect(pages.flat()).toEqual([first.id, ...group.sort(), last.id]);
+    const whole = (await get(`/api/events?${query.replace('limit=3', 'limit=100')}`)).json();
+    expect(ids(whole)).toEqual(pages.flat());
+  });
+
+  it("counts the people joined to each event's next occurrence, in every list", async () => {
+    const here = { lat: 37.0, lng: -100.0 };
+    const place = await insertPlace(t.db, here);
+    // Tuesdays from 2026-09-29: that one is over, the next is 2026-10-06.
+    const series = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Quokka league night',
+      ...on('2026-09-29'),
+      repeat: { weekdays: [2], until: null, count: 5 },
+    });
+    const quiet = await createEventAs(t.app, owner.cookie, place.id, on('2026-10-07'));
+    const [withFriends, alone, waiting, earlier, later] = await Promise.all(
+      [0, 1, 2, 3, 4].map(() => signUpUser(t.app)),
+    );
+    const next = '2026-10-06T23:00:00.000Z';
+    const join = (cookie: string, friends: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/${series.id}/parties`,
+        headers: { cookie },
+        payload: { occurrenceStartsAt: next, friends },
+      });
+    expect((await join(withFriends!.cookie, 2)).statusCode).toBe(201);
+    expect((await join(alone!.cookie, 0)).statusCode).toBe(201);
+    // Neither a waiting party nor people on the other dates count.
+    await insertParty(t.db, {
+      eventId: series.id,
+      userId: waiting!.user.id,
+      occurrenceStartsAt: new Date(next),
+      status: 'waitlisted',
+    });
+    await insertParty(t.db, {
+      eventId: series.id,
+      userId: earlier!.user.id,
+      occurrenceStartsAt: new Date('2026-09-29T23:00:00Z'),
+    });
+    await insertParty(t.db, {
+      eventId: series.id,
+      userId: later!.user.id,
+      occurrenceStartsAt: new Date('2026-10-13T23:00:00Z'),
+    });
+
+    const counts = (reply: { events: { id: string; joinedCount: number }[] }) =>
+      Object.fromEntries(reply.events.map((event) => [event.id, event.joinedCount]));
+    const expected = { [series.id]: 4, [quiet.id]: 0 };
+    const point = `lat=${here.lat}&lng=${here.lng}`;
+    expect(counts((await get(`/api/events?${point}&maxDistanceKm=5`)).json())).toEqual(expected);
+    expect(counts((await get(`/api/events/nearby?${point}&limit=2`)).json())).toEqual(expected);
+    const bounds = `south=${here.lat - 0.1}&west=${here.lng - 0.1}&north=${here.lat + 0.1}&east=${here.lng + 0.1}`;
+    expect(counts((await get(`/api/events?${bounds}`)).json())).toEqual(expected);
+    expect(counts((await get(`/api/places/${place.id}/events`)).json())).toEqual(expected);
+    expect(counts({ events: (await get('/api/search?q=Quokka')).json().events })).toEqual({ [series.id]: 4 });
+    expect((await get(`/api/events/${series.id}`)).json().event.joinedCount).toBe(4);
   });
 
   it('pages map bounds by next start, a running weekly series by its next date', async () => {

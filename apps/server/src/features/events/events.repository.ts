@@ -56,24 +56,86 @@ export async function findPlaceRow(db: Database, placeId: string) {
 
 // ---- Lists ---------------------------------------------------------------------------------
 
+/** The columns of an event a list shows (EventSummary), schedules and pages by. */
+const listEventColumns = {
+  id: events.id,
+  creatorId: events.creatorId,
+  title: events.title,
+  gameType: events.gameType,
+  timeZone: events.timeZone,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  repeatWeekdays: events.repeatWeekdays,
+  repeatUntil: events.repeatUntil,
+  repeatCount: events.repeatCount,
+  slots: events.slots,
+  skillLevel: events.skillLevel,
+  visibility: events.visibility,
+  priceCents: events.priceCents,
+  cancelledAt: events.cancelledAt,
+  lat: events.lat,
+  lng: events.lng,
+};
+export type ListEvent = Pick<EventRow, keyof typeof listEventColumns>;
+
 /** What a list shows of an event: the row, its place and its team. */
 export interface EventListRow {
-  event: EventRow;
+  event: ListEvent;
   place: { id: string; name: string; address: string; lat: number; lng: number };
   team: { id: string; name: string; visibility: string } | null;
   distanceKm: number | null;
+  /**
+   * The people joined to each occurrence not over yet, as [start in ms, people], null when
+   * nobody has joined; lists read them with the rows (undefined: not read, toSummaries counts).
+   */
+  joinedPeople?: JoinedPeople;
 }
+export type JoinedPeople = [startsAtMs: number, people: number][] | null;
 
-const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-const earthOf = (point: LatLng) => sql`ll_to_earth(${point.lat}::float8, ${point.lng}::float8)`;
+/**
+ * A value in a query: a parameter of this query (inline), or a named placeholder of a prepared
+ * statement whose value is collected for its execution (see readNearest).
+ */
+type Bind = (name: string, value: unknown) => unknown;
+const inline: Bind = (_name, value) => value;
+
+const timestamp = (at: Date, bind: Bind = inline) => sql`${bind('now', at.toISOString())}::timestamptz`;
+/**
+ * A point on the earth as earthdistance's ll_to_earth(lat, lng) computes it, without its final
+ * cast to the `earth` domain: the same cube, but the domain's checks are set up again on every
+ * run of a statement, which made a prepared nearest-first read take twice as long. Only the
+ * index expression (eventEarth) keeps ll_to_earth, so the planner matches events_earth_idx.
+ */
+const cubeAt = (lat: unknown, lng: unknown) =>
+  sql`cube(cube(cube(earth() * cos(radians(${lat})) * cos(radians(${lng}))), earth() * cos(radians(${lat})) * sin(radians(${lng}))), earth() * sin(radians(${lat})))`;
+const earthAt = (point: LatLng, bind: Bind = inline, name = 'point') =>
+  cubeAt(sql`${bind(`${name}Lat`, point.lat)}::float8`, sql`${bind(`${name}Lng`, point.lng)}::float8`);
+/** The expression events_earth_idx is built on: ORDER BY <-> and @> must name it to use the index. */
 const eventEarth = sql`ll_to_earth(${events.lat}, ${events.lng})`;
+/** The same cube as a value (in the select list and filters). */
+const eventCube = cubeAt(events.lat, events.lng);
+/** earth_box(point, meters) without the domain cast: the cube around a point that holds the circle. */
+const boxAround = (point: SQL, meters: unknown) => sql`cube_enlarge(${point}, gc_to_sec(${meters}::float8), 3)`;
 /**
  * The KNN operator: ORDER BY this alone lets the events_earth_idx GiST index hand rows over
  * nearest first. (A second ORDER BY key would make PostgreSQL sort every future event.)
  */
-const knnDistance = (point: LatLng) => sql<number>`(${eventEarth} <-> ${earthOf(point)})`.mapWith(Number);
-const distanceKm = (point: LatLng) =>
-  sql<number>`(earth_distance(${eventEarth}, ${earthOf(point)}) / 1000)`.mapWith(Number);
+const knnOrder = (point: LatLng, bind: Bind = inline) => sql`(${eventEarth} <-> ${earthAt(point, bind)})`;
+/** The KNN key's value: the chord from the point to the event, in metres. */
+const knnDistance = (point: LatLng, bind: Bind = inline) =>
+  sql<number>`(${eventCube} <-> ${earthAt(point, bind)})`.mapWith(Number);
+
+const earthRadiusMeters = 6_378_168; // the radius earthdistance uses
+/**
+ * Kilometres along the earth from the KNN key (the chord through it), as earthdistance's
+ * earth_distance() = sec_to_gc(cube distance) computes them: PostgreSQL need not work them out
+ * a second time for every row.
+ */
+function chordToKm(chord: number): number {
+  if (chord < 0) return 0;
+  if (chord / (2 * earthRadiusMeters) > 1) return (Math.PI * earthRadiusMeters) / 1000;
+  return (2 * earthRadiusMeters * Math.asin(chord / (2 * earthRadiusMeters))) / 1000;
+}
 
 /**
  * The start of the first occurrence not over at `now`, as nextOccurrence in
@@ -105,17 +167,35 @@ function nextStartKey(now: Date): SQL<string> {
 }
 
 /** Spec §4: lists hold no cancelled and no past events. Literal predicates match the partial index. */
-const upcoming = (now: Date) => and(sql`${events.cancelledAt} is null`, gt(events.seriesEndsAt, now));
-const upcomingPublic = (now: Date) => and(upcoming(now), sql`${events.visibility} = 'public'`);
+const upcoming = (now: Date, bind: Bind = inline) =>
+  and(sql`${events.cancelledAt} is null`, sql`${events.seriesEndsAt} > ${timestamp(now, bind)}`);
+const upcomingPublic = (now: Date, bind: Bind = inline) =>
+  and(upcoming(now, bind), sql`${events.visibility} = 'public'`);
+
+/**
+ * People joined per occurrence not over at `now` (JoinedPeople), read with each list row so a
+ * list is one round trip. An occurrence lasts about as long as the first one; the extra day
+ * covers a daylight-saving change between them, and toSummaries picks the next one exactly.
+ */
+const joinedPeople = (now: Date, bind: Bind = inline) => sql<JoinedPeople>`(
+  select json_agg(json_build_array((extract(epoch from o.starts_at) * 1000)::float8, o.people))
+  from (
+    select ${eventParties.occurrenceStartsAt} as starts_at, sum(${eventParties.partySize}) as people
+    from ${eventParties}
+    where ${eventParties.eventId} = ${events.id} and ${eventParties.status} = 'joined'
+      and ${eventParties.occurrenceStartsAt} > ${timestamp(now, bind)} - (${events.endsAt} - ${events.startsAt}) - interval '1 day'
+    group by ${eventParties.occurrenceStartsAt}
+  ) as o
+)`;
 
 /**
  * What every list reads: the event, its place and its team (EventListRow), plus the columns a
- * list orders or pages by (a distance, a next start).
+ * list orders or pages by (a distance, a next start) and the people joined.
  */
 function listQueryWith<Extra extends Record<string, SQL>>(db: Database, extra: Extra) {
   return db
     .select({
-      event: events,
+      event: listEventColumns,
       place: { id: places.id, name: places.name, address: places.address, lat: places.lat, lng: places.lng },
       team: { id: teams.id, name: teams.name, visibility: teams.visibility },
       ...extra,
@@ -127,7 +207,7 @@ function listQueryWith<Extra extends Record<string, SQL>>(db: Database, extra: E
 }
 
 const noDistance = { distanceKm: sql<number | null>`null::float8` };
-const listQuery = (db: Database) => listQueryWith(db, noDistance);
+const listQuery = (db: Database, now: Date) => listQueryWith(db, { ...noDistance, joinedPeople: joinedPeople(now) });
 
 export interface DiscoverFilter {
   now: Date;
@@ -140,7 +220,6 @@ export interface DiscoverFilter {
   bounds?: Bounds;
 }
 
-const earthRadiusMeters = 6_378_168; // the radius earthdistance uses
 function metersBetween(a: LatLng, b: LatLng): number {
   const rad = (degrees: number) => (degrees * Math.PI) / 180;
   const h =
@@ -162,30 +241,51 @@ function boundsCircle({ south, west, north, east }: Bounds) {
   return { center, meters: Math.max(...edges.map((edge) => metersBetween(center, edge))) * 1.01 + 1000 };
 }
 
-function discoverConditions(filter: DiscoverFilter, point?: LatLng, maxDistanceKm?: number): (SQL | undefined)[] {
+/**
+ * The conditions of a discover read, by name. The names present make the statement's shape
+ * (readNearest prepares one statement per shape), so a condition whose SQL differs with
+ * its value has one name per variant (lngWithin, lngAcross), and every value goes through bind.
+ */
+function discoverConditions(
+  filter: DiscoverFilter,
+  { bind = inline, point, maxDistanceKm }: { bind?: Bind; point?: LatLng; maxDistanceKm?: number } = {},
+): Record<string, SQL | undefined> {
   const { bounds } = filter;
   const circle = bounds && boundsCircle(bounds);
   const meters = maxDistanceKm === undefined ? undefined : maxDistanceKm * 1000;
-  return [
-    upcomingPublic(filter.now),
-    filter.gameType ? eq(events.gameType, filter.gameType) : undefined,
-    filter.skillLevel ? eq(events.skillLevel, filter.skillLevel) : undefined,
-    filter.price === 'free' ? or(isNull(events.priceCents), eq(events.priceCents, 0)) : undefined,
-    filter.price === 'paid' ? gt(events.priceCents, 0) : undefined,
-    filter.startsBefore ? sql`${events.startsAt} < ${timestamp(filter.startsBefore)}` : undefined,
-    filter.endsAfter ? gt(events.seriesEndsAt, filter.endsAfter) : undefined,
-    circle ? sql`earth_box(${earthOf(circle.center)}, ${circle.meters}::float8) @> ${eventEarth}` : undefined,
-    bounds ? and(gte(events.lat, bounds.south), lte(events.lat, bounds.north)) : undefined,
-    bounds
-      ? bounds.west <= bounds.east
-        ? and(gte(events.lng, bounds.west), lte(events.lng, bounds.east))
-        : or(gte(events.lng, bounds.west), lte(events.lng, bounds.east))
+  return {
+    upcoming: upcomingPublic(filter.now, bind),
+    gameType: filter.gameType ? sql`${events.gameType} = ${bind('gameType', filter.gameType)}` : undefined,
+    skillLevel: filter.skillLevel ? sql`${events.skillLevel} = ${bind('skillLevel', filter.skillLevel)}` : undefined,
+    free: filter.price === 'free' ? or(isNull(events.priceCents), eq(events.priceCents, 0)) : undefined,
+    paid: filter.price === 'paid' ? gt(events.priceCents, 0) : undefined,
+    startsBefore: filter.startsBefore
+      ? sql`${events.startsAt} < ${bind('startsBefore', filter.startsBefore.toISOString())}::timestamptz`
       : undefined,
-    // earth_box lets the same GiST index cut the radius; earth_distance makes it exact.
-    point && meters !== undefined
-      ? sql`earth_box(${earthOf(point)}, ${meters}::float8) @> ${eventEarth} and earth_distance(${eventEarth}, ${earthOf(point)}) <= ${meters}::float8`
+    endsAfter: filter.endsAfter
+      ? sql`${events.seriesEndsAt} > ${bind('endsAfter', filter.endsAfter.toISOString())}::timestamptz`
       : undefined,
-  ];
+    mapCircle: circle
+      ? sql`${boxAround(earthAt(circle.center, bind, 'mapCenter'), bind('mapMeters', circle.meters))} @> ${eventEarth}`
+      : undefined,
+    latWithin: bounds
+      ? sql`${events.lat} >= ${bind('south', bounds.south)}::float8 and ${events.lat} <= ${bind('north', bounds.north)}::float8`
+      : undefined,
+    lngWithin:
+      bounds && bounds.west <= bounds.east
+        ? sql`${events.lng} >= ${bind('west', bounds.west)}::float8 and ${events.lng} <= ${bind('east', bounds.east)}::float8`
+        : undefined,
+    lngAcross:
+      bounds && bounds.west > bounds.east
+        ? sql`(${events.lng} >= ${bind('west', bounds.west)}::float8 or ${events.lng} <= ${bind('east', bounds.east)}::float8)`
+        : undefined,
+    // The box lets the same GiST index cut the radius; the distance along the earth
+    // (earth_distance) makes it exact.
+    radius:
+      point && meters !== undefined
+        ? sql`${boxAround(earthAt(point, bind), bind('meters', meters))} @> ${eventEarth} and sec_to_gc(${eventCube} <-> ${earthAt(point, bind)}) <= ${bind('meters', meters)}::float8`
+        : undefined,
+  };
 }
 
 /** Where a nearest-first page stopped: an event, its distance key and its point. */
@@ -211,10 +311,113 @@ export async function findDistanceCursor(
 }
 
 /**
+ * A batch of a nearest-first read asks for this many rows more than it needs: the rows before
+ * the batch's last distance are complete (the index hands them over nearest first), so when
+ * they fill the page no second query has to finish the group of events at the last spot.
+ */
+const tieSlack = 10;
+
+/** A nearest-first batch as drizzle reads it: a list row, its KNN key and the joined people. */
+function nearestQuery(db: Database, key: SQL<number>, now: Date, bind: Bind) {
+  return listQueryWith(db, { distance: key, joinedPeople: joinedPeople(now, bind) });
+}
+type NearestRow = Awaited<ReturnType<ReturnType<typeof nearestQuery>['execute']>>[number];
+
+// Fields named, not spread: a page maps tens of rows per request, and spreading copies generically.
+const toDistanceRow = ({ event, place, team, joinedPeople, distance }: NearestRow): DistanceRow => ({
+  event,
+  place,
+  team,
+  joinedPeople,
+  distanceKm: chordToKm(distance),
+  cursor: { id: event.id, distance, lat: event.lat, lng: event.lng },
+});
+
+/**
+ * Nearest-first reads are the hot ones (discover, home), so they run as named prepared
+ * statements, one per kind of read, shape of the filter and row count: drizzle builds the SQL
+ * once, and PostgreSQL parses it once per connection and, after a few runs, keeps one generic
+ * plan (on events_earth_idx whatever the values) instead of planning every request, which took
+ * about as long as running the query. The row count is written into the SQL: with LIMIT as a
+ * parameter the generic plan is costed for a tenth of the table and never chosen. Counts are
+ * rounded up to a multiple of rowStep, and at most maxStatements are kept per database
+ * (PostgreSQL holds each on every connection); past that a read is planned every time.
+ */
+const rowStep = 8;
+const maxStatements = 64;
+const statementsOf = new WeakMap<Database, Map<string, ReturnType<typeof prepareNearest>>>();
+
+function prepareNearest(
+  db: Database,
+  name: string,
+  { where, key, order, now, count }: { where: SQL | undefined; key: SQL<number>; order: SQL; now: Date; count: number },
+) {
+  const bind: Bind = (placeholder) => sql.placeholder(placeholder);
+  return (
+    nearestQuery(db, key, now, bind)
+      .where(where)
+      .orderBy(order)
+      // A literal, not a parameter (above); drizzle writes an SQL chunk as it is.
+      .limit(sql.raw(String(count)) as unknown as number)
+      .prepare(name)
+  );
+}
+
+/**
+ * Runs a nearest-first read of at least `atLeast` rows (it may return more). `build` writes its
+ * conditions by name with `bind`: the names present make the statement's shape, so a condition
+ * whose SQL differs with its value has one name per variant, and every value goes through bind.
+ */
+async function readNearestPrepared(
+  db: Database,
+  {
+    kind,
+    point,
+    now,
+    atLeast,
+    build,
+  }: {
+    kind: 'batch' | 'tie';
+    point: LatLng;
+    now: Date;
+    atLeast: number;
+    build: (bind: Bind, key: SQL<number>) => { named: Record<string, SQL | undefined>; order: SQL };
+  },
+): Promise<{ rows: DistanceRow[]; count: number }> {
+  const count = Math.ceil(atLeast / rowStep) * rowStep;
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const key = knnDistance(point, bind);
+  const { named, order } = build(bind, key);
+  const shape = `${kind}:${Object.keys(named)
+    .filter((name) => named[name])
+    .join('+')}:${count}`;
+  let statements = statementsOf.get(db);
+  if (!statements) statementsOf.set(db, (statements = new Map()));
+  let statement = statements.get(shape);
+  if (!statement) {
+    const keep = statements.size < maxStatements;
+    // An empty name is PostgreSQL's unnamed statement, planned on every run.
+    statement = prepareNearest(db, keep ? `events_nearest:${shape}` : '', {
+      where: and(...Object.values(named)),
+      key,
+      order,
+      now,
+      count,
+    });
+    if (keep) statements.set(shape, statement);
+  }
+  return { rows: (await statement.execute(values)).map(toDistanceRow), count };
+}
+
+/**
  * Nearest first (spec §7 events by location), optionally within a radius, in (distance, id)
  * order from after the cursor. The index orders by distance alone, so events at the same spot
  * (a tie) are read as one group by id: the group the cursor is in, then, for each batch read
- * nearest first, its complete groups and then the whole group it ended in.
+ * nearest first, its complete groups and then, when the page needs it, the whole group it ended in.
  */
 export async function listEventsByDistance(
   db: Database,
@@ -226,47 +429,61 @@ export async function listEventsByDistance(
     limit,
   }: { filter: DiscoverFilter; point: LatLng; maxDistanceKm?: number; after?: DistanceCursor; limit: number },
 ): Promise<DistanceRow[]> {
-  const conditions = discoverConditions(filter, point, maxDistanceKm);
-  const key = knnDistance(point);
-  const select = () => listQueryWith(db, { distanceKm: distanceKm(point), distance: key });
-  type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
-  const toRow = ({ distance, ...row }: Row): DistanceRow => ({
-    ...row,
-    cursor: { id: row.event.id, distance, lat: row.event.lat, lng: row.event.lng },
-  });
   const byKey = (a: DistanceRow, b: DistanceRow) =>
     a.cursor.distance - b.cursor.distance || (a.cursor.id < b.cursor.id ? -1 : 1);
-  /** Everything at exactly this distance, found through a one-metre box around its point. */
-  const tieGroup = async (at: DistanceCursor, afterId: string | undefined, count: number) =>
-    (
-      await select()
-        .where(
-          and(
-            ...conditions,
-            sql`earth_box(${earthOf(at)}, 1::float8) @> ${eventEarth}`,
-            sql`${key} = ${at.distance}::float8`,
-            afterId ? gt(events.id, afterId) : undefined,
-          ),
-        )
-        .orderBy(events.id)
-        .limit(count)
-    ).map(toRow);
+  const conditions = (bind: Bind) => discoverConditions(filter, { bind, point, maxDistanceKm });
+  /** Everything at exactly this distance, found through a one-metre box around its point, by id. */
+  const tieGroup = async (at: DistanceCursor, afterId: string | undefined, count: number) => {
+    const { rows } = await readNearestPrepared(db, {
+      kind: 'tie',
+      point,
+      now: filter.now,
+      atLeast: count,
+      build: (bind, key) => ({
+        named: {
+          ...conditions(bind),
+          spot: sql`${boxAround(earthAt(at, bind, 'spot'), 1)} @> ${eventEarth}`,
+          distance: sql`${key} = ${bind('distance', at.distance)}::float8`,
+          afterId: afterId ? sql`${events.id} > ${bind('afterId', afterId)}::uuid` : undefined,
+        },
+        order: sql`${events.id}`,
+      }),
+    });
+    // Ordered by id: more rows than asked for only run past the page, which is cut at the end.
+    return rows;
+  };
+  /** The nearest rows beyond a distance, at least `atLeast` of them. */
+  const batchBeyond = (beyond: number | undefined, atLeast: number) =>
+    readNearestPrepared(db, {
+      kind: 'batch',
+      point,
+      now: filter.now,
+      atLeast,
+      build: (bind, key) => ({
+        named: {
+          ...conditions(bind),
+          beyond: beyond === undefined ? undefined : sql`${key} > ${bind('beyond', beyond)}::float8`,
+        },
+        order: knnOrder(point, bind),
+      }),
+    });
 
   const found: DistanceRow[] = after ? await tieGroup(after, after.id, limit) : [];
   let beyond = after?.distance;
   while (found.length < limit) {
     const wanted = limit - found.length;
-    const batch = (
-      await select()
-        .where(and(...conditions, beyond === undefined ? undefined : sql`${key} > ${beyond}::float8`))
-        .orderBy(key)
-        .limit(wanted)
-    ).map(toRow);
+    const read = await batchBeyond(beyond, wanted + tieSlack);
+    const batch = read.rows;
     const last = batch.at(-1)?.cursor;
     if (!last) break;
+    // A short batch read everything left: its ties are all in it.
+    if (batch.length < read.count) {
+      found.push(...batch.sort(byKey));
+      break;
+    }
     found.push(...batch.filter((row) => row.cursor.distance < last.distance).sort(byKey));
-    if (found.length < limit) found.push(...(await tieGroup(last, undefined, limit - found.length)));
-    if (batch.length < wanted) break;
+    if (found.length >= limit) break;
+    found.push(...(await tieGroup(last, undefined, limit - found.length)));
     beyond = last.distance;
   }
   return found.slice(0, limit);
@@ -306,10 +523,14 @@ export async function listEventsByNextStart(
   { filter, after, limit }: { filter: DiscoverFilter; after?: NextStartCursor; limit: number },
 ): Promise<NextStartRow[]> {
   const key = nextStartKey(filter.now);
-  const rows = await listQueryWith(db, { ...noDistance, nextStart: sql<string>`(${key})::text` })
+  const rows = await listQueryWith(db, {
+    ...noDistance,
+    joinedPeople: joinedPeople(filter.now),
+    nextStart: sql<string>`(${key})::text`,
+  })
     .where(
       and(
-        ...discoverConditions(filter),
+        ...Object.values(discoverConditions(filter)),
         // The key comes back as text, so the cursor keeps PostgreSQL's microseconds.
         after ? sql`(${key}, ${events.id}) > (${after.nextStart}::timestamptz, ${after.id}::uuid)` : undefined,
       ),
@@ -327,7 +548,7 @@ export async function listEventsOfUser(
   const hasParty = sql`exists (select 1 from ${eventParties}
     where ${eventParties.eventId} = ${events.id} and ${eventParties.userId} = ${userId}
       and ${eventParties.occurrenceStartsAt} + (${events.endsAt} - ${events.startsAt}) > ${timestamp(now)})`;
-  return listQuery(db)
+  return listQuery(db, now)
     .where(and(upcoming(now), or(eq(events.creatorId, userId), hasParty)))
     .orderBy(nextStartKey(now), events.id)
     .limit(limit);
@@ -344,7 +565,7 @@ export async function listFavoriteEvents(
   db: Database,
   { userId, now, limit }: { userId: string; now: Date; limit: number },
 ): Promise<EventListRow[]> {
-  return listQuery(db)
+  return listQuery(db, now)
     .innerJoin(eventFavorites, and(eq(eventFavorites.eventId, events.id), eq(eventFavorites.userId, userId)))
     .where(and(upcoming(now), visibleTo(userId)))
     .orderBy(nextStartKey(now), events.id)
@@ -355,7 +576,7 @@ export async function listPlaceEvents(
   db: Database,
   { placeId, now, limit }: { placeId: string; now: Date; limit: number },
 ): Promise<EventListRow[]> {
-  return listQuery(db)
+  return listQuery(db, now)
     .where(and(upcomingPublic(now), eq(events.placeId, placeId)))
     .orderBy(nextStartKey(now), events.id)
     .limit(limit);
@@ -365,7 +586,7 @@ export async function listTeamEvents(
   db: Database,
   { teamId, includeTeamOnly, now, limit }: { teamId: string; includeTeamOnly: boolean; now: Date; limit: number },
 ): Promise<EventListRow[]> {
-  return listQuery(db)
+  return listQuery(db, now)
     .where(
       and(upcoming(now), eq(events.teamId, teamId), includeTeamOnly ? undefined : sql`${events.visibility} = 'public'`),
     )
@@ -374,7 +595,7 @@ export async function listTeamEvents(
 }
 
 export async function findEventListRow(db: Database, eventId: string): Promise<EventListRow | undefined> {
-  const [row] = await listQuery(db).where(eq(events.id, eventId)).limit(1);
+  const [row] = await listQueryWith(db, noDistance).where(eq(events.id, eventId)).limit(1);
   return row;
 }
 

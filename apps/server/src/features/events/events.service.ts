@@ -92,13 +92,18 @@ export async function toSummaries(
   { viewerSeesTeam = false }: { viewerSeesTeam?: boolean } = {},
 ): Promise<EventSummary[]> {
   const nexts = rows.map((row) => nextOccurrence(scheduleOf(row.event), now));
+  // Lists read the people joined with their rows; other rows are counted here.
   const joined = await sumJoinedPeople(
     db,
     rows.flatMap((row, index) => {
       const next = nexts[index];
-      return next ? [{ eventId: row.event.id, startsAt: next.startsAt }] : [];
+      return next && row.joinedPeople === undefined ? [{ eventId: row.event.id, startsAt: next.startsAt }] : [];
     }),
   );
+  const joinedCount = (row: EventListRow, next: Occurrence | null) =>
+    row.joinedPeople === undefined
+      ? (joined.get(row.event.id) ?? 0)
+      : (row.joinedPeople?.find(([startsAt]) => startsAt === next?.startsAt.getTime())?.[1] ?? 0);
   return rows.map((row, index) => {
     const { event, place, distanceKm } = row;
     const next = nexts[index] ?? null;
@@ -116,7 +121,7 @@ export async function toSummaries(
       place,
       team: shownTeam(row, viewerSeesTeam),
       slots: event.slots,
-      joinedCount: joined.get(event.id) ?? 0,
+      joinedCount: joinedCount(row, next),
       skillLevel: event.skillLevel as SkillLevel,
       visibility: event.visibility as EventSummary['visibility'],
       priceCents: event.priceCents,
