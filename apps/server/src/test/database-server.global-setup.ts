@@ -2,25 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { runOnServer } from './run-on-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The PostgreSQL server of this run and the migrated template each test file clones. */
     testDatabaseServer: { serverUrl: string; template: string };
-  }
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
@@ -41,14 +31,14 @@ export default async function setup(project: TestProject) {
     serverUrl = url.toString();
   }
   const template = `huddle_template_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database ${template}`);
+  await runOnServer(serverUrl, `create database ${template}`);
   const templateUrl = new URL(serverUrl);
   templateUrl.pathname = `/${template}`;
   await runMigrations(templateUrl.toString());
   project.provide('testDatabaseServer', { serverUrl, template });
 
   return async () => {
-    await onServer(serverUrl, `drop database if exists ${template} with (force)`);
+    await runOnServer(serverUrl, `drop database if exists ${template} with (force)`);
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };

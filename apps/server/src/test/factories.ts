@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { eventParties, events } from '../features/events/events.schema.ts';
 import { places } from '../features/places/places.schema.ts';
+import type { Mailer } from '../lib/mail/mailer.ts';
 import { listOutboxMailTo, type OutboxMail } from '../lib/mail/outbox.repository.ts';
 
 let sequence = 0;
@@ -229,4 +230,15 @@ export async function insertParty(
     .returning();
   if (!row) throw new Error('party insert returned nothing');
   return row;
+}
+
+/** A mailer that keeps what Huddle sends, except the confirmation mail every sign-up gets. */
+export function collectMails(): { mails: OutboxMail[]; mailer: Mailer } {
+  const mails: OutboxMail[] = [];
+  const mailer: Mailer = {
+    send: async (mail) => {
+      if (!mail.subject.startsWith('Confirm your email')) mails.push(mail);
+    },
+  };
+  return { mails, mailer };
 }

@@ -1,17 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { runOnServer } from './run-on-server.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   url: string;
@@ -24,7 +14,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const { serverUrl, template } = inject('testDatabaseServer');
   const name = `huddle_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name} template ${template}`);
+  await runOnServer(serverUrl, `create database ${name} template ${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase(url.toString());
@@ -33,7 +23,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async close() {
       await handle.close();
-      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+      await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -2,9 +2,7 @@ import { offerWithdrawnMessage } from '@huddle/shared/events';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mail/mailer.ts';
-import type { OutboxMail } from '../../lib/mail/outbox.repository.ts';
-import { createEventAs, eventBodyFor, insertPlace, signUpUser } from '../../test/factories.ts';
+import { collectMails, createEventAs, eventBodyFor, insertPlace, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { eventParties, events } from './events.schema.ts';
 
@@ -16,12 +14,7 @@ import { eventParties, events } from './events.schema.ts';
  */
 const start = new Date('2026-10-01T12:00:00Z');
 const clock = createManualClock(start);
-const mails: OutboxMail[] = [];
-const mailer: Mailer = {
-  send: async (mail) => {
-    if (!mail.subject.startsWith('Confirm your email')) mails.push(mail);
-  },
-};
+const { mails, mailer } = collectMails();
 type User = Awaited<ReturnType<typeof signUpUser>>;
 let t: TestApp;
 let placeId: string;

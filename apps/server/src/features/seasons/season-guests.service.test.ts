@@ -1,20 +1,13 @@
 import { seasonFullMessage } from '@huddle/shared/seasons';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mailer } from '../../lib/mail/mailer.ts';
-import type { OutboxMail } from '../../lib/mail/outbox.repository.ts';
-import { createTeamAs, signUpUser } from '../../test/factories.ts';
+import { collectMails, createTeamAs, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { unregisteredUsers } from '../accounts/accounts.schema.ts';
 import { registrations } from './seasons.schema.ts';
 
 /** Issue 10: guest season registrations are rate limited and answer alike whatever the email. */
-const mails: OutboxMail[] = [];
-const mailer: Mailer = {
-  send: async (mail) => {
-    if (!mail.subject.startsWith('Confirm your email')) mails.push(mail);
-  },
-};
+const { mails, mailer } = collectMails();
 type User = Awaited<ReturnType<typeof signUpUser>>;
 let t: TestApp;
 let owner: User;
