@@ -31,6 +31,19 @@ describe('a NUL character anywhere in the input', () => {
     expect(mine.json().teams).toEqual([]);
   });
 
+  it('is looked for without recursion: a body nested 400,000 deep gets the error shape, not a 500', async () => {
+    const depth = 400_000;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { cookie, 'content-type': 'application/json' },
+      // The JSON text holds the escape \u0000, which JSON.parse turns into the character.
+      payload: `{"name":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
   it('is refused in an array item and in a key', async () => {
     const games = await t.app.inject({
       method: 'PUT',
