@@ -7,6 +7,11 @@ export function deleteAccount() {
   return apiRequest(deleteMeEndpoint, { body: { confirm: 'DELETE' } });
 }
 
-export function useDeleteAccount() {
-  return useMutation({ mutationFn: deleteAccount });
+/**
+ * `onDeleted` is the mutation's own callback, not mutate()'s: the account's sessions end with it,
+ * and the shell may leave the settings page (unmounting the caller) before the reply arrives;
+ * mutate()'s callbacks would then never run, and the person would see no confirmation.
+ */
+export function useDeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  return useMutation({ mutationFn: deleteAccount, onSuccess: onDeleted });
 }

@@ -17,7 +17,13 @@ const confirmWord = 'DELETE';
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [typed, setTyped] = useState('');
-  const deletion = useDeleteAccount();
+  const deletion = useDeleteAccount({
+    onDeleted: () => {
+      notifications.show({ color: 'huddle', message: accountDeletedMessage });
+      close();
+      onDeleted();
+    },
+  });
   const conflict = deletion.error instanceof ApiError && deletion.error.status === 409 ? deletion.error.message : null;
 
   const dismiss = () => {
@@ -49,11 +55,6 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
             event.stopPropagation();
             if (typed !== confirmWord) return;
             deletion.mutate(undefined, {
-              onSuccess: () => {
-                notifications.show({ color: 'huddle', message: accountDeletedMessage });
-                close();
-                onDeleted();
-              },
               onError: () =>
                 notifications.show({ color: 'red', message: accountDeleteFailedMessage, autoClose: snackbarMs.short }),
             });
