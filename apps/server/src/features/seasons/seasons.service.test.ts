@@ -217,6 +217,15 @@ describe('registrations', () => {
       groupId: group.id,
     });
     expect(moved.json()).toMatchObject({ status: 'approved', groupId: group.id });
+    // An empty change set is a no-op that answers the registration (it was a 500: UPDATE with no columns).
+    const unchanged = await call(
+      'PATCH',
+      `/api/seasons/${season.id}/registrations/${registration.id}`,
+      owner.cookie,
+      {},
+    );
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toMatchObject({ status: 'approved', groupId: group.id });
     expect(
       (
         await call('PATCH', `/api/seasons/${season.id}/registrations/${registration.id}`, player.cookie, {

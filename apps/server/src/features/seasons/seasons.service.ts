@@ -358,11 +358,13 @@ export async function updateRegistration(
   },
 ) {
   await managedSeason(db, seasonId, actorId);
-  if (!(await findRegistration(db, seasonId, registrationId)))
-    throw new AppError('NOT_FOUND', 'Registration not found');
+  const existing = await findRegistration(db, seasonId, registrationId);
+  if (!existing) throw new AppError('NOT_FOUND', 'Registration not found');
   if (changes.groupId && !(await groupBelongsToSeason(db, seasonId, changes.groupId))) {
     throw new AppError('VALIDATION_FAILED', undefined, { groupId: ['Choose a group of this season.'] });
   }
+  // An empty body ({}) changes nothing: an UPDATE with no columns is an SQL error, not a no-op.
+  if (changes.status === undefined && changes.groupId === undefined) return toRegistration(existing);
   const row = await updateRegistrationRow(db, registrationId, changes);
   return toRegistration(row as RegistrationRow);
 }
