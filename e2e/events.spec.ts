@@ -68,7 +68,7 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await page.getByRole('option', { name: 'New place in Austin, TX' }).click();
   await expect(page.getByRole('group', { name: 'New place' })).toBeVisible();
   await page.getByLabel('Name of the place').fill(placeName);
-  await page.getByLabel('Address').fill('2100 Barton Springs Rd, Austin, TX');
+  await page.getByRole('combobox', { name: 'Address' }).fill('2100 Barton Springs Rd, Austin, TX');
 
   await page.getByRole('combobox', { name: 'Time zone' }).fill('America/Chicago');
   await page.getByRole('option', { name: 'America/Chicago', exact: true }).click();
@@ -269,7 +269,7 @@ test('a team organizer starts a team event from the team page; calendar links ar
   await page.getByRole('combobox', { name: 'Place' }).fill('Austin');
   await page.getByRole('option', { name: 'New place in Austin, TX' }).click();
   await page.getByLabel('Name of the place').fill(`Team pitch ${Date.now().toString(36)}`);
-  await page.getByLabel('Address').fill('500 E Cesar Chavez St, Austin, TX');
+  await page.getByRole('combobox', { name: 'Address' }).fill('500 E Cesar Chavez St, Austin, TX');
   await page.getByLabel('Starts').fill(`${daysFromNow(3)}T19:00`);
   await page.getByLabel(`Team only: members of ${team.name}`).check();
   await page.getByRole('button', { name: 'Create event' }).click();

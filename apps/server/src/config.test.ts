@@ -31,6 +31,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('shows OpenStreetMap tiles with their credit by default, another server when set, and none when off', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: 'Tiles by Example',
+      }).mapTiles,
+    ).toEqual({ url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles by Example' });
+    expect(loadConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: 'off' }).mapTiles).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: 'tiles.example' })).toThrow(
+      /MAP_TILE_URL: must be "off" or a tile URL template/,
+    );
+  });
+
   it('asks for the rest of the S3 settings when a bucket is set', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'photos' })).toThrow(
       /S3_BUCKET: also set S3_ACCESS_KEY_ID/,

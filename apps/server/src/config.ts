@@ -58,8 +58,12 @@ const environment = z.object({
   FLAG_BADGES: booleanFlag.default(true),
   FLAG_SUBSCRIPTIONS: booleanFlag.default(true),
   MAP_TILE_URL: z
-    .string()
-    .regex(/^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/, 'must be a tile URL template with {z}, {x} and {y}')
+    .union([
+      z.literal('off'),
+      z
+        .string()
+        .regex(/^https?:\/\/.+\{z\}.+\{x\}.+\{y\}/, 'must be "off" or a tile URL template with {z}, {x} and {y}'),
+    ])
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
 });
@@ -89,7 +93,7 @@ export interface Config {
   socialProviders: SocialProviderConfig[];
   /** Feature flag defaults; rows in feature_flags override them at run time. */
   flagDefaults: { badges: boolean; subscriptions: boolean };
-  /** Raster map tiles; undefined draws markers over an offline outline of the US. */
+  /** Raster map tiles (OpenStreetMap's by default); undefined (MAP_TILE_URL=off) draws an offline outline of the US. */
   mapTiles: { url: string; attribution: string } | undefined;
 }
 
@@ -151,9 +155,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       ? path.resolve(values.WEB_DIST_DIR)
       : locateUpwards(import.meta.dirname, 'apps/web/dist/index.html')?.replace(/\/index\.html$/, ''),
     flagDefaults: { badges: values.FLAG_BADGES, subscriptions: values.FLAG_SUBSCRIPTIONS },
-    mapTiles: values.MAP_TILE_URL
-      ? { url: values.MAP_TILE_URL, attribution: values.MAP_TILE_ATTRIBUTION ?? '' }
-      : undefined,
+    mapTiles: mapTilesFrom(values.MAP_TILE_URL, values.MAP_TILE_ATTRIBUTION),
     s3:
       values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY && values.S3_PUBLIC_URL
         ? {
@@ -182,6 +184,21 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       },
     ].filter((provider): provider is SocialProviderConfig => Boolean(provider.clientId && provider.clientSecret)),
   };
+}
+
+/**
+ * OpenStreetMap's standard tiles unless told otherwise (decision 017): a public service with no
+ * key, whose usage policy asks for this credit, linked to the copyright page.
+ */
+export const openStreetMapTiles = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+} as const;
+
+function mapTilesFrom(url: string | undefined, attribution: string | undefined): Config['mapTiles'] {
+  if (url === 'off') return undefined;
+  if (url === undefined) return { ...openStreetMapTiles, ...(attribution !== undefined && { attribution }) };
+  return { url, attribution: attribution ?? '' };
 }
 
 /** Embedded mode needs no setup: the first start writes a random secret into the data folder. */

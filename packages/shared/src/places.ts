@@ -31,6 +31,23 @@ export const longitude = z.coerce
   .max(180, 'Longitude must be between -180 and 180.')
   .overwrite(toNanoDegrees);
 
+/** What a place without a real position is told (the form says it under the map, the server beside lat). */
+export const placePositionMessage = 'Pick an address from the list, or click the map to set the spot.';
+/**
+ * A place's own coordinates: numbers only (the query strings' coercion would read null or ''
+ * as 0), so a form that never set the position cannot save a place in the ocean.
+ */
+const placeLatitude = z
+  .number({ error: placePositionMessage })
+  .min(-90, 'Latitude must be between -90 and 90.')
+  .max(90, 'Latitude must be between -90 and 90.')
+  .overwrite(toNanoDegrees);
+const placeLongitude = z
+  .number({ error: placePositionMessage })
+  .min(-180, 'Longitude must be between -180 and 180.')
+  .max(180, 'Longitude must be between -180 and 180.')
+  .overwrite(toNanoDegrees);
+
 /** The geohash of a point, as the web computes it before saving (spec §7). */
 export const geohashOf = (lat: number, lng: number): string => geohash.encode(lat, lng, placeGeohashPrecision);
 
@@ -46,8 +63,8 @@ export const placeBody = z
       .trim()
       .min(placeAddressLength.min, `Address must be at least ${placeAddressLength.min} characters.`)
       .max(placeAddressLength.max, `Address must be at most ${placeAddressLength.max} characters.`),
-    lat: latitude,
-    lng: longitude,
+    lat: placeLatitude,
+    lng: placeLongitude,
     geohash: z.string().trim().min(1).max(12),
     description: z
       .string()
@@ -57,6 +74,11 @@ export const placeBody = z
       .default(null),
   })
   .superRefine((place, context) => {
+    // 0,0 is in the Gulf of Guinea: what a form sends when nobody set the position.
+    if (place.lat === 0 && place.lng === 0) {
+      context.addIssue({ code: 'custom', message: placePositionMessage, path: ['lat'] });
+      return;
+    }
     // The server recomputes what the browser sent: a hash for another point is refused.
     if (geohash.encode(place.lat, place.lng, place.geohash.length) !== place.geohash) {
       context.addIssue({ code: 'custom', message: 'The geohash does not match the coordinates.', path: ['geohash'] });

@@ -1,4 +1,4 @@
-import { geohashOf } from '@huddle/shared/places';
+import { geohashOf, placePositionMessage } from '@huddle/shared/places';
 import geohash from 'ngeohash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
@@ -69,6 +69,24 @@ describe('places', () => {
     const response = await call('POST', '/api/places', owner.cookie, placeBody(change));
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields[field]).toBeDefined();
+  });
+
+  it.each([
+    ['no coordinates', { lat: undefined, lng: undefined, geohash: 's' }],
+    ['null coordinates (read as 0 by a coercing schema)', { lat: null, lng: null, geohash: 's00000000' }],
+    ['empty coordinates', { lat: '', lng: '', geohash: 's00000000' }],
+    ['0,0, where a form that never set the spot lands', { lat: 0, lng: 0, geohash: geohashOf(0, 0) }],
+  ])('refuse a place with %s: it has no real position', async (_label, change) => {
+    const owner = await signUpUser(t.app);
+    const created = await call('POST', '/api/places', owner.cookie, placeBody(change));
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.fields.lat).toEqual([placePositionMessage]);
+    // Moving a saved place there is refused the same way, and leaves it where it was.
+    const place = await createPlaceAs(owner.cookie);
+    const moved = await call('PUT', `/api/places/${place.id}`, owner.cookie, placeBody(change));
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.fields.lat).toEqual([placePositionMessage]);
+    expect((await call('GET', `/api/places/${place.id}`)).json().place).toMatchObject(zilker);
   });
 
   it('are changed by their creator only', async () => {

@@ -1,6 +1,7 @@
 import { defaultNotificationSettings } from '@huddle/shared/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setFlag } from '../feature-flags/feature-flags.service.ts';
+import { openStreetMapTiles } from '../../config.ts';
 import { signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -203,13 +204,13 @@ describe('feature flags', () => {
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       flags: { badges: true, subscriptions: true },
       socialProviders: [],
-      mapTiles: null,
+      mapTiles: openStreetMapTiles,
     });
     await setFlag(t.db, 'badges', false);
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       flags: { badges: false, subscriptions: true },
       socialProviders: [],
-      mapTiles: null,
+      mapTiles: openStreetMapTiles,
     });
   });
 });

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePlace } from '../../features/events/api/get-place.ts';
 import { EventForm } from '../../features/events/components/event-form.tsx';
+import { LocationPicker } from '../../features/maps/components/location-picker.tsx';
+import { viewAround } from '../../features/maps/map-view.ts';
 import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
 import { teamQueryOptions } from '../../features/teams/api/get-team.ts';
 import { useSessionUser } from './session-user.ts';
@@ -14,6 +16,7 @@ export function Component() {
   const placeId = searchParams.get('placeId');
   const navigate = useNavigate();
   const { user } = useSessionUser();
+  const near = user?.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
   const gameTypes = useGameTypes();
   const team = useQuery({ ...teamQueryOptions(teamId ?? ''), enabled: Boolean(teamId) });
   const place = usePlace(placeId);
@@ -44,7 +47,8 @@ export function Component() {
         gameTypes={gameTypes.data ?? []}
         team={team.data ? { id: team.data.id, name: team.data.name } : null}
         initialPlace={chosen ? { id: chosen.id, name: chosen.name, address: chosen.address } : null}
-        near={user?.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null}
+        near={near}
+        renderLocationPicker={(picker) => <LocationPicker {...picker} start={viewAround(near)} />}
         onSaved={(eventId) => void navigate(`/discover/events/${eventId}`)}
       />
     );

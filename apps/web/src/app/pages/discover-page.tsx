@@ -10,7 +10,7 @@ import { useGameTypeLabels } from '../../features/discovery/api/list-game-types.
 import { usePlacesInBounds } from '../../features/discovery/api/places-in-bounds.ts';
 import { DiscoverContextNav } from '../../features/discovery/components/discover-context-nav.tsx';
 import { DiscoverFiltersForm } from '../../features/discovery/components/discover-filters-form.tsx';
-import { eventPath } from '../../features/discovery/components/event-summary-list.tsx';
+import { eventPath, spotsLabel } from '../../features/discovery/components/event-summary-list.tsx';
 import { EventResults } from '../../features/discovery/components/event-results.tsx';
 import { ListMapLayout, type DiscoverPane } from '../../features/discovery/components/list-map-layout.tsx';
 import { placePath } from '../../features/discovery/components/place-list.tsx';
@@ -84,7 +84,8 @@ export function Component() {
         links: here.map((event) => ({
           label: event.title,
           href: eventPath(event.id),
-          detail: event.next ? formatEventStart(event.next.startsAt, event.timeZone) : place.name,
+          // The popup answers "when, and is there room?" before the player opens the game.
+          detail: `${event.next ? formatEventStart(event.next.startsAt, event.timeZone) : 'No upcoming date'} · ${spotsLabel(event)}`,
         })),
       }));
     }
@@ -134,6 +135,7 @@ export function Component() {
       center={view.center}
       zoom={view.zoom}
       markers={markers}
+      itemNoun={context === 'places' ? { one: 'place', other: 'places' } : { one: 'game', other: 'games' }}
       height={isPhone ? 'calc(100dvh - 300px)' : 'max(420px, calc(100dvh - 260px))'}
       onViewChange={onViewChange}
     />

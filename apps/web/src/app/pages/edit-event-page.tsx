@@ -2,6 +2,8 @@ import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventForm } from '../../features/events/components/event-form.tsx';
+import { LocationPicker } from '../../features/maps/components/location-picker.tsx';
+import { viewAround } from '../../features/maps/map-view.ts';
 import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
 import { useSessionUser } from './session-user.ts';
 
@@ -10,6 +12,7 @@ export function Component() {
   const { eventId = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useSessionUser();
+  const near = user?.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
   const gameTypes = useGameTypes();
   const view = useEvent(eventId);
 
@@ -46,7 +49,8 @@ export function Component() {
         gameTypes={gameTypes.data ?? []}
         team={view.data.event.team}
         event={view.data.event}
-        near={user?.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null}
+        near={near}
+        renderLocationPicker={(picker) => <LocationPicker {...picker} start={viewAround(near)} />}
         onSaved={(id) => void navigate(`/discover/events/${id}`)}
       />
     );

@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
-import { LazyHuddleMap } from '../../features/maps/components/lazy-huddle-map.tsx';
-import { cityZoom, usView } from '../../features/maps/map-view.ts';
+import { LocationPicker } from '../../features/maps/components/location-picker.tsx';
+import { viewAround } from '../../features/maps/map-view.ts';
 import { usePlace } from '../../features/places/api/get-place.ts';
 import { PlaceForm } from '../../features/places/components/place-form.tsx';
 import { placePaths } from '../../features/places/place-paths.ts';
@@ -22,11 +22,7 @@ export function Component() {
     return <Text role="alert">Only the person who added this place, or an admin, can change it.</Text>;
   }
   // A new place starts on the player's city; an existing one on itself.
-  const start = place
-    ? { center: { lat: place.lat, lng: place.lng }, zoom: 15 }
-    : city
-      ? { center: { lat: city.lat, lng: city.lng }, zoom: cityZoom }
-      : usView;
+  const start = place ? { center: { lat: place.lat, lng: place.lng }, zoom: 15 } : viewAround(city);
 
   return (
     <Stack gap="lg" maw={760}>
@@ -35,18 +31,7 @@ export function Component() {
         place={place}
         near={city ? { lat: city.lat, lng: city.lng } : null}
         onSaved={(saved) => void navigate(placePaths.view(saved.id))}
-        renderLocationPicker={({ point, focus, onPick }) => (
-          <LazyHuddleMap
-            label="Map: click where the place is"
-            center={start.center}
-            zoom={start.zoom}
-            height={340}
-            markers={[]}
-            picked={point}
-            focus={focus}
-            onPick={onPick}
-          />
-        )}
+        renderLocationPicker={(picker) => <LocationPicker {...picker} start={start} height={340} />}
       />
     </Stack>
   );

@@ -116,14 +116,22 @@ describe('the event form and the request body', () => {
   it('asks for a place, or checks the new one', () => {
     expect(validateEventValues(filled({ place: null }), null).place).toBe('Choose a place.');
     const errors = validateEventValues(
-      filled({ place: null, newPlace: { name: 'Z', address: '2100 Barton Springs Rd', lat: 95, lng: '' } }),
+      filled({ place: null, newPlace: { name: 'Z', address: '2100 Barton Springs Rd', point: null } }),
       null,
     );
     expect(errors.place).toBeUndefined();
     expect(errors['newPlace.name']).toBe('Name must be at least 2 characters.');
-    expect(errors['newPlace.lat']).toBe('Latitude must be between -90 and 90.');
-    expect(errors['newPlace.lng']).toBe('Enter a longitude.');
-    const fine = { name: 'Zilker courts', address: '2100 Barton Springs Rd', lat: 30.2669, lng: -97.7729 };
+    // No position yet: one message under the map, never a coordinate to type.
+    expect(errors['newPlace.point']).toBe('Pick an address from the list, or click the map to set the spot.');
+    expect(Object.keys(errors).filter((key) => key.startsWith('newPlace.'))).toEqual([
+      'newPlace.name',
+      'newPlace.point',
+    ]);
+    const nowhere = { name: 'Zilker courts', address: '2100 Barton Springs Rd', point: { lat: 0, lng: 0 } };
+    expect(validateEventValues(filled({ place: null, newPlace: nowhere }), null)['newPlace.point']).toBe(
+      'Pick an address from the list, or click the map to set the spot.',
+    );
+    const fine = { name: 'Zilker courts', address: '2100 Barton Springs Rd', point: { lat: 30.2669, lng: -97.7729 } };
     expect(validateEventValues(filled({ place: null, newPlace: fine }), null)).toEqual({});
   });
 
@@ -131,8 +139,7 @@ describe('the event form and the request body', () => {
     const body = placeBodyFrom({
       name: 'Zilker courts',
       address: '2100 Barton Springs Rd',
-      lat: 30.2669,
-      lng: -97.7729,
+      point: { lat: 30.2669, lng: -97.7729 },
     });
     expect(body.geohash).toBe(geohashOf(30.2669, -97.7729));
     expect(body.geohash).toHaveLength(9);
@@ -143,10 +150,10 @@ describe('the event form and the request body', () => {
       eventFormErrors({ 'repeat.until': 'A', priceCents: 'B', placeId: 'C', 'repeat.weekdays.0': 'D', slots: 'E' }),
     ).toEqual({ until: 'A', price: 'B', place: 'C', weekdays: 'D', slots: 'E' });
     expect(placeFormErrors({ geohash: 'The geohash does not match the coordinates.', name: 'N' })).toEqual({
-      'newPlace.lat': 'The geohash does not match the coordinates.',
+      'newPlace.point': 'The geohash does not match the coordinates.',
       'newPlace.name': 'N',
     });
-    expect(placeFormErrors({ lat: 'L', geohash: 'G' })).toEqual({ 'newPlace.lat': 'L' });
+    expect(placeFormErrors({ lat: 'L', geohash: 'G' })).toEqual({ 'newPlace.point': 'L' });
   });
 
   it('fills the form from an event being edited', () => {

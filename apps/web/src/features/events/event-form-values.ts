@@ -5,7 +5,7 @@ import {
   type EventView,
   type SkillLevel,
 } from '@huddle/shared/events';
-import { geohashOf, placeBody, type PlaceBody } from '@huddle/shared/places';
+import { geohashOf, placeBody, type LatLng, type PlaceBody } from '@huddle/shared/places';
 
 /** A place chosen from the autocomplete. */
 export interface ChosenPlace {
@@ -14,12 +14,14 @@ export interface ChosenPlace {
   address: string;
 }
 
-/** A place that does not exist yet: created with POST /api/places before the event. */
+/**
+ * A place that does not exist yet: created with POST /api/places before the event. Its point
+ * comes from the address search or a click on the map, never from typed coordinates.
+ */
 export interface NewPlaceValues {
   name: string;
   address: string;
-  lat: number | string;
-  lng: number | string;
+  point: LatLng | null;
 }
 
 /** What the event form holds; numbers stay strings while a field is empty. */
@@ -138,15 +140,13 @@ export function eventBodyFrom(values: EventFormValues, ids: { placeId: string; t
 
 /** The body of the new place, with the geohash the browser computes (spec §7). */
 export function placeBodyFrom(place: NewPlaceValues): PlaceBody {
-  const lat = Number(place.lat);
-  const lng = Number(place.lng);
-  const located = place.lat !== '' && place.lng !== '' && Number.isFinite(lat) && Number.isFinite(lng);
   return {
     name: place.name,
     address: place.address,
-    lat: place.lat === '' ? Number.NaN : lat,
-    lng: place.lng === '' ? Number.NaN : lng,
-    geohash: located && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? geohashOf(lat, lng) : '',
+    // No point yet: NaN, which the shared schema refuses with its "pick an address" message.
+    lat: place.point?.lat ?? Number.NaN,
+    lng: place.point?.lng ?? Number.NaN,
+    geohash: place.point ? geohashOf(place.point.lat, place.point.lng) : '',
     description: null,
   };
 }
@@ -171,15 +171,17 @@ export function eventFormErrors(fields: Record<string, string>): Record<string, 
   return errors;
 }
 
-/** Field messages of the place body, keyed as the new-place fields of the form. */
+// The coordinates and their geohash are one field on screen: the location under the map.
+const locationFields = new Set(['lat', 'lng', 'geohash']);
+
+/** Field messages of the place body, keyed as the new-place fields of the form (the position as `point`). */
 export function placeFormErrors(fields: Record<string, string>): Record<string, string> {
   const errors: Record<string, string> = {};
-  const coordinatesWrong = 'lat' in fields || 'lng' in fields;
+  const located = !('lat' in fields || 'lng' in fields);
   for (const [field, message] of Object.entries(fields)) {
     // The browser computes the geohash; a bad one can only mean the coordinates are wrong.
-    if (field === 'geohash' && coordinatesWrong) continue;
-    const key = field === 'geohash' ? 'lat' : field;
-    errors[`newPlace.${key}`] ??= message;
+    if (field === 'geohash' && !located) continue;
+    errors[`newPlace.${locationFields.has(field) ? 'point' : field}`] ??= message;
   }
   return errors;
 }

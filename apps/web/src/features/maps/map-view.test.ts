@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsAround, kmAcrossZoom, mergeColocated } from './map-view.ts';
+import { boundsAround, directionsUrl, kmAcrossZoom, mergeColocated } from './map-view.ts';
 
 describe('boundsAround', () => {
   it('spans the distance each way from the point', () => {
@@ -46,5 +46,13 @@ describe('mergeColocated', () => {
     expect(merged[0]).toMatchObject({ id: 'a', title: 'Title a; Title c' });
     expect(merged[0]?.links.map((link) => link.label)).toEqual(['a', 'c']);
     expect(merged[1]).toEqual(marker('b', 30.3, -97.7));
+  });
+});
+
+describe('directionsUrl', () => {
+  it('asks Google Maps for directions to the point, from wherever the player is', () => {
+    expect(directionsUrl({ lat: 30.2669, lng: -97.7729 })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=30.2669,-97.7729',
+    );
   });
 });

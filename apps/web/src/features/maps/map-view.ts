@@ -1,4 +1,5 @@
 import type { Bounds, LatLng } from '@huddle/shared/places';
+import type { ReactNode } from 'react';
 
 export type { LatLng };
 /** The map's visible area, in the shape the API's bounds queries take (spec §7). */
@@ -14,8 +15,10 @@ export interface MapView {
 export interface MapMarkerLink {
   label: string;
   href: string;
-  /** A second line under the link (a time, an address). */
+  /** A second line under the link (a time and spots left, an address). */
   detail?: string;
+  /** More under the link, after the detail (the viewer's own status at an event). */
+  extra?: ReactNode;
 }
 
 export interface MapMarker {
@@ -27,10 +30,24 @@ export interface MapMarker {
   links: MapMarkerLink[];
 }
 
+/**
+ * Turn-by-turn directions to a point (decision 017): Google Maps' universal link, as TeamSnap
+ * and Meetup use. It opens the Google Maps app where one is installed (Android, iOS) and the
+ * website elsewhere, and starts from wherever the player is.
+ */
+export function directionsUrl(destination: LatLng): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${destination.lat},${destination.lng}`;
+}
+
 /** The contiguous United States, for a visitor whose city is not known. */
 export const usView = { center: { lat: 39.5, lng: -98.35 }, zoom: 4 } as const;
 /** About a metro area: the zoom a map opens at around a city or a place. */
 export const cityZoom = 11;
+
+/** Where a map opens for someone: their city when known, else the whole country. */
+export function viewAround(city: LatLng | null): { center: LatLng; zoom: number } {
+  return city ? { center: { lat: city.lat, lng: city.lng }, zoom: cityZoom } : usView;
+}
 
 const kmPerDegreeLat = 111.32;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));

@@ -15,7 +15,8 @@ const skillLabels: Record<EventSummary['skillLevel'], string> = {
   advanced: 'Advanced',
 };
 
-function spotsLabel(event: EventSummary): string {
+/** "3 spots left", "1 spot left" or "Full: waitlist open" (the list and the map popup). */
+export function spotsLabel(event: EventSummary): string {
   const left = event.slots - event.joinedCount;
   if (left <= 0) return 'Full: waitlist open';
   return left === 1 ? '1 spot left' : `${left} spots left`;

@@ -25,7 +25,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateEvent } from '../api/create-event.ts';
 import { useCreatePlace } from '../api/create-place.ts';
@@ -44,7 +44,7 @@ import {
   validateEventValues,
   type EventFormValues,
 } from '../event-form-values.ts';
-import { PlacePicker } from './place-picker.tsx';
+import { PlacePicker, type NewPlaceLocationPicker } from './place-picker.tsx';
 
 interface EventFormProps {
   /** Game types from the server (the page loads them). */
@@ -57,13 +57,23 @@ interface EventFormProps {
   initialPlace?: { id: string; name: string; address: string } | null;
   /** The viewer's city: place suggestions start there. */
   near: { lat: number; lng: number } | null;
+  /** The map a new place's spot is clicked on (the page composes it from the maps feature). */
+  renderLocationPicker: (picker: NewPlaceLocationPicker) => ReactNode;
   onSaved: (eventId: string) => void;
 }
 
 const defaultLengthMinutes = 90;
 
 /** Create or edit a game (issue 5); the shared schemas check it here and again on the server. */
-export function EventForm({ gameTypes, team, event, initialPlace = null, near, onSaved }: EventFormProps) {
+export function EventForm({
+  gameTypes,
+  team,
+  event,
+  initialPlace = null,
+  near,
+  renderLocationPicker,
+  onSaved,
+}: EventFormProps) {
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent();
   const createPlace = useCreatePlace();
@@ -180,13 +190,18 @@ export function EventForm({ gameTypes, team, event, initialPlace = null, near, o
             form.setFieldValue('newPlace', newPlace);
             form.clearFieldError('place');
           }}
+          onNewPlaceEdit={(changes) => {
+            form.setFieldValue('newPlace', (current) => (current ? { ...current, ...changes } : current));
+            // A spot set (a click, an address picked) answers the "pick an address" message.
+            if (changes.point) form.clearFieldError('newPlace.point');
+          }}
           near={near}
+          renderLocationPicker={renderLocationPicker}
           errors={{
             place: form.errors.place as string | undefined,
             name: form.errors['newPlace.name'] as string | undefined,
             address: form.errors['newPlace.address'] as string | undefined,
-            lat: form.errors['newPlace.lat'] as string | undefined,
-            lng: form.errors['newPlace.lng'] as string | undefined,
+            point: form.errors['newPlace.point'] as string | undefined,
           }}
         />
         <Select

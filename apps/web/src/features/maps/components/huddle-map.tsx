@@ -1,13 +1,28 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { divIcon, type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
+import {
+  divIcon,
+  type DivIcon,
+  type LeafletKeyboardEvent,
+  type LeafletMouseEvent,
+  type Map as LeafletMap,
+} from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
 import { useMapTiles } from '../api/get-map-tiles.ts';
 import { useUsStates } from '../api/get-us-states.ts';
-import { mergeColocated, type LatLng, type MapMarker, type MapView } from '../map-view.ts';
+import { type LatLng, type MapMarker, type MapView } from '../map-view.ts';
+import { clusterMarkers } from '../marker-clusters.ts';
+import {
+  forgetFailedTiles,
+  rememberTileHealth,
+  tileHealthAfter,
+  tileHealthFor,
+  tileTimeoutMs,
+  type TileEvent,
+} from '../tile-health.ts';
 import classes from './huddle-map.module.css';
 
 export interface HuddleMapProps {
@@ -18,6 +33,8 @@ export interface HuddleMapProps {
   zoom: number;
   markers: MapMarker[];
   height: number | string;
+  /** What the markers' items are, for a group's name ("12 games nearby: zoom in"). */
+  itemNoun?: { one: string; other: string };
   /** The map moves here whenever this point changes (a picked address). */
   focus?: LatLng | null;
   /** After every pan and zoom, and once when the map has measured itself. */
@@ -29,6 +46,26 @@ export interface HuddleMapProps {
 
 const markerIcon = divIcon({ className: classes.marker, iconSize: [20, 20] });
 const pickedIcon = divIcon({ className: `${classes.marker} ${classes.picked}`, iconSize: [24, 24] });
+const countIcons = new Map<string, DivIcon>();
+
+/**
+ * A numbered pin: several items at one place, or a group of nearby places. The number is
+ * hidden from screen readers: the marker's title names it in words.
+ */
+function countIcon(count: number, group: boolean): DivIcon {
+  const key = `${group ? 'group' : 'spot'} ${count}`;
+  let icon = countIcons.get(key);
+  if (!icon) {
+    const size = group ? (count >= 100 ? 44 : 36) : 28;
+    icon = divIcon({
+      className: `${classes.marker} ${classes.count} ${group ? classes.group : ''}`,
+      iconSize: [size, size],
+      html: `<span aria-hidden="true">${count > 999 ? '999+' : count}</span>`,
+    });
+    countIcons.set(key, icon);
+  }
+  return icon;
+}
 
 function viewOf(map: LeafletMap): MapView {
   const center = map.getCenter();
@@ -65,7 +102,7 @@ function PickHandler({ onPick }: { onPick: (point: LatLng) => void }) {
   return null;
 }
 
-/** Without a tile server, the US state outlines (us-atlas) stand in for the tiles. */
+/** Without tiles, the US state outlines (us-atlas) stand in for them. */
 function OfflineBackground() {
   const states = useUsStates();
   if (!states.data) return null;
@@ -80,6 +117,131 @@ function OfflineBackground() {
 }
 
 /**
+ * The tile layer while its server answers; the offline outline when it does not (decision
+ * 017). Leaflet asks only for the tiles in view (and its default one-tile margin), as the
+ * OpenStreetMap tile usage policy asks: nothing is fetched ahead for later.
+ */
+function TilesOrOutline({ tiles }: { tiles: { url: string; attribution: string } }) {
+  const [health, setHealth] = useState(() => tileHealthFor(tiles.url));
+  const trying = health.state === 'trying';
+  const eventHandlers = useMemo(() => {
+    const record = (event: TileEvent) =>
+      setHealth((current) => {
+        const next = tileHealthAfter(current, event);
+        rememberTileHealth(tiles.url, next);
+        return next;
+      });
+    return { tileload: () => record('load'), tileerror: () => record('error') };
+  }, [tiles.url]);
+
+  useEffect(() => {
+    if (!trying) return;
+    const timer = window.setTimeout(
+      () =>
+        setHealth((current) => {
+          const next = tileHealthAfter(current, 'timeout');
+          rememberTileHealth(tiles.url, next);
+          return next;
+        }),
+      tileTimeoutMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [trying, tiles.url]);
+
+  useEffect(() => {
+    window.addEventListener('online', forgetFailedTiles);
+    return () => window.removeEventListener('online', forgetFailedTiles);
+  }, []);
+
+  if (health.state === 'failed') return <OfflineBackground />;
+  return (
+    <TileLayer
+      url={tiles.url}
+      attribution={tiles.attribution}
+      maxZoom={19}
+      // The app's pages send no Referer (helmet's no-referrer); tile servers such as
+      // OpenStreetMap's ask for one to tell who uses them: the origin, never the path.
+      referrerPolicy="strict-origin-when-cross-origin"
+      eventHandlers={eventHandlers}
+    />
+  );
+}
+
+/** The tiles the server's config names, or the outline when it names none (MAP_TILE_URL=off). */
+function Basemap() {
+  const tiles = useMapTiles();
+  // Until the config answers, nothing behind the markers; the outline when it fails.
+  if (tiles.isError || (tiles.isSuccess && tiles.data === null)) return <OfflineBackground />;
+  return tiles.data ? <TilesOrOutline key={tiles.data.url} tiles={tiles.data} /> : null;
+}
+
+function MarkerPopup({ marker }: { marker: MapMarker }) {
+  return (
+    <Popup>
+      <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+        {marker.links.map((link) => (
+          <li key={link.href}>
+            <Anchor component={Link} to={link.href} className={classes.popupLink}>
+              {link.label}
+            </Anchor>
+            {link.detail ? (
+              <Text size="xs" c="dimmed">
+                {link.detail}
+              </Text>
+            ) : null}
+            {link.extra}
+          </li>
+        ))}
+      </Stack>
+    </Popup>
+  );
+}
+
+const defaultNoun = { one: 'item', other: 'items' };
+
+/**
+ * The markers, grouped: items at one place are one numbered marker whose popup lists them;
+ * zoomed out, nearby places are one numbered marker that zooms in (marker-clusters.ts).
+ */
+function Pins({ markers, itemNoun = defaultNoun }: { markers: MapMarker[]; itemNoun?: HuddleMapProps['itemNoun'] }) {
+  const map = useMap();
+  const [view, setView] = useState(() => viewOf(map));
+  useMapEvents({ moveend: () => setView(viewOf(map)) });
+  const clusters = useMemo(() => clusterMarkers(markers), [markers]);
+  const pins = useMemo(() => clusters.pinsIn(view.bounds, view.zoom), [clusters, view]);
+
+  return pins.map((pin) =>
+    pin.kind === 'cluster' ? (
+      <Marker
+        key={`group ${pin.id} ${pin.count}`}
+        position={[pin.position.lat, pin.position.lng]}
+        icon={countIcon(pin.count, true)}
+        title={`${pin.count} ${pin.count === 1 ? itemNoun.one : itemNoun.other} nearby: zoom in`}
+        eventHandlers={{
+          click: () => map.setView([pin.position.lat, pin.position.lng], pin.expansionZoom),
+          // Leaflet turns Enter into a click only for markers with a popup: a group zooms in by keyboard too.
+          keypress: (event: LeafletKeyboardEvent) => {
+            if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ') {
+              map.setView([pin.position.lat, pin.position.lng], pin.expansionZoom);
+            }
+          },
+        }}
+      />
+    ) : (
+      <Marker
+        // Leaflet reads a marker's title only when creating it: a new title is a new marker.
+        key={`${pin.marker.id} ${pin.marker.title}`}
+        position={[pin.marker.position.lat, pin.marker.position.lng]}
+        icon={pin.count > 1 ? countIcon(pin.count, false) : markerIcon}
+        title={pin.marker.title}
+      >
+        <MarkerPopup marker={pin.marker} />
+      </Marker>
+    ),
+  );
+}
+
+/**
  * The one map of Huddle (Leaflet). Loaded lazily (lazy-huddle-map.tsx): only pages with a
  * map download it. Every marker's item is also in a list beside it, so the map is never
  * the only way to reach anything; markers are still buttons for the keyboard.
@@ -90,17 +252,14 @@ export function HuddleMap({
   zoom,
   markers,
   height,
+  itemNoun,
   focus,
   onViewChange,
   picked,
   onPick,
 }: HuddleMapProps) {
-  const tiles = useMapTiles();
   // Leaflet reads these once, when the map is made; people who ask for less motion get none.
   const reduceMotion = useReducedMotion(false, { getInitialValueInEffect: false });
-  const shownMarkers = useMemo(() => mergeColocated(markers), [markers]);
-  // Until the config answers, draw nothing behind the markers; offline when it says so or fails.
-  const offline = tiles.isError || (tiles.isSuccess && tiles.data === null);
   const pickEvents = useMemo(
     () => ({
       dragend: (event: { target: { getLatLng: () => LatLng } }) => {
@@ -124,34 +283,8 @@ export function HuddleMap({
         zoomAnimation={!reduceMotion}
         markerZoomAnimation={!reduceMotion}
       >
-        {tiles.data ? <TileLayer url={tiles.data.url} attribution={tiles.data.attribution} /> : null}
-        {offline ? <OfflineBackground /> : null}
-        {shownMarkers.map((marker) => (
-          <Marker
-            // Leaflet reads a marker's title only when creating it: a new title is a new marker.
-            key={`${marker.id} ${marker.title}`}
-            position={[marker.position.lat, marker.position.lng]}
-            icon={markerIcon}
-            title={marker.title}
-          >
-            <Popup>
-              <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
-                {marker.links.map((link) => (
-                  <li key={link.href}>
-                    <Anchor component={Link} to={link.href} className={classes.popupLink}>
-                      {link.label}
-                    </Anchor>
-                    {link.detail ? (
-                      <Text size="xs" c="dimmed">
-                        {link.detail}
-                      </Text>
-                    ) : null}
-                  </li>
-                ))}
-              </Stack>
-            </Popup>
-          </Marker>
-        ))}
+        <Basemap />
+        <Pins markers={markers} itemNoun={itemNoun} />
         {picked ? (
           <Marker
             position={[picked.lat, picked.lng]}

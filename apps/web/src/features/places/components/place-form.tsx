@@ -2,12 +2,13 @@ import {
   geohashOf,
   placeBody,
   placeDescriptionMax,
+  placePositionMessage,
   type AddressSuggestion,
   type LatLng,
   type Place,
   type PlaceBody,
 } from '@huddle/shared/places';
-import { Alert, Anchor, Autocomplete, Button, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Autocomplete, Button, Loader, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
@@ -30,9 +31,10 @@ export interface PlaceLocationPicker {
   /** Where the map should move to: the last suggestion picked. */
   focus: LatLng | null;
   onPick: (point: LatLng) => void;
+  /** The position's message (none set, refused by the server), shown under the map. */
+  error: string | null;
 }
 
-const pickLocationMessage = 'Pick an address from the list, or click the map to set the spot.';
 // The coordinates and their geohash are one field on screen: the location under the map.
 const locationFields = new Set(['lat', 'lng', 'geohash', 'point']);
 
@@ -88,7 +90,7 @@ export function PlaceForm({ place, near, renderLocationPicker, onSaved }: PlaceF
       const errors = parsed.success
         ? {}
         : fieldErrors(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      return values.point ? errors : { ...errors, point: pickLocationMessage };
+      return values.point ? errors : { ...errors, point: placePositionMessage };
     },
   });
 
@@ -129,6 +131,13 @@ export function PlaceForm({ place, near, renderLocationPicker, onSaved }: PlaceF
           limit={10}
           rightSection={suggestions.isFetching ? <Loader size={16} aria-label="Searching addresses" /> : null}
           {...form.getInputProps('address')}
+          // Mantine follows a pick with the option's label: keep the address, not "Name: address".
+          onChange={(address) =>
+            form.setFieldValue(
+              'address',
+              options.find((option) => suggestionLabel(option) === address)?.formattedAddress ?? address,
+            )
+          }
           onOptionSubmit={(label) => {
             const suggestion = options.find((option) => suggestionLabel(option) === label);
             if (!suggestion) return;
@@ -146,22 +155,12 @@ export function PlaceForm({ place, near, renderLocationPicker, onSaved }: PlaceF
             instead of adding it twice.
           </Alert>
         ) : null}
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="place-location-label">
-            Location
-          </Text>
-          <Text size="xs" c="dimmed">
-            {form.values.point
-              ? `Set at ${form.values.point.lat.toFixed(5)}, ${form.values.point.lng.toFixed(5)}. Click the map or drag the marker to move it.`
-              : 'Click the map where the place is.'}
-          </Text>
-          {renderLocationPicker({ point: form.values.point, focus, onPick: pick })}
-          {form.errors.point ? (
-            <Text size="sm" c="red" role="alert">
-              {form.errors.point}
-            </Text>
-          ) : null}
-        </Stack>
+        {renderLocationPicker({
+          point: form.values.point,
+          focus,
+          onPick: pick,
+          error: typeof form.errors.point === 'string' ? form.errors.point : null,
+        })}
         <Textarea
           label="Description"
           description="Courts, surface, parking, lights: what players should know."
