@@ -45,6 +45,7 @@ import {
   type EventFormValues,
 } from '../event-form-values.ts';
 import { PlacePicker } from './place-picker.tsx';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface EventFormProps {
   /** Game types from the server (the page loads them). */
@@ -139,7 +140,7 @@ export function EventForm({ gameTypes, team, event, initialPlace = null, near, o
   };
 
   return (
-    <form onSubmit={form.onSubmit((submitted) => void submit(submitted))} noValidate>
+    <form onSubmit={form.onSubmit((submitted) => void submit(submitted), focusFirstError)} noValidate>
       <Stack gap="md">
         {team && (
           <Text size="sm">
