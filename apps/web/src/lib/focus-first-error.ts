@@ -8,6 +8,8 @@ export const invalidFieldAttribute = 'data-invalid-field';
 
 const invalidSelector = [
   '[aria-invalid="true"]',
+  // Mantine marks some inputs (the password field) with data-invalid only.
+  ':is(input, textarea, select)[data-invalid="true"]',
   `[${invalidFieldAttribute}] :is(input, button, textarea, select, [tabindex]):not([disabled], [tabindex="-1"])`,
 ].join(', ');
 
