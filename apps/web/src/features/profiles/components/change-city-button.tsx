@@ -1,6 +1,6 @@
 import { cityUpdatedMessage, type UsCity } from '@huddle/shared/profiles';
 import type { CurrentUser } from '@huddle/shared/users';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -68,9 +68,9 @@ function CityPickerForm({ user, onSaved, onClose }: Omit<ChangeCityButtonProps, 
           }}
         />
         {user.defaultCity ? (
-          <Alert variant="light" color="gray">
-            Now: {user.defaultCity.name}
-          </Alert>
+          <Text size="sm" c="dimmed">
+            Now: {user.defaultCity.name}. Only the city changes; the rest of your profile stays as it is.
+          </Text>
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
