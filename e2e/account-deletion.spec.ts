@@ -69,3 +69,46 @@ test('an owner cannot delete the account while owning a team; after deleting the
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: signInErrorMessages.EmailNotFound })).toBeVisible();
 });
+
+test('a member of a team cannot delete the account until leaving it; the dialog says so and links to the teams', async ({
+  page,
+  browser,
+}) => {
+  const owner = await browser.newPage();
+  await signUpWithProfile(owner, newPerson('Captain'));
+  const created = await owner.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: `Stay Awhile FC ${Date.now().toString(36)}`,
+      gameType: 'Soccer',
+      description: null,
+      city: austin,
+      joinPolicy: 'open',
+      visibility: 'public',
+    },
+  });
+  const team = (await created.json()) as { id: string; name: string };
+  await owner.close();
+
+  await signUpWithProfile(page, newPerson('Member'));
+  expect((await page.request.post(`/api/teams/${team.id}/join`)).status()).toBe(200);
+  await page.goto('/settings?tab=general');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+  await confirm.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  const reason = confirm.getByRole('alert');
+  await expect(reason).toContainText('Your account cannot be deleted yet');
+  await expect(reason).toContainText('You are a member of 1 team. Leave it first.');
+  await expectAccessible(page);
+  await reason.getByRole('link', { name: 'Go to Your Communities' }).click();
+  await expect(page).toHaveURL(/\/my-communities$/);
+  expect((await page.request.get('/api/me')).status()).toBe(200);
+
+  expect((await page.request.post(`/api/teams/${team.id}/leave`)).status()).toBe(200);
+  await page.goto('/settings?tab=general');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await confirm.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText(accountDeletedMessage)).toBeVisible();
+});

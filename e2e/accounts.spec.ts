@@ -1,6 +1,8 @@
 import { passwordTooCommonMessage, signInErrorMessages } from '@huddle/shared/accounts';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo } from './support/outbox.ts';
+import { austin, signUpWithProfile } from './support/people.ts';
 
 test('a newcomer signs up, signs out, mistypes, signs in and resets the password through the mailed link', async ({
   page,
@@ -135,9 +137,77 @@ test('an unknown address shows the not-found page with a way home @mobile', asyn
   await page.goto('/no-such-page/here');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('having a hard time finding the page');
   await expect(page.getByText('Maybe try another page, please?')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Huddle');
   await expectAccessible(page);
   await page.getByRole('link', { name: /home/i }).click();
   await expect(page).toHaveURL(/\/auth\/sign-up$/);
+});
+
+test('signed in, the not-found page keeps the app shell and leads to discover events; titles name the thing shown @mobile', async ({
+  page,
+  isMobile,
+}) => {
+  const person = newPerson('Titles');
+  await signUpWithProfile(page, person);
+  const me = (await (await page.request.get('/api/me')).json()) as { id: string };
+
+  // A path that leads nowhere, and also one that looks like a page it is not (/teams/...).
+  for (const path of ['/no-such-page/here', '/teams/not-a-page/at-all']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('having a hard time finding the page');
+    await expect(page).toHaveTitle('Page not found | Huddle');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  }
+  if (isMobile) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discover' })).toBeVisible();
+  if (isMobile) await page.keyboard.press('Escape');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Discover events' }).click();
+  await expect(page).toHaveURL(/\/discover\/events$/);
+
+  // Titles name what the page shows, and an id that does not exist is not titled as if it did.
+  const word = uniqueWord('title');
+  const title = `Tuesday Night Pickup ${word}`;
+  const placeName = `Title court ${word}`;
+  const { placeId, eventId } = await createPlaceAndGame(page, { placeName, title });
+  await page.goto(`/discover/events/${eventId}`);
+  await expect(page).toHaveTitle(`${title} | Huddle`);
+  await page.goto(`/evt/${eventId}`);
+  await expect(page).toHaveTitle(`${title} | Huddle`);
+  await page.goto(`/places/view/${placeId}`);
+  await expect(page).toHaveTitle(`${placeName} | Huddle`);
+  await page.goto(`/profile/${me.id}`);
+  await expect(page).toHaveTitle(`${person.name} | Huddle`);
+  const team = await page.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: `Title Hoopers ${word}`,
+      gameType: 'Soccer',
+      description: null,
+      city: austin,
+      joinPolicy: 'open',
+      visibility: 'public',
+    },
+  });
+  const { id: teamId } = (await team.json()) as { id: string };
+  await page.goto(`/team/${teamId}`);
+  await expect(page).toHaveTitle(`Title Hoopers ${word} | Huddle`);
+
+  await page.goto('/discover/events/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Event not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Huddle');
+  await page.goto('/places/view/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Place not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Huddle');
+  await page.goto('/profile/no-such-player');
+  await expect(page.getByRole('heading', { level: 1, name: /couldn.t find this player/ })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Huddle');
+  // Leaving a named page for one without a name never keeps the old name.
+  await page.goto(`/discover/events/${eventId}`);
+  await expect(page).toHaveTitle(`${title} | Huddle`);
+  if (isMobile) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveTitle('Settings | Huddle');
 });
 
 test('the app shell works at 375 px: navigation behind the burger, sign out from the menu @mobile-only', async ({
@@ -149,7 +219,16 @@ test('the app shell works at 375 px: navigation behind the burger, sign out from
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  // Escape closes the drawer and gives focus back to its button.
+  const burger = page.getByRole('button', { name: 'Toggle navigation' });
+  await burger.click();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Home' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The closed drawer slides off screen (and is inert), it is not removed.
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Home' })).not.toBeInViewport();
+  await expect(burger).toHaveAttribute('aria-expanded', 'false');
+  await expect(burger).toBeFocused();
+  await burger.click();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Home' })).toBeVisible();
   const html = page.locator('html');
   const before = await html.getAttribute('data-mantine-color-scheme');

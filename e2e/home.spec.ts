@@ -153,7 +153,7 @@ test('the dashboard shows upcoming events, the location card, nearby events and 
 
   const location = page.getByRole('region', { name: 'Your location' });
   await expect(location.getByText('Austin, TX')).toBeVisible();
-  await expect(location.getByRole('link', { name: 'Change city' })).toHaveAttribute('href', '/settings?tab=0');
+  await expect(location.getByRole('button', { name: 'Change city' })).toBeVisible();
 
   // The lower blocks load when they come into view.
   const nearbyEvents = page.getByRole('region', { name: 'Nearby events' });
@@ -169,6 +169,20 @@ test('the dashboard shows upcoming events, the location card, nearby events and 
   expect(await playersNearYou.getByRole('listitem').count()).toBeLessThanOrEqual(7);
   await expectAccessible(page);
 
-  await location.getByRole('link', { name: 'Change city' }).click();
-  await expect(page).toHaveURL(/\/settings\?tab=0$/);
+  // "Change city" opens a city picker, not the whole profile form, and saves only the city.
+  await location.getByRole('button', { name: 'Change city' }).click();
+  const picker = page.getByRole('dialog', { name: 'Change city' });
+  await expect(picker.getByLabel('Full name')).toHaveCount(0);
+  await picker.getByRole('button', { name: 'Save city' }).click();
+  await expect(picker.getByText('Choose your city from the list.')).toBeVisible();
+  await expect(picker.getByRole('combobox', { name: 'City' })).toBeFocused();
+  await picker.getByRole('combobox', { name: 'City' }).fill('Portland');
+  await page.getByRole('option', { name: 'Portland, ME' }).click();
+  await expectAccessible(page);
+  await picker.getByRole('button', { name: 'Save city' }).click();
+  await expect(picker).toHaveCount(0);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(location.getByText('Portland, ME')).toBeVisible();
+  const me = (await (await page.request.get('/api/me')).json()) as { defaultCity: { name: string }; fullName: string };
+  expect(me.defaultCity.name).toBe('Portland, ME');
 });

@@ -44,8 +44,17 @@ test('a newcomer sets up the profile, saves availability and notifications, then
   await page.getByRole('button', { name: 'Setup Account' }).click();
   await expect(page.getByText('Choose your city.')).toBeVisible();
   await expect(page.getByText('Pick at least one', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Full name')).toBeFocused();
   await page.goto('/home');
   await expect(page).toHaveURL(/\/more-info$/);
+  // Before setup, settings is the General-only variant (spec §2; decision 020): no other tabs.
+  await page.goto('/settings?tab=privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('General');
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Setup Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete account' })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/more-info');
 
   await completeSetup(page, person);
   await expect(page.getByRole('tab', { name: 'Availability', selected: true })).toBeVisible();
@@ -142,9 +151,27 @@ test('settings work at 375 px: tabs scroll sideways, profile is edited in its di
   await signUp(page, person);
   await completeSetup(page, person);
   await expectAccessible(page);
+  // The strip scrolls sideways: the chosen tab is in view, and a fade with a chevron marks each
+  // edge that has more tabs beyond it.
+  const moreStart = page.getByTestId('tabs-more-start');
+  const moreEnd = page.getByTestId('tabs-more-end');
+  await expect(page.getByRole('tab', { name: 'Availability', selected: true })).toBeInViewport({ ratio: 0.99 });
+  await expect(moreStart).toBeVisible();
   await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('tab', { name: 'Notifications', selected: true })).toBeInViewport({ ratio: 0.99 });
+  await expect(moreEnd).toBeHidden();
+  await expect(moreStart).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Email: Direct messages' })).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/everywhere-settings-tabs-end-375.png' });
+  await page.goto('/settings?tab=general');
+  await expect(page.getByRole('tab', { name: 'General', selected: true })).toBeInViewport({ ratio: 0.99 });
+  await expect(moreStart).toBeHidden();
+  await expect(moreEnd).toBeVisible();
+  await page.screenshot({ path: '/tmp/everywhere-settings-tabs-start-375.png' });
+  // The chevron scrolls the strip on.
+  await moreEnd.click();
+  await expect(moreStart).toBeVisible();
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Edit profile' }).click();

@@ -65,6 +65,22 @@ export const emailVerifiedMessage = 'Email verified!';
 export const emailNotVerifiedMessage = 'Email is not verified, please try again.';
 export const accountDeletedMessage = 'Account deleted successfully.';
 export const accountDeleteFailedMessage = 'An error occurred while deleting your account.';
+/**
+ * Spec §4: account deletion is blocked while the user has teams to delete or leave. Owned
+ * teams are handed over or deleted; the others are left.
+ */
+export function teamsBlockingDeletionMessage({ owned, joined }: { owned: number; joined: number }): string | null {
+  const team = (n: number) => `${n} team${n === 1 ? '' : 's'}`;
+  const them = (n: number) => (n === 1 ? 'it' : 'them');
+  const parts: string[] = [];
+  if (owned > 0)
+    parts.push(`You own ${team(owned)}. Hand ${them(owned)} to another member or delete ${them(owned)} first.`);
+  if (joined > 0) {
+    const other = owned > 0 ? ` more` : '';
+    parts.push(`You are a member of ${joined}${other} team${joined === 1 ? '' : 's'}. Leave ${them(joined)} first.`);
+  }
+  return parts.length > 0 ? parts.join(' ') : null;
+}
 export const verificationSentMessage = 'We sent a new verification link. It works for one hour.';
 
 export const socialProviderIds = ['google', 'facebook'] as const;

@@ -13,3 +13,5 @@ export const defaultPhotoPath = '/images/default-avatar.svg';
 export const snackbarMs = { default: 5000, short: 3000, notification: 3500 } as const;
 export const redirectDelayMs = 250;
 export const homeListLimit = 7;
+/** Spec §9, "effect retry limit 10": a failed read is tried again at most this many times. */
+export const readRetryLimit = 10;

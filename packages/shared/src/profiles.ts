@@ -48,6 +48,9 @@ export const profileBody = z
 export type ProfileBody = z.infer<typeof profileBody>;
 
 export const gamesBody = z.strictObject({ games });
+/** Home's city picker: changes the city and nothing else. */
+export const cityBody = z.strictObject({ defaultCity: usCity });
+export const cityUpdatedMessage = 'Your city is updated.';
 export const notificationSettingsBody = z.strictObject({ notificationSettings });
 export const privacyBody = z.strictObject({ privacy: privacySettings });
 export const feedbackBody = z.strictObject({
@@ -127,6 +130,14 @@ export const profileEndpoints = {
     summary: 'Save sports and interests (at least one)',
     tags: ['profiles'],
     body: gamesBody,
+    reply: currentUserReply,
+  }),
+  updateMyCity: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/city',
+    summary: 'Change the city nearby games and players are found from (nothing else)',
+    tags: ['profiles'],
+    body: cityBody,
     reply: currentUserReply,
   }),
   updateMyNotificationSettings: defineEndpoint({

@@ -21,7 +21,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
-    const wantsPage = request.method === 'GET' && !path.extname(url);
+    // HEAD answers as GET does (same status and headers, no body): link checkers and uptime probes use it.
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
     if (isApi || !wantsPage) return sendNotFound(reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
   em,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
   IconChevronDown,
   IconCompass,
@@ -27,7 +27,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../components/ui/color-scheme-toggle.tsx';
 import { HuddleLogo } from '../components/ui/huddle-logo.tsx';
@@ -124,6 +124,13 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
   usePresence(user.id, useRefreshSession());
   // Below the sm breakpoint the navigation slides away; while away it must not take focus.
   const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
+  const burger = useRef<HTMLButtonElement>(null);
+  // Escape closes the open drawer, as it closes any dialog, and focus goes back to the button that opened it.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !opened || !isMobile || event.defaultPrevented) return;
+    close();
+    burger.current?.focus();
+  });
 
   return (
     <AppShell
@@ -138,6 +145,7 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burger}
               opened={opened}
               onClick={toggle}
               hiddenFrom="sm"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageTitle } from './page-title.ts';
+import { namedPageTitle, notFoundPageName, pageTitle } from './page-title.ts';
 
 describe('pageTitle (spec §2, page titles)', () => {
   it.each([
@@ -45,5 +45,17 @@ describe('pageTitle (spec §2, page titles)', () => {
     expect(pageTitle('/messages', 3)).toBe('(3) Messages | Huddle');
     expect(pageTitle('/', 12)).toBe('(12) Huddle');
     expect(pageTitle('/home', 0)).toBe('Home | Huddle');
+  });
+});
+
+describe('pages that name what they show', () => {
+  it('put the name before the product, with the unread count in front', () => {
+    expect(namedPageTitle('Tuesday Night Pickup Soccer')).toBe('Tuesday Night Pickup Soccer | Huddle');
+    expect(namedPageTitle('East Austin Hoopers', 2)).toBe('(2) East Austin Hoopers | Huddle');
+  });
+
+  it('title an address that leads nowhere as not found, never as the page it looks like', () => {
+    expect(namedPageTitle(notFoundPageName)).toBe('Page not found | Huddle');
+    expect(pageTitle('/team-not-found')).toBe('Team not found | Huddle');
   });
 });

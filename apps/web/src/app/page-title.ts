@@ -20,6 +20,7 @@ const titleBySegment = new Map<string, string>([
   ['reset-password', 'Reset Password'],
   ['verify-email', 'Verify Email'],
   ['settings', 'Settings'],
+  ['team-not-found', 'Team not found'],
   // Events (issue 5): the short event link and the create page.
   ['evt', 'Event'],
   ['events', 'New Event'],
@@ -41,6 +42,18 @@ function titleSegment(pathname: string): string | undefined {
   return segments[0];
 }
 
+/** The title of a page for an address that leads nowhere: an unknown path, or an id that does not exist. */
+export const notFoundPageName = 'Page not found';
+
+function withUnread(base: string, unreadMessages: number): string {
+  return unreadMessages > 0 ? `(${unreadMessages}) ${base}` : base;
+}
+
+/** A page that names what it shows: "Tuesday Night Pickup Soccer | Huddle". */
+export function namedPageTitle(name: string, unreadMessages = 0): string {
+  return withUnread(`${name} | ${productName}`, unreadMessages);
+}
+
 /**
  * "<Title> | Huddle", or just "Huddle" for pages without a title of their own, with the
  * unread message count in front when there is any: "(3) Messages | Huddle".
@@ -48,6 +61,5 @@ function titleSegment(pathname: string): string | undefined {
 export function pageTitle(pathname: string, unreadMessages = 0): string {
   const segment = titleSegment(pathname);
   const title = segment === undefined ? undefined : titleBySegment.get(segment.toLowerCase());
-  const base = title ? `${title} | ${productName}` : productName;
-  return unreadMessages > 0 ? `(${unreadMessages}) ${base}` : base;
+  return withUnread(title ? `${title} | ${productName}` : productName, unreadMessages);
 }

@@ -1,7 +1,8 @@
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { pageTitle } from './page-title.ts';
+import { namedPageTitle, pageTitle } from './page-title.ts';
+import { usePageNameFor } from './use-page-name.ts';
 
 /** A thin bar at the top while the next page's code or data loads. */
 function NavigationProgress() {
@@ -23,10 +24,12 @@ function NavigationProgress() {
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  const name = usePageNameFor(pathname);
+  // The unread count joins with the messages slice.
+  const title = name ? namedPageTitle(name, 0) : pageTitle(pathname, 0);
   useEffect(() => {
-    // The unread count joins with the messages slice.
-    document.title = pageTitle(pathname, 0);
-  }, [pathname]);
+    document.title = title;
+  }, [title]);
 
   return (
     <>

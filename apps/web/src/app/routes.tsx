@@ -103,6 +103,8 @@ export const routes: RouteObject[] = [
           { path: 'discover/events/:eventId', lazy: () => import('./pages/event-page.tsx') },
           { path: 'discover/games/:eventId', lazy: () => import('./pages/event-page.tsx') },
           { path: 'evt/:eventId', lazy: () => import('./pages/event-page.tsx') },
+          // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
+          { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
         ],
       },
       // Spec §2: games/{id}/manage redirects to the event's manage page.
@@ -112,7 +114,6 @@ export const routes: RouteObject[] = [
       },
       // Spec §2 verify-email: the mailed link works signed in or out.
       { path: 'verify-email', loader: loadSessionQuietly, lazy: () => import('./pages/verify-email-page.tsx') },
-      { path: '*', loader: loadSessionQuietly, lazy: () => import('./pages/not-found-page.tsx') },
     ],
   },
 ];

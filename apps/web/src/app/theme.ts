@@ -29,6 +29,8 @@ export const theme = createTheme({
     // Mantine's close buttons are icons without a name (axe: button-name): notifications and dialogs get one.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // Mantine takes the show-password button out of the Tab order (tabIndex -1): keyboard users could never reach it.
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },
 });
 

@@ -15,6 +15,11 @@ export function formatEventStart(startsAt: string, timeZone: string, locale?: st
   }).format(new Date(startsAt));
 }
 
+/** The viewer's own zone: for times that have no zone of their own yet (a season's sessions). */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
 /** "$12" or "$12.50" for a price in cents; "Free" for none. */
 export function formatPrice(priceCents: number | null, locale?: string): string {
   if (!priceCents) return 'Free';

@@ -1,8 +1,9 @@
+import { teamsBlockingDeletionMessage } from '@huddle/shared/accounts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from '../../lib/auth.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
-import { ownedTeamCount } from '../teams/teams.service.ts';
+import { teamsToDeleteOrLeave } from '../teams/teams.service.ts';
 import { deleteUserAndMail, findUserById } from './accounts.repository.ts';
 import { signOut, type SessionChange } from './accounts.service.ts';
 
@@ -10,7 +11,8 @@ import { signOut, type SessionChange } from './accounts.service.ts';
 
 /**
  * Spec §4: deletion removes the account and everything personal in one transaction.
- * Teams the user owns block it: they are handed over or deleted first.
+ * Teams block it (spec §4: "teams to delete or leave"): owned ones are handed over or
+ * deleted, joined ones left, so no team is left without its owner or with a ghost member.
  */
 export async function deleteAccount(
   { db, auth, realtime }: { db: Database; auth: Auth; realtime: RealtimeHub },
@@ -18,13 +20,8 @@ export async function deleteAccount(
 ): Promise<SessionChange> {
   const user = await findUserById(db, actorId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  const owned = await ownedTeamCount(db, actorId);
-  if (owned > 0) {
-    throw new AppError(
-      'CONFLICT',
-      `You own ${owned} team${owned === 1 ? '' : 's'}. Hand ${owned === 1 ? 'it' : 'them'} to another member or delete ${owned === 1 ? 'it' : 'them'} first.`,
-    );
-  }
+  const blocking = teamsBlockingDeletionMessage(await teamsToDeleteOrLeave(db, actorId));
+  if (blocking) throw new AppError('CONFLICT', blocking);
   // Sign out first: it yields the cookie-clearing headers while the session still exists.
   const signedOut = await signOut({ db, auth, realtime }, headers);
   await deleteUserAndMail(db, actorId, user.email);

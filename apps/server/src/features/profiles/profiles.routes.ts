@@ -17,6 +17,7 @@ import {
   savePrivacy,
   submitFeedback,
   unblockUser,
+  updateCity,
   updateGames,
   updateProfile,
 } from './profiles.service.ts';
@@ -26,6 +27,9 @@ export function registerProfileRoutes(app: FastifyInstance, { db, auth, storage 
 
   registerEndpoint(app, profileEndpoints.updateMyProfile, async ({ request, body }) =>
     updateProfile(db, { actorId: await actor(request), profile: body }),
+  );
+  registerEndpoint(app, profileEndpoints.updateMyCity, async ({ request, body }) =>
+    updateCity(db, { actorId: await actor(request), city: body.defaultCity }),
   );
   registerEndpoint(app, profileEndpoints.updateMyGames, async ({ request, body }) =>
     updateGames(db, { actorId: await actor(request), games: body.games }),

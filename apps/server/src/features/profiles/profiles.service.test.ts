@@ -93,6 +93,37 @@ describe('the profile form', () => {
   });
 });
 
+describe("home's city picker", () => {
+  it('changes the city and nothing else of the profile', async () => {
+    const { cookie } = await signUpUser(t.app);
+    const before = (await put('/api/me/profile', cookie, validProfile)).json();
+    const portland = (await t.app.inject({ url: '/api/places/us-cities?q=portland,%20me' })).json().cities[0];
+    const response = await put('/api/me/city', cookie, { defaultCity: portland });
+    expect(response.statusCode).toBe(200);
+    const after = response.json();
+    expect(after.defaultCity).toEqual(portland);
+    const { defaultCity: _old, ...restBefore } = before;
+    const { defaultCity: _new, ...restAfter } = after;
+    expect(restAfter).toEqual(restBefore);
+    // The nearby lists measure from the new city.
+    const me = (await t.app.inject({ url: '/api/me', headers: { cookie } })).json();
+    expect(me.defaultCity.name).toBe('Portland, ME');
+  });
+
+  it('refuses a city the picker does not offer, and other fields, beside the field', async () => {
+    const { cookie } = await signUpUser(t.app);
+    await put('/api/me/profile', cookie, validProfile);
+    const madeUp = await put('/api/me/city', cookie, { defaultCity: { name: 'Atlantis, XX', lat: 1, lng: 2 } });
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json().error.fields.defaultCity).toBeDefined();
+    const extra = await put('/api/me/city', cookie, { defaultCity: austin, displayName: 'Sneaky' });
+    expect(extra.statusCode).toBe(400);
+    const me = (await t.app.inject({ url: '/api/me', headers: { cookie } })).json();
+    expect(me.defaultCity).toEqual(austin);
+    expect(me.displayName).toBe('Kit');
+  });
+});
+
 describe('settings', () => {
   it('saves notification switches per category and channel', async () => {
     const { cookie } = await signUpUser(t.app);

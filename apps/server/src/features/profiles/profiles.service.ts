@@ -1,4 +1,4 @@
-import type { ProfileBody, PublicProfile } from '@huddle/shared/profiles';
+import type { ProfileBody, PublicProfile, UsCity } from '@huddle/shared/profiles';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser, NotificationSettings, PrivacySettings } from '@huddle/shared/users';
 import { randomUUID } from 'node:crypto';
@@ -25,29 +25,46 @@ import {
   updateUserColumns,
 } from './profiles.repository.ts';
 
+/** Spec §5: the city is one the picker offers (a US city), never free text. */
+function assertKnownCity(city: UsCity): void {
+  if (!isKnownUsCity(city)) {
+    throw new AppError('VALIDATION_FAILED', undefined, { defaultCity: ['Choose a US city from the list.'] });
+  }
+}
+
+function cityColumns({ name, lat, lng }: UsCity) {
+  return {
+    defaultCityName: name,
+    defaultCityLat: lat,
+    defaultCityLng: lng,
+    defaultCityGeohash: geohash.encode(lat, lng, 9),
+  };
+}
+
 /** Saves the profile form; the first save completes the first-time setup (spec §2, §4). */
 export async function updateProfile(
   db: Database,
   { actorId, profile }: { actorId: string; profile: ProfileBody },
 ): Promise<CurrentUser> {
-  if (!isKnownUsCity(profile.defaultCity)) {
-    throw new AppError('VALIDATION_FAILED', undefined, { defaultCity: ['Choose a US city from the list.'] });
-  }
+  assertKnownCity(profile.defaultCity);
   await assertKnownGameTypes(db, profile.games, 'games');
-  const { name, lat, lng } = profile.defaultCity;
   await updateUserColumns(db, actorId, {
     name: profile.displayName,
     fullName: profile.fullName,
-    defaultCityName: name,
-    defaultCityLat: lat,
-    defaultCityLng: lng,
-    defaultCityGeohash: geohash.encode(lat, lng, 9),
+    ...cityColumns(profile.defaultCity),
     games: [...new Set(profile.games)],
     pronouns: profile.pronouns,
     bio: profile.bio || null,
     joinReason: profile.joinReason,
     hasAdditionalInfo: true,
   });
+  return getCurrentUser(db, actorId);
+}
+
+/** Home's city picker: the city alone, so nothing else of the profile is written back stale. */
+export async function updateCity(db: Database, { actorId, city }: { actorId: string; city: UsCity }) {
+  assertKnownCity(city);
+  await updateUserColumns(db, actorId, cityColumns(city));
   return getCurrentUser(db, actorId);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { seasonSessions, seasons } from '../seasons/seasons.schema.ts';
@@ -122,6 +122,15 @@ export async function countOwnedTeams(db: Database, userId: string): Promise<num
     .select({ total: count() })
     .from(teamMembers)
     .where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, 'owner')));
+  return row?.total ?? 0;
+}
+
+/** Teams the user belongs to without owning them (organizer, player or substitute). */
+export async function countJoinedTeams(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), ne(teamMembers.role, 'owner')));
   return row?.total ?? 0;
 }
 

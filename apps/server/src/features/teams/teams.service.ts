@@ -16,6 +16,7 @@ import { usersWhoBlocked } from '../profiles/profiles.service.ts';
 import {
   acceptInvitationRow,
   countMembers,
+  countJoinedTeams,
   countOwnedTeams,
   deleteFollow,
   deleteJoinRequest,
@@ -333,6 +334,12 @@ export async function listFollowedTeams(db: Database, { actorId }: { actorId: st
 /** Spec §4 / accounts: an owner cannot delete their account until they hand over or delete their teams. */
 export async function ownedTeamCount(db: Database, userId: string): Promise<number> {
   return countOwnedTeams(db, userId);
+}
+
+/** Spec §4, account deletion: the teams still to delete (owned) or to leave (joined). */
+export async function teamsToDeleteOrLeave(db: Database, userId: string): Promise<{ owned: number; joined: number }> {
+  const [owned, joined] = await Promise.all([countOwnedTeams(db, userId), countJoinedTeams(db, userId)]);
+  return { owned, joined };
 }
 
 const invitationUrl = (publicOrigin: string, token: string) => `${publicOrigin}/invite/${token}`;

@@ -58,12 +58,13 @@ export const accountRows: MatrixRow[] = [
   { route: 'GET /api/me', expect: signedIn(200) },
   {
     route: 'DELETE /api/me',
-    target: 'a stand-in in each role; an owner hands over first (decision 007)',
+    // Spec §4: blocked while the user has teams to delete or leave: members and organizers leave first too.
+    target: 'a stand-in in each role; a team member leaves, an owner hands over first (decision 007)',
     call: async (cast, role) => ({
       payload: { confirm: 'DELETE' },
       ...(role !== 'anonymous' && { as: await standIn(cast, role) }),
     }),
-    expect: statuses(401, 200, 200, 200, 409),
+    expect: statuses(401, 200, 409, 409, 409),
   },
   { route: realtimeRoute, expect: statuses(401, 101, 101, 101, 101) },
 ];

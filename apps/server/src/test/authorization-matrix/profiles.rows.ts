@@ -48,6 +48,11 @@ export const profileRows: MatrixRow[] = [
   },
   { route: 'PUT /api/me/games', call: () => ({ payload: { games: ['Soccer'] } }), expect: signedIn(200) },
   {
+    route: 'PUT /api/me/city',
+    call: () => ({ payload: { defaultCity: { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 } } }),
+    expect: signedIn(200),
+  },
+  {
     route: 'PUT /api/me/notification-settings',
     call: () => ({ payload: { notificationSettings: defaultNotificationSettings } }),
     expect: signedIn(200),

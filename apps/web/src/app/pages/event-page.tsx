@@ -7,6 +7,8 @@ import { EventDetails } from '../../features/events/components/event-details.tsx
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { notFoundPageName } from '../page-title.ts';
+import { usePageName } from '../use-page-name.ts';
 
 /**
  * discover/events/{id}, discover/games/{id} and evt/{id} (spec §2): open to everyone.
@@ -18,10 +20,14 @@ export function Component() {
   const { pathname, search } = useLocation();
   const userId = useSession().data?.user?.id ?? null;
   const view = useEvent(eventId, occurrence);
+  const missing =
+    view.isError &&
+    !view.data &&
+    view.error instanceof ApiError &&
+    (view.error.code === 'NOT_FOUND' || view.error.code === 'VALIDATION_FAILED');
+  usePageName(missing ? notFoundPageName : view.data?.event.title);
 
   if (view.isError && !view.data) {
-    const missing =
-      view.error instanceof ApiError && (view.error.code === 'NOT_FOUND' || view.error.code === 'VALIDATION_FAILED');
     return (
       <Stack gap="sm" maw={800}>
         <Title order={1}>{missing ? 'Event not found' : 'The event could not be loaded'}</Title>

@@ -4,6 +4,7 @@ import { useSession, useSetSessionUser } from '../../features/accounts/api/get-s
 import { AccountCard } from '../../features/accounts/components/account-card.tsx';
 import { EventSummaryList } from '../../features/discovery/components/event-summary-list.tsx';
 import { PlayerList } from '../../features/discovery/components/player-list.tsx';
+import { ChangeCityButton } from '../../features/profiles/components/change-city-button.tsx';
 import { myEventsBlockQuery } from '../../features/home/api/get-my-events.ts';
 import { nearbyEventsBlockQuery } from '../../features/home/api/get-nearby-events.ts';
 import { nearbyPlayersBlockQuery } from '../../features/home/api/get-nearby-players.ts';
@@ -20,7 +21,7 @@ import { useHomeBlock } from '../../features/home/use-home-block.ts';
  * Spec §2 home: upcoming events and the location card on top (stacked up to 1200px wide),
  * then nearby events, then nearby players. Each block loads when it comes into view.
  */
-function EventBlocks({ user }: { user: CurrentUser }) {
+function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (user: CurrentUser) => void }) {
   const city = user.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
   const upcoming = useHomeBlock(myEventsBlockQuery());
   const nearbyEvents = useHomeBlock(nearbyEventsBlockQuery(city));
@@ -37,7 +38,12 @@ function EventBlocks({ user }: { user: CurrentUser }) {
         >
           {(events) => <EventSummaryList events={events} label="Your upcoming events" />}
         </HomeBlock>
-        <LocationCard user={user} />
+        <LocationCard
+          user={user}
+          changeCity={
+            <ChangeCityButton user={user} onSaved={onUserSaved} variant={user.defaultCity ? 'default' : 'filled'} />
+          }
+        />
       </HomeGrid>
       <HomeBlock
         title="Nearby events"
@@ -77,7 +83,7 @@ export function Component() {
         <Text c="dimmed">Here is your Huddle at a glance.</Text>
       </Stack>
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
-      <EventBlocks user={user} />
+      <EventBlocks user={user} onUserSaved={setSessionUser} />
       <HomeGrid>
         <PlayerSummaryCard user={user} />
         <QuickLinksCard user={user} />

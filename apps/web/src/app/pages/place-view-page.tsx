@@ -10,6 +10,8 @@ import { PlaceDetailsCard } from '../../features/places/components/place-details
 import { placePaths } from '../../features/places/place-paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PlaceMap } from '../composed/place-map.tsx';
+import { notFoundPageName } from '../page-title.ts';
+import { usePageName } from '../use-page-name.ts';
 
 /** places/view/{id} (spec §2, public): the place, its map, upcoming events there and who is there now. */
 export function Component() {
@@ -18,6 +20,8 @@ export function Component() {
   const user = useSession().data?.user ?? null;
   const view = usePlace(placeId);
   const events = usePlaceEvents(placeId);
+  const missing = view.error instanceof ApiError && (view.error.code === 'NOT_FOUND' || view.error.status === 400);
+  usePageName(missing ? notFoundPageName : view.data?.place.name);
 
   if (view.isPending) return <Text c="dimmed">Loading the place…</Text>;
   if (view.isError) {

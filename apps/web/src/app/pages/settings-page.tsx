@@ -1,7 +1,7 @@
 import { Anchor, Divider, Stack, Tabs, Text, Title, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { sessionQueryKey } from '../../features/accounts/api/get-session.ts';
 import { CalendarFeedsCard } from '../../features/events/components/calendar-feeds-card.tsx';
@@ -15,6 +15,7 @@ import { NotificationSettingsForm } from '../../features/settings/components/not
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
 import { PaymentsPanel } from '../../features/settings/components/payments-panel.tsx';
 import { PrivacySettingsForm } from '../../features/settings/components/privacy-settings-form.tsx';
+import { ScrollingTabList } from '../../features/settings/components/scrolling-tab-list.tsx';
 import {
   settingsTabFrom,
   settingsTabLabels,
@@ -42,7 +43,12 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** Spec §2, Settings: six tabs chosen by ?tab= (name or index); changing tab rewrites it in place. */
+/**
+ * Spec §2, Settings: six tabs chosen by ?tab= (name or index); changing tab rewrites it in
+ * place. Before first-time setup is done the page is the General-only variant (header
+ * General, one horizontal column): the profile form, email and deletion, and no other tabs
+ * (decision 020).
+ */
 export function Component() {
   const { user, setUser } = useSessionUser();
   const finishSetup = useFinishSetup();
@@ -52,11 +58,6 @@ export function Component() {
   const tab = settingsTabFrom(searchParams.get('tab'));
   const skippable = searchParams.get('skippable') === 'true';
   const wide = useMediaQuery(`(min-width: ${em(768)})`, undefined, { getInitialValueInEffect: false });
-  const tabList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // At 375 px the tabs scroll sideways: keep the chosen one in view (a link may open the last tab).
-    tabList.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [tab, wide]);
   if (!user) return null;
 
   const selectTab = (next: string | null) => {
@@ -142,6 +143,21 @@ export function Component() {
     ),
   };
 
+  if (!user.hasAdditionalInfo) {
+    return (
+      <Stack gap="lg" maw={720}>
+        <Title order={1}>{settingsTabLabels.general}</Title>
+        {panels.general}
+      </Stack>
+    );
+  }
+
+  const tabButtons = settingsTabs.map((name) => (
+    <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
+      {settingsTabLabels[name]}
+    </Tabs.Tab>
+  ));
+
   return (
     <Stack gap="lg" maw={1040}>
       <Title order={1}>Settings</Title>
@@ -152,18 +168,16 @@ export function Component() {
         keepMounted={false}
         variant={wide ? 'pills' : 'default'}
       >
-        <Tabs.List
-          ref={tabList}
-          aria-label="Settings sections"
-          miw={wide ? 200 : undefined}
-          style={wide ? { alignSelf: 'flex-start' } : { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
-        >
-          {settingsTabs.map((name) => (
-            <Tabs.Tab key={name} value={name} style={{ flexShrink: 0 }}>
-              {settingsTabLabels[name]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        {wide ? (
+          <Tabs.List aria-label="Settings sections" miw={200} style={{ alignSelf: 'flex-start' }}>
+            {tabButtons}
+          </Tabs.List>
+        ) : (
+          // At 375 px the tabs scroll sideways, with a fade and chevron where more are out of sight.
+          <ScrollingTabList label="Settings sections" active={tab}>
+            {tabButtons}
+          </ScrollingTabList>
+        )}
         {settingsTabs.map((name) => (
           <Tabs.Panel key={name} value={name} pl={wide ? 'xl' : 0} pt={wide ? 0 : 'lg'} miw={0} style={{ flex: 1 }}>
             {name === tab ? panels[name] : null}

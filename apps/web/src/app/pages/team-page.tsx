@@ -10,6 +10,7 @@ import { TeamDangerZone } from '../../features/teams/components/team-danger-zone
 import { TeamOverview } from '../../features/teams/components/team-overview.tsx';
 import { TeamRoster } from '../../features/teams/components/team-roster.tsx';
 import { TeamSeasonsCard } from '../../features/teams/components/team-seasons-card.tsx';
+import { usePageName } from '../use-page-name.ts';
 
 /** team/{id} (spec §2): a team that does not exist, or is private to the viewer, goes to team-not-found. */
 export function Component() {
@@ -17,6 +18,7 @@ export function Component() {
   const navigate = useNavigate();
   const user = useSession().data?.user;
   const team = useTeam(teamId);
+  usePageName(team.data?.name);
 
   useEffect(() => {
     if (team.isError) void navigate('/team-not-found', { replace: true });

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { authPaths } from '../auth-paths.ts';
 import { requiredField } from './field-props.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 export function ForgotPasswordForm() {
   const forgotPassword = useForgotPassword();
@@ -24,7 +25,7 @@ export function ForgotPasswordForm() {
         if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
       },
     });
-  });
+  }, focusFirstError);
 
   const backToSignIn = (
     <Text size="sm" ta="center">

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { authPaths } from '../auth-paths.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 /** The shared body's password rule, plus a second entry that must match; the token comes from the link. */
 const resetPasswordFormSchema = resetPasswordBody
@@ -56,7 +57,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         },
       },
     );
-  });
+  }, focusFirstError);
 
   if (resetPassword.isSuccess) {
     return (

@@ -8,6 +8,7 @@ import { useSignIn } from '../api/sign-in.ts';
 import { authPaths, authPathWithReturnTo } from '../auth-paths.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface SignInFormProps {
   /** Kept on the link to sign-up, so a guard's returnTo survives switching forms. */
@@ -41,7 +42,7 @@ export function SignInForm({ returnTo, socialReturnTo, socialError = null, onSig
         if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
       },
     });
-  });
+  }, focusFirstError);
 
   const failure = socialFailure ?? (signIn.error ? failureMessage(signIn.error) : null);
 

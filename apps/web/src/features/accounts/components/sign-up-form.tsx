@@ -9,6 +9,7 @@ import { useSignUp } from '../api/sign-up.ts';
 import { authPaths, authPathWithReturnTo } from '../auth-paths.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface SignUpFormProps {
   /** Kept on the link to sign-in, so a guard's returnTo survives switching forms. */
@@ -38,7 +39,7 @@ export function SignUpForm({ returnTo, socialReturnTo, onSignedUp }: SignUpFormP
         if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
       },
     });
-  });
+  }, focusFirstError);
 
   // Spec §5: the display name shows a character counter.
   const nameLength = form.values.name.length;

@@ -45,6 +45,7 @@ import {
   type EventFormValues,
 } from '../event-form-values.ts';
 import { PlacePicker, type NewPlaceLocationPicker } from './place-picker.tsx';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface EventFormProps {
   /** Game types from the server (the page loads them). */
@@ -149,7 +150,7 @@ export function EventForm({
   };
 
   return (
-    <form onSubmit={form.onSubmit((submitted) => void submit(submitted))} noValidate>
+    <form onSubmit={form.onSubmit((submitted) => void submit(submitted), focusFirstError)} noValidate>
       <Stack gap="md">
         {team && (
           <Text size="sm">

@@ -18,6 +18,7 @@ import { useClaimOffer } from '../api/claim-offer.ts';
 import { useJoinEvent } from '../api/join-event.ts';
 import { useLeaveEvent } from '../api/leave-event.ts';
 import { formatTimeLeft } from '../event-format.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface JoinPanelProps {
   view: EventView;
@@ -164,26 +165,28 @@ function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean;
       </Text>
       <Modal opened={open} onClose={() => setOpen(false)} title={full ? 'Join the waitlist' : 'Join this game'}>
         <form
-          onSubmit={form.onSubmit((values) =>
-            join.mutate(
-              { eventId: view.event.id, body: guestBody(view, values) },
-              {
-                onSuccess: () => {
-                  setOpen(false);
-                  setSent({ name: values.name.trim(), email: values.email.trim() });
+          onSubmit={form.onSubmit(
+            (values) =>
+              join.mutate(
+                { eventId: view.event.id, body: guestBody(view, values) },
+                {
+                  onSuccess: () => {
+                    setOpen(false);
+                    setSent({ name: values.name.trim(), email: values.email.trim() });
+                  },
+                  onError: (error) => {
+                    if (error instanceof ApiError && error.fields) {
+                      form.setErrors(
+                        Object.fromEntries(
+                          Object.entries(error.fieldMessages).map(([field, message]) => [guestField(field), message]),
+                        ),
+                      );
+                    }
+                    failed(error);
+                  },
                 },
-                onError: (error) => {
-                  if (error instanceof ApiError && error.fields) {
-                    form.setErrors(
-                      Object.fromEntries(
-                        Object.entries(error.fieldMessages).map(([field, message]) => [guestField(field), message]),
-                      ),
-                    );
-                  }
-                  failed(error);
-                },
-              },
-            ),
+              ),
+            focusFirstError,
           )}
         >
           <Stack>

@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useId } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSubmitFeedback, type FeedbackBody } from '../api/submit-feedback.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 const ratingLabels = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
@@ -45,7 +46,7 @@ function FeedbackForm({ onClose, onSent }: Omit<FeedbackDialogProps, 'opened'>) 
         if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
       },
     });
-  });
+  }, focusFirstError);
 
   const rating = form.values.rating;
   return (

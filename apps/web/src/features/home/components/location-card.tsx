@@ -1,13 +1,14 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** Spec §2 settings tab 0 (general) holds the profile form with the city. */
-export const changeCityPath = '/settings?tab=0';
-
-/** Spec §2 home, location card: the city nearby games and players are measured from. */
-export function LocationCard({ user }: { user: CurrentUser }) {
+/**
+ * Spec §2 home, location card: the city nearby games and players are measured from.
+ * `changeCity` is the page's city picker (a profiles component: features do not import each other).
+ */
+export function LocationCard({ user, changeCity }: { user: CurrentUser; changeCity: ReactNode }) {
   const city = user.defaultCity;
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="location-card-heading">
@@ -33,9 +34,7 @@ export function LocationCard({ user }: { user: CurrentUser }) {
           )}
         </Group>
         <Group gap="xs">
-          <Button component={Link} to={changeCityPath} variant={city ? 'default' : 'filled'}>
-            {city ? 'Change city' : 'Set your city'}
-          </Button>
+          {changeCity}
           <Button component={Link} to="/discover" variant="subtle">
             Discover games
           </Button>

@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSavePlace } from '../api/save-place.ts';
 import { useAddressSuggestions } from '../api/search-addresses.ts';
 import { placePaths } from '../place-paths.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface PlaceFormValues {
   name: string;
@@ -115,7 +116,7 @@ export function PlaceForm({ place, near, renderLocationPicker, onSaved }: PlaceF
           if (error instanceof ApiError && error.fields)
             form.setErrors(fieldErrors(Object.entries(error.fieldMessages)));
         }
-      })}
+      }, focusFirstError)}
     >
       <Stack gap="md">
         <TextInput label="Name" placeholder="Zilker Park courts" required {...form.getInputProps('name')} />

@@ -11,12 +11,21 @@ interface CityAutocompleteProps {
   onCityChosen: (city: UsCity) => void;
   error?: React.ReactNode;
   onBlur?: () => void;
+  /** Show the required mark (the profile form marks its required fields). */
+  withAsterisk?: boolean;
 }
 
 const searchDelayMs = 250;
 
 /** Spec §5: the city is picked from a server search of US cities, never free text. */
-export function CityAutocomplete({ value, onChange, onCityChosen, error, onBlur }: CityAutocompleteProps) {
+export function CityAutocomplete({
+  value,
+  onChange,
+  onCityChosen,
+  error,
+  onBlur,
+  withAsterisk = false,
+}: CityAutocompleteProps) {
   const [query] = useDebouncedValue(value, searchDelayMs);
   const cities = useUsCities(query);
   const names = value.trim().length >= cityQueryMinLength ? (cities.data?.cities ?? []).map((city) => city.name) : [];
@@ -25,9 +34,10 @@ export function CityAutocomplete({ value, onChange, onCityChosen, error, onBlur 
     <Autocomplete
       label="City"
       description="Where you usually play. Start typing and pick your city from the list."
-      placeholder="Austin, TX"
+      // "e.g." so an empty field is never read as one already filled in.
+      placeholder="e.g. Austin, TX"
       required
-      withAsterisk={false}
+      withAsterisk={withAsterisk}
       autoComplete="off"
       value={value}
       onChange={onChange}

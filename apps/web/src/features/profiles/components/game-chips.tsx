@@ -1,5 +1,6 @@
 import { Alert, Chip, Group, Input, Skeleton } from '@mantine/core';
 import { useId } from 'react';
+import { invalidFieldAttribute } from '../../../lib/focus-first-error.ts';
 import { useGameTypes } from '../api/list-game-types.ts';
 
 interface GameChipsProps {
@@ -8,10 +9,19 @@ interface GameChipsProps {
   error?: React.ReactNode;
   label?: string;
   description?: string;
+  /** Marks the field required (at least one, spec §5). */
+  withAsterisk?: boolean;
 }
 
 /** Sports and interests as chips, from the server's game types ('Other' first). At least one (spec §5). */
-export function GameChips({ value, onChange, error, label = 'Sports and interests', description }: GameChipsProps) {
+export function GameChips({
+  value,
+  onChange,
+  error,
+  label = 'Sports and interests',
+  description,
+  withAsterisk = false,
+}: GameChipsProps) {
   const gameTypes = useGameTypes();
   const labelId = useId();
   const errorId = useId();
@@ -26,6 +36,9 @@ export function GameChips({ value, onChange, error, label = 'Sports and interest
       description={description}
       error={error}
       errorProps={{ id: errorId }}
+      withAsterisk={withAsterisk}
+      // A failed submit focuses the first chip when this is the first field in error.
+      {...{ [invalidFieldAttribute]: error ? 'true' : undefined }}
     >
       {gameTypes.isError ? (
         <Alert color="red" variant="light" mt={6}>

@@ -7,10 +7,11 @@ import {
   type UsCity,
 } from '@huddle/shared/profiles';
 import { joinReasons, pronounOptions, type CurrentUser } from '@huddle/shared/users';
-import { Alert, Button, Group, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../../lib/api-client.ts';
+import { focusFirstError, focusFirstInvalidField } from '../../../lib/focus-first-error.ts';
 import { useUpdateMyProfile } from '../api/update-my-profile.ts';
 import { joinReasonLabels } from '../profile-labels.ts';
 import { CityAutocomplete } from './city-autocomplete.tsx';
@@ -94,13 +95,17 @@ export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: P
   const isNew = !user.hasAdditionalInfo;
   const showGames = isNew || user.games.length === 0;
   const updateProfile = useUpdateMyProfile();
+  // Filled once from the user it mounts with: a user that changes later (a photo upload,
+  // a session read arriving) never overwrites what is being typed.
   const form = useForm<ProfileFormValues>({ initialValues: initialValues(user), validate });
   const failure =
     updateProfile.error && !(updateProfile.error instanceof ApiError && updateProfile.error.fields)
       ? updateProfile.error
       : null;
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit((values, event) => {
+    // Read now: React clears currentTarget once the submit event is handled.
+    const formElement = event?.currentTarget;
     const body = profileBody.parse(bodyFrom(values));
     updateProfile.mutate(body, {
       onSuccess: (saved) => {
@@ -116,13 +121,17 @@ export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: P
             Object.entries(error.fieldMessages).map(([field, message]) => [formField(field), message]),
           ),
         );
+        focusFirstInvalidField(formElement);
       },
     });
-  });
+  }, focusFirstError);
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Fields marked with an asterisk (*) are required.
+        </Text>
         {failure ? (
           <Alert color="red" variant="light" title="We could not save your profile">
             {failure.message}
@@ -134,19 +143,13 @@ export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: P
           description={`${form.values.displayName.length}/${displayNameLength.max} characters. Other players see this name.`}
           autoComplete="nickname"
           required
-          withAsterisk={false}
           {...form.getInputProps('displayName')}
         />
-        <TextInput
-          label="Full name"
-          autoComplete="name"
-          required
-          withAsterisk={false}
-          {...form.getInputProps('fullName')}
-        />
+        <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('fullName')} />
         <TextInput label="Email" description="The email you sign in with." value={user.email} readOnly disabled />
         <CityAutocomplete
           value={form.values.cityText}
+          withAsterisk
           error={form.errors.cityText}
           onBlur={() => form.validateField('cityText')}
           onChange={(text) => {
@@ -190,6 +193,7 @@ export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: P
             value={form.values.games}
             onChange={(games) => form.setFieldValue('games', games)}
             error={form.errors.games}
+            withAsterisk
             description="The sports you play or want to try."
           />
         ) : null}

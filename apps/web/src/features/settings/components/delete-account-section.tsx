@@ -1,10 +1,11 @@
 import { accountDeletedMessage, accountDeleteFailedMessage } from '@huddle/shared/accounts';
 import { snackbarMs } from '@huddle/shared/limits';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
@@ -12,7 +13,8 @@ const confirmWord = 'DELETE';
 
 /**
  * Settings, general tab: deleting the account (spec §4, §5). Typing DELETE enables the
- * button; while the person owns teams the server refuses, and its reason shows here.
+ * button; while the person has teams to delete or leave the server refuses, and its
+ * reason shows here with the way to their teams.
  */
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
   const [opened, { open, close }] = useDisclosure(false);
@@ -66,7 +68,13 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
             </Text>
             {conflict ? (
               <Alert color="red" variant="light" title="Your account cannot be deleted yet">
-                {conflict}
+                <Stack gap={6}>
+                  <Text size="sm">{conflict}</Text>
+                  {/* The alert's own text colour: the link colour falls below 4.5:1 on its red tint (axe). */}
+                  <Anchor component={Link} to="/my-communities" size="sm" fw={600} c="inherit" underline="always">
+                    Go to Your Communities
+                  </Anchor>
+                </Stack>
               </Alert>
             ) : null}
             <TextInput

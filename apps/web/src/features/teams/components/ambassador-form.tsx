@@ -3,6 +3,7 @@ import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useApplyAsAmbassador } from '../api/apply-as-ambassador.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 /** start/ambassador: the application is stored for the admin screens. */
 export function AmbassadorForm({ defaults }: { defaults: { fullName: string; email: string; city: string } }) {
@@ -21,7 +22,7 @@ export function AmbassadorForm({ defaults }: { defaults: { fullName: string; ema
         } catch (error) {
           if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
         }
-      })}
+      }, focusFirstError)}
     >
       <Stack>
         <TextInput label="Full name" {...form.getInputProps('fullName')} />

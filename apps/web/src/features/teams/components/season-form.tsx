@@ -3,6 +3,7 @@ import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSeason } from '../api/seasons.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface SeasonFormValues {
   label: string;
@@ -79,7 +80,7 @@ export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: (
             );
           }
         }
-      })}
+      }, focusFirstError)}
     >
       <Stack>
         <TextInput label="Season name" placeholder="Spring League" {...form.getInputProps('label')} />

@@ -1,16 +1,14 @@
 import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatEventStart, viewerTimeZone } from '../../../lib/format-event-time.ts';
 import { useCreateSessions, useSeasonSessions } from '../api/seasons.ts';
 
-const formatSession = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+/**
+ * A session reads as an event's date does (one formatter, the zone named). Teams have no
+ * zone of their own yet, so it is the viewer's, named, so "7:00 PM CDT" is never a guess.
+ */
+const formatSession = (iso: string) => formatEventStart(iso, viewerTimeZone(), 'en-US');
 
 /** The dated meetings of a season, in the viewer's time zone; organizers add one or a weekly series. */
 export function SeasonSessions({ seasonId, manages }: { seasonId: string; manages: boolean }) {

@@ -1,0 +1,106 @@
+import { cityUpdatedMessage, type UsCity } from '@huddle/shared/profiles';
+import type { CurrentUser } from '@huddle/shared/users';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { focusFirstInvalidField } from '../../../lib/focus-first-error.ts';
+import { useUpdateMyCity } from '../api/update-my-city.ts';
+import { CityAutocomplete } from './city-autocomplete.tsx';
+
+interface ChangeCityButtonProps {
+  user: CurrentUser;
+  /** The saved user, to put back in the session. */
+  onSaved: (user: CurrentUser) => void;
+  variant?: 'default' | 'filled';
+}
+
+function CityPickerForm({ user, onSaved, onClose }: Omit<ChangeCityButtonProps, 'variant'> & { onClose: () => void }) {
+  const [text, setText] = useState('');
+  const [city, setCity] = useState<UsCity | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const updateCity = useUpdateMyCity();
+  const failure = updateCity.error && !(updateCity.error instanceof ApiError && updateCity.error.fields);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        if (!city) {
+          setError('Choose your city from the list.');
+          focusFirstInvalidField(form);
+          return;
+        }
+        updateCity.mutate(city, {
+          onSuccess: (saved) => {
+            notifications.show({ color: 'huddle', message: cityUpdatedMessage });
+            onSaved(saved);
+            onClose();
+          },
+          onError: (failed) => {
+            if (failed instanceof ApiError && failed.fields) {
+              setError(failed.fieldMessages.defaultCity ?? failed.message);
+              focusFirstInvalidField(form);
+            }
+          },
+        });
+      }}
+    >
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" title="We could not change your city">
+            {updateCity.error?.message}
+          </Alert>
+        ) : null}
+        <CityAutocomplete
+          value={text}
+          error={error}
+          onChange={(next) => {
+            setText(next);
+            if (city && next !== city.name) setCity(null);
+          }}
+          onCityChosen={(chosen) => {
+            setText(chosen.name);
+            setCity(chosen);
+            setError(null);
+          }}
+        />
+        {user.defaultCity ? (
+          <Text size="sm" c="dimmed">
+            Now: {user.defaultCity.name}. Only the city changes; the rest of your profile stays as it is.
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={updateCity.isPending}>
+            Save city
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * "Change city" on home: a small dialog with the city search that saves the city and
+ * nothing else, rather than the whole profile form.
+ */
+export function ChangeCityButton({ user, onSaved, variant = 'default' }: ChangeCityButtonProps) {
+  const [opened, setOpened] = useState(false);
+  const label = user.defaultCity ? 'Change city' : 'Set your city';
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpened(true)}>
+        {label}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={label}>
+        {/* Mounted while open only: each opening starts from an empty search. */}
+        {opened ? <CityPickerForm user={user} onSaved={onSaved} onClose={() => setOpened(false)} /> : null}
+      </Modal>
+    </>
+  );
+}
