@@ -58,24 +58,31 @@ async function generate(handle: DatabaseHandle): Promise<void> {
   await step(
     `${counts.places.toLocaleString('en-US')} places`,
     sql`insert into places (name, address, lat, lng, geohash, created_by)
-        select 'Court ' || g, g || ' Main St', 25 + random() * 24, -124 + random() * 57, '', 'bench-player-' || g
+        select case when g % 100 = 0
+                 then (array['Zilker Park', 'Pease Park', 'Riverside Park', 'Lincoln Park', 'Memorial Park'])[1 + (g / 100) % 5] || ' Field ' || g
+                 else 'Court ' || g end,
+               g || ' Main St', 25 + random() * 24, -124 + random() * 57, '', 'bench-player-' || g
         from generate_series(1, ${counts.places}) g`,
   );
-  // A year of events around today: about half are over, 3 % cancelled, 5 % team-only,
-  // one in five repeats weekly for 12 weeks.
+  // A year of events around today: about half are over, 3 % cancelled, one in five repeats
+  // weekly for 12 weeks; half are Soccer (a search term matching 500,000 events), the rest
+  // spread over the other game types; one place in 100 is named after a park (search).
   await step(
     `${counts.events.toLocaleString('en-US')} events`,
-    sql`with numbered as (select id, lat, lng, row_number() over () as n from places)
+    sql`with numbered as (select id, lat, lng, row_number() over () as n from places),
+             types as (select array_agg(label order by label) as labels from game_types where label <> 'Soccer')
         insert into events (creator_id, place_id, lat, lng, geohash, title, game_type, time_zone,
                             starts_at, ends_at, repeat_weekdays, repeat_count, series_ends_at, slots,
                             visibility, team_id, cancelled_at)
-        select 'bench-player-' || (1 + (g % ${counts.players})), p.id, p.lat, p.lng, '', 'Pickup game ' || g, 'Soccer',
+        select 'bench-player-' || (1 + (g % ${counts.players})), p.id, p.lat, p.lng, '', 'Pickup game ' || g,
+               case when g % 2 = 0 then 'Soccer' else t.labels[1 + (g / 2) % array_length(t.labels, 1)] end,
                'America/Chicago', s.starts_at, s.starts_at + interval '2 hours',
                case when g % 5 = 0 then array[1]::smallint[] end, case when g % 5 = 0 then 12 end,
                s.starts_at + interval '2 hours' + case when g % 5 = 0 then interval '11 weeks' else interval '0' end,
                10 + (g % 20), 'public', null, case when g % 33 = 0 then now() end
         from generate_series(1, ${counts.events}) g
         join numbered p on p.n = 1 + (g % ${counts.places})
+        cross join types t
         cross join lateral (select now() + (random() * 365 - 182) * interval '1 day' + (g % 2) * interval '0 s' as starts_at) s`,
   );
   await step('analyze', sql`analyze`);

@@ -1,6 +1,10 @@
+import { unitForCountry, usCityCountry } from '@huddle/shared/distance';
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { useSession } from '../features/accounts/api/get-session.ts';
+import { usePickedCity } from '../features/discovery/visitor-location.ts';
+import { browserDistanceUnit, DistanceUnitContext } from '../lib/distance-unit.tsx';
 import { pageTitle } from './page-title.ts';
 
 /** A thin bar at the top while the next page's code or data loads. */
@@ -21,18 +25,30 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Issue 11: the person's unit (their choice, else their city's country's), for a visitor the
+ * country of the city they picked on discover, else the browser's locale.
+ */
+function useDistanceUnitOfViewer() {
+  const user = useSession().data?.user ?? null;
+  const pickedCity = usePickedCity();
+  if (user) return user.distanceUnit ?? browserDistanceUnit();
+  return pickedCity ? unitForCountry(usCityCountry) : browserDistanceUnit();
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
+  const distanceUnit = useDistanceUnitOfViewer();
   useEffect(() => {
     // The unread count joins with the messages slice.
     document.title = pageTitle(pathname, 0);
   }, [pathname]);
 
   return (
-    <>
+    <DistanceUnitContext value={distanceUnit}>
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </DistanceUnitContext>
   );
 }

@@ -11,20 +11,31 @@ interface CityAutocompleteProps {
   onCityChosen: (city: UsCity) => void;
   error?: React.ReactNode;
   onBlur?: () => void;
+  /** Another wording where the field is not the person's own city (signed-out discover). */
+  label?: string;
+  description?: string;
 }
 
 const searchDelayMs = 250;
 
 /** Spec §5: the city is picked from a server search of US cities, never free text. */
-export function CityAutocomplete({ value, onChange, onCityChosen, error, onBlur }: CityAutocompleteProps) {
+export function CityAutocomplete({
+  value,
+  onChange,
+  onCityChosen,
+  error,
+  onBlur,
+  label = 'City',
+  description = 'Where you usually play. Start typing and pick your city from the list.',
+}: CityAutocompleteProps) {
   const [query] = useDebouncedValue(value, searchDelayMs);
   const cities = useUsCities(query);
   const names = value.trim().length >= cityQueryMinLength ? (cities.data?.cities ?? []).map((city) => city.name) : [];
 
   return (
     <Autocomplete
-      label="City"
-      description="Where you usually play. Start typing and pick your city from the list."
+      label={label}
+      description={description}
       placeholder="Austin, TX"
       required
       withAsterisk={false}
