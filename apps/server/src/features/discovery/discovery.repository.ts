@@ -80,47 +80,85 @@ export async function searchEventRows(
   return rows.map(toEventHitRow);
 }
 
+/**
+ * A name with a word like the text (word similarity, `<%`), the one trigram test that finds
+ * "Zilker Park Field 3" for "zilker" (or "zilkr"). Alone, not OR-ed with matchesText's other
+ * two: the planner costs three bitmap scans above a sequential scan of 100,000 places, which
+ * then runs the trigram functions on every row (about a second, bench:nearby).
+ */
+const hasWordLike = (column: AnyPgColumn, text: string) => sql`${text} <% ${column}`;
+const bestWordFirst = (column: AnyPgColumn, text: string) => [
+  desc(sql`word_similarity(${text}, ${column})`),
+  desc(sql`similarity(${column}, ${text})`),
+  asc(column),
+];
+
 /** How many places and teams a search takes the events of: the best-matching ones. */
 const contextMatchLimit = 20;
 
 /**
  * Events found by what they are played as and where and by whom (issue 11): of a game type whose
- * label matches the text ("soccer"), at a place whose name matches ("zilker"), or of a public team
- * whose name matches. Three reads, each on its own index (events_game_type_idx, events_place_idx,
- * events_team_idx after the trigram indexes of places and teams), each the `limit` events whose
- * series ends first: a one-off game's end follows its start, so these are the soonest; the caller
+ * label matches the text ("soccer"), at one of the places whose name matches best ("zilker"), or
+ * of one of the public teams whose name matches best. Each read is on its own index
+ * (events_game_type_idx, events_place_idx, events_team_idx, after the trigram indexes of places
+ * and teams) and takes the `limit` events whose series ends first: a one-off game's end follows its start, so these are the soonest; the caller
  * orders the union by the exact next date. Public, not cancelled, not over, as searchEventRows.
  */
 export async function searchEventRowsByContext(
   db: Database,
   { text, now, limit }: { text: string; now: Date; limit: number },
 ): Promise<EventHitRow[]> {
-  const placeIds = db
-    .select({ id: places.id })
-    .from(places)
-    .where(matchesText(places.name, text))
-    .orderBy(...bestMatchFirst(places.name, text))
-    .limit(contextMatchLimit);
-  const teamIds = db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.visibility, 'public'), matchesText(teams.name, text)))
-    .orderBy(...bestMatchFirst(teams.name, text))
-    .limit(contextMatchLimit);
-  // Whole words only for game types: "ball" should not find every Basketball and Football game.
-  const typeLabels = db
-    .select({ label: gameTypes.label })
-    .from(gameTypes)
-    .where(or(sql`lower(${gameTypes.label}) = lower(${text})`, sql`${text} <<% ${gameTypes.label}`));
+  // The matching names first, as plain values: with a subquery in their place the planner walks
+  // events in series-end order hoping for an early match, through every event when none matches.
+  const [matchedPlaces, matchedTeams, matchedTypes] = await Promise.all([
+    db
+      .select({ id: places.id })
+      .from(places)
+      .where(hasWordLike(places.name, text))
+      .orderBy(...bestWordFirst(places.name, text))
+      .limit(contextMatchLimit),
+    db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.visibility, 'public'), hasWordLike(teams.name, text)))
+      .orderBy(...bestWordFirst(teams.name, text))
+      .limit(contextMatchLimit),
+    // Whole words only for game types: "ball" should not find every Basketball and Football game.
+    db
+      .select({ label: gameTypes.label })
+      .from(gameTypes)
+      .where(or(sql`lower(${gameTypes.label}) = lower(${text})`, sql`${text} <<% ${gameTypes.label}`)),
+  ]);
   const read = (condition: SQL) =>
     eventHitQuery(db)
       .where(and(isNull(events.cancelledAt), eq(events.visibility, 'public'), gt(events.seriesEndsAt, now), condition))
       .orderBy(asc(events.seriesEndsAt), asc(events.id))
       .limit(limit);
   const batches = await Promise.all([
-    read(inArray(events.gameType, typeLabels)),
-    read(inArray(events.placeId, placeIds)),
-    read(inArray(events.teamId, teamIds)),
+    matchedTypes.length > 0
+      ? read(
+          inArray(
+            events.gameType,
+            matchedTypes.map((type) => type.label),
+          ),
+        )
+      : [],
+    matchedPlaces.length > 0
+      ? read(
+          inArray(
+            events.placeId,
+            matchedPlaces.map((place) => place.id),
+          ),
+        )
+      : [],
+    matchedTeams.length > 0
+      ? read(
+          inArray(
+            events.teamId,
+            matchedTeams.map((team) => team.id),
+          ),
+        )
+      : [],
   ]);
   const byId = new Map(batches.flat().map((row) => [row.event.id, row]));
   return [...byId.values()].map(toEventHitRow);

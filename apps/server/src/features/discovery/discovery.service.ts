@@ -39,7 +39,7 @@ const nextStartOf = (event: EventSummary) => event.next?.startsAt ?? '9999';
  * Events for full-search, ranked (issue 11): those whose title matches, best match first; then
  * those whose game type, place or team matches, soonest next date first.
  */
-async function searchEvents(
+export async function searchEvents(
   db: Database,
   { text, now, limit }: { text: string; now: Date; limit: number },
 ): Promise<EventSummary[]> {
