@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { signUpWithProfile } from './support/people.ts';
@@ -17,11 +17,11 @@ test('a player finds a new game in the list and on the map, and filters by game 
   isMobile,
 }) => {
   const { title, placeName, eventId } = await signedInWithGame(page, 'Finder');
-  await page.goto('/discover');
+  // Nearest first (soonest is the default): the game sits in the player's city, so on the first page.
+  await page.goto('/discover?sort=nearest');
   await expect(page.getByRole('heading', { level: 1, name: 'Discover' })).toBeVisible();
   await expect(page.getByText('Games, teams, players and places near Austin, TX.')).toBeVisible();
 
-  // The game sits in the player's city: nearest first, so on the first page.
   const games = page.getByRole('list', { name: 'Games' });
   await expect(games.getByRole('link', { name: title })).toHaveAttribute('href', `/discover/events/${eventId}`);
   await expectAccessible(page);
@@ -178,4 +178,118 @@ test('a visitor without an account browses discover and a place @mobile', async 
   await page.goto('/discover/teams');
   await expect(page.getByRole('textbox', { name: 'Team name' })).toBeVisible();
   await expectAccessible(page);
+});
+
+/** Far from Austin (where every journey's people live), so only a list counted from Boise shows its game. */
+const boise = { name: 'Boise, ID', lat: 43.6135, lng: -116.20345 };
+
+/** A game a few hundred metres from central Boise, made by a new signed-in organizer in its own context. */
+async function gameInBoise(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signUpWithProfile(page, newPerson('BoiseOrganizer'));
+  const word = uniqueWord('bz');
+  const title = `Boise pickup ${word}`;
+  const jitter = () => (Math.random() - 0.5) * 0.006;
+  await createPlaceAndGame(page, {
+    placeName: `Ann Morrison Park ${word}`,
+    title,
+    at: { lat: boise.lat + jitter(), lng: boise.lng + jitter() },
+  });
+  await context.close();
+  return title;
+}
+
+test('a visitor goes from the start page to the games around the location the browser shares @mobile', async ({
+  browser,
+  baseURL,
+}) => {
+  const title = await gameInBoise(browser, baseURL);
+  const context = await browser.newContext({
+    baseURL,
+    geolocation: { latitude: boise.lat, longitude: boise.lng },
+    permissions: ['geolocation'],
+  });
+  const page = await context.newPage();
+
+  // `/` lands signed-out people on sign-up, which offers browsing first.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Browse games near you' }).click();
+  await expect(page).toHaveURL(/\/discover$/);
+  await expect(page.getByText('Showing games near your location.')).toBeVisible();
+  // Counted from the shared position: the Boise game is listed, a short distance away.
+  const game = page.getByRole('list', { name: 'Games' }).getByRole('listitem').filter({ hasText: title });
+  await expect(game).toBeVisible();
+  await expect(game).toContainText(/(< 0\.1|\d\.\d) mi away/);
+  await expect(page.getByText('Where do you want to play?')).toHaveCount(0);
+  await expectAccessible(page);
+  await context.close();
+});
+
+test('a visitor who does not share a location picks a city, which is remembered @mobile', async ({
+  browser,
+  baseURL,
+}) => {
+  const title = await gameInBoise(browser, baseURL);
+  // No permission: the browser refuses the position, and discover asks for a city instead.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { name: 'Where do you want to play?' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Games' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('combobox', { name: 'City' }).fill('Boise');
+  await page.getByRole('option', { name: boise.name, exact: true }).click();
+  await expect(page.getByText(`Showing games near ${boise.name}.`)).toBeVisible();
+  const game = page.getByRole('list', { name: 'Games' }).getByRole('listitem').filter({ hasText: title });
+  await expect(game).toContainText(/(< 0\.1|\d\.\d) mi away/);
+
+  // Remembered in this browser: the next visit starts in Boise without asking.
+  await page.reload();
+  await expect(page.getByText(`Showing games near ${boise.name}.`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Games' }).getByRole('link', { name: title })).toBeVisible();
+
+  // "Change" asks again; Cancel goes back to Boise.
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(page.getByRole('heading', { name: 'Where do you want to play?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(`Showing games near ${boise.name}.`)).toBeVisible();
+  await context.close();
+});
+
+test('a US player sees miles, sorts by distance, and switches to kilometres in Settings @mobile', async ({
+  page,
+  isMobile,
+}) => {
+  const { title } = await signedInWithGame(page, 'Miler');
+  await page.goto('/discover');
+  // Soonest first within 25 miles of the player's city, by default.
+  // The segmented control's radios are drawn as its segments (visually hidden inputs).
+  const sortBy = (name: string) => page.getByRole('radio', { name, includeHidden: true });
+  await expect(sortBy('Soonest')).toBeChecked();
+  if (isMobile) await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByLabel('Distance')).toHaveValue('25');
+  await expect(page.getByLabel('Distance').locator('option:checked')).toHaveText('Within 25 mi');
+
+  // Nearest first: the game, about a kilometre from the player's city centre, is on the first page.
+  await page.getByText('Nearest', { exact: true }).click();
+  await expect(page).toHaveURL(/sort=nearest/);
+  await expect(sortBy('Nearest')).toBeChecked();
+  const game = page.getByRole('list', { name: 'Games' }).getByRole('listitem').filter({ hasText: title });
+  await expect(game).toContainText(/(< 0\.1|\d\.\d) mi away/);
+
+  await page.goto('/settings?tab=general');
+  await expect(page.getByText('Distance units')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Miles' })).toBeChecked();
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: 'Kilometers' }).check();
+  await expect(page.getByText('Updated user data successfully.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Kilometers' })).toBeChecked();
+
+  await page.goto('/discover?sort=nearest');
+  await expect(game).toContainText(/(< 0\.1|\d\.\d) km away/);
+  // Still kilometres after a reload: the setting is on the account.
+  await page.reload();
+  await expect(game).toContainText(/ km away/);
 });

@@ -261,6 +261,10 @@ export const reorderWaitlistBody = z.strictObject({
 });
 
 /** Spec §7 events by location: lat, lng or bounds, pastFuture, startId, limit; plus filters. */
+/** The orders of the discover list (issue 11: soonest by default, distance as a choice). */
+export const discoverSorts = ['soonest', 'nearest'] as const;
+export type DiscoverSort = (typeof discoverSorts)[number];
+
 export const discoverEventsQuery = z
   .object({
     lat: latitude.optional(),
@@ -276,6 +280,11 @@ export const discoverEventsQuery = z
     to: localDate.optional(),
     price: z.enum(['free', 'paid']).optional(),
     skillLevel: z.enum(skillLevels).optional(),
+    /**
+     * Soonest next date first, or nearest first (needs lat and lng). Left out: nearest with a
+     * point, soonest without. Either way a point adds each event's distance.
+     */
+    sort: z.enum(discoverSorts).optional(),
     /** Cursor: the last event id of the previous page. */
     startId: z.uuid().optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -297,6 +306,10 @@ export const discoverEventsQuery = z
       northAboveSouth.check({ north: query.north, south: query.south }),
     northAboveSouth.error,
   )
+  .refine((query) => query.sort !== 'nearest' || query.lat !== undefined, {
+    message: 'Give a latitude and longitude to sort by distance from.',
+    path: ['sort'],
+  })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'The range must end after it starts.',
     path: ['to'],

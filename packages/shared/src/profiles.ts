@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { socialProviderIds } from './accounts.ts';
+import { distanceUnit } from './distance.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { toNanoDegrees } from './places.ts';
 import {
@@ -53,6 +54,7 @@ export const cityBody = z.strictObject({ defaultCity: usCity });
 export const cityUpdatedMessage = 'Your city is updated.';
 export const notificationSettingsBody = z.strictObject({ notificationSettings });
 export const privacyBody = z.strictObject({ privacy: privacySettings });
+export const distanceUnitBody = z.strictObject({ distanceUnit });
 export const feedbackBody = z.strictObject({
   message: z.string({ error: 'Tell us something first.' }).trim().min(3, 'Tell us a little more.').max(2000),
   rating: z.number().int().min(1).max(5).nullable(),
@@ -154,6 +156,14 @@ export const profileEndpoints = {
     summary: 'Save the privacy switches',
     tags: ['profiles'],
     body: privacyBody,
+    reply: currentUserReply,
+  }),
+  updateMyDistanceUnit: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/distance-unit',
+    summary: 'Choose miles or kilometres for distances (Settings > General)',
+    tags: ['profiles'],
+    body: distanceUnitBody,
     reply: currentUserReply,
   }),
   removeMyPhoto: defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { distanceUnit } from './distance.ts';
 import { displayNameLength, emailMaxLength, fullNameLength } from './limits.ts';
 
 /** Spec §9. */
@@ -101,6 +102,11 @@ export const currentUserReply = z
     subscription: z.string(),
     notificationSettings,
     privacy: privacySettings,
+    /**
+     * Miles or kilometres: the person's choice, else the default of their city's country;
+     * null with neither (the browser's locale decides).
+     */
+    distanceUnit: distanceUnit.nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'CurrentUser' });

@@ -1,6 +1,10 @@
+import { unitForCountry, usCityCountry } from '@huddle/shared/distance';
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { useSession } from '../features/accounts/api/get-session.ts';
+import { usePickedCity } from '../features/discovery/visitor-location.ts';
+import { browserDistanceUnit, DistanceUnitContext } from '../lib/distance-unit.tsx';
 import { namedPageTitle, pageTitle } from './page-title.ts';
 import { usePageNameFor } from './use-page-name.ts';
 
@@ -22,20 +26,32 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Issue 11: the person's unit (their choice, else their city's country's), for a visitor the
+ * country of the city they picked on discover, else the browser's locale.
+ */
+function useDistanceUnitOfViewer() {
+  const user = useSession().data?.user ?? null;
+  const pickedCity = usePickedCity();
+  if (user) return user.distanceUnit ?? browserDistanceUnit();
+  return pickedCity ? unitForCountry(usCityCountry) : browserDistanceUnit();
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
   const name = usePageNameFor(pathname);
   // The unread count joins with the messages slice.
   const title = name ? namedPageTitle(name, 0) : pageTitle(pathname, 0);
+  const distanceUnit = useDistanceUnitOfViewer();
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   return (
-    <>
+    <DistanceUnitContext value={distanceUnit}>
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </DistanceUnitContext>
   );
 }

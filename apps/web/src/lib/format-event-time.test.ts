@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatEventStart, formatPrice, viewerTimeZone } from './format-event-time.ts';
+import { formatEventStart, formatPrice, viewerTimeZone } from './format-event-time.ts';
 
 describe('formatEventStart', () => {
   it("shows the instant in the event's own zone, naming the zone", () => {
@@ -23,12 +23,5 @@ describe('formatPrice', () => {
     expect(formatPrice(0, 'en-US')).toBe('Free');
     expect(formatPrice(1200, 'en-US')).toBe('$12');
     expect(formatPrice(1250, 'en-US')).toBe('$12.50');
-  });
-});
-
-describe('formatDistance', () => {
-  it('keeps one decimal below 10 km', () => {
-    expect(formatDistance(3.24)).toBe('3.2 km');
-    expect(formatDistance(12.6)).toBe('13 km');
   });
 });

@@ -29,8 +29,3 @@ export function formatPrice(priceCents: number | null, locale?: string): string 
     minimumFractionDigits: priceCents % 100 === 0 ? 0 : 2,
   }).format(priceCents / 100);
 }
-
-/** "3.2 km" below 10 km, whole kilometres above. */
-export function formatDistance(km: number): string {
-  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
-}

@@ -1,6 +1,16 @@
 import { defaultNotificationSettings, type NotificationSettings } from '@huddle/shared/users';
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The person (spec §3, User). Better Auth owns id, name, email, emailVerified, image
@@ -42,8 +52,11 @@ export const users = pgTable(
     publicBadges: boolean('public_badges').notNull().default(true),
     publicOnlineStatus: boolean('public_online_status').notNull().default(true),
     publicUpcomingGames: boolean('public_upcoming_games').notNull().default(true),
+    /** 'mi' or 'km' once the person chooses (Settings > General); null follows their city's country. */
+    distanceUnit: text('distance_unit'),
   },
   (table) => [
+    check('users_distance_unit_check', sql`${table.distanceUnit} in ('mi', 'km')`),
     uniqueIndex('users_email_unique').on(table.email),
     index('users_default_city_geohash_idx').on(table.defaultCityGeohash),
   ],

@@ -271,10 +271,13 @@ describe('the user record', () => {
       publicBadges: true,
       publicOnlineStatus: true,
       publicUpcomingGames: true,
+      distanceUnit: null,
     });
     expect(user.displayName).toBe('Unnamed Player');
     expect(user.displayNameFallback).toBe(true);
     expect(user.photoURL).toBe('/images/default-avatar.svg');
     expect(user.defaultCity).toBeNull();
+    // No city and no choice: the browser's locale decides (issue 11).
+    expect(user.distanceUnit).toBeNull();
   });
 });

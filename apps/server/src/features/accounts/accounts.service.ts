@@ -2,6 +2,7 @@ import type { ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } fr
 import { randomUUID } from 'node:crypto';
 import { passwordTooCommonMessage, signInErrorMessages } from '@huddle/shared/accounts';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
+import { unitForCountry, usCityCountry, type DistanceUnit } from '@huddle/shared/distance';
 import type { CurrentUser } from '@huddle/shared/users';
 import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
@@ -37,6 +38,15 @@ export interface SessionChange {
   user: CurrentUser | null;
 }
 
+/**
+ * The person's choice, else their city's country's default. Cities are US cities only (spec §5:
+ * the picker is restricted to them), so a city means the US; no city and no choice is null.
+ */
+function distanceUnitOf(row: UserRow): DistanceUnit | null {
+  if (row.distanceUnit === 'mi' || row.distanceUnit === 'km') return row.distanceUnit;
+  return row.defaultCityName ? unitForCountry(usCityCountry) : null;
+}
+
 export function toCurrentUser(row: UserRow): CurrentUser {
   const name = row.name.trim();
   return {
@@ -65,6 +75,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
       publicOnlineStatus: row.publicOnlineStatus,
       publicUpcomingGames: row.publicUpcomingGames,
     },
+    distanceUnit: distanceUnitOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

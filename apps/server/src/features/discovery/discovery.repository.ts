@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { events } from '../events/events.schema.ts';
+import { gameTypes } from '../game-types/game-types.schema.ts';
 import { places } from '../places/places.schema.ts';
 import { teams } from '../teams/teams.schema.ts';
 
@@ -34,12 +35,9 @@ export interface EventHitRow {
   team: { id: string; name: string; visibility: string } | null;
 }
 
-/** Public, not cancelled, with an occurrence still to come (spec §4 lists exclude the rest). */
-export async function searchEventRows(
-  db: Database,
-  { text, now, limit }: { text: string; now: Date; limit: number },
-): Promise<EventHitRow[]> {
-  const rows = await db
+/** An event with its place and team, as search hits read them. */
+const eventHitQuery = (db: Database) =>
+  db
     .select({
       event: events,
       place: { id: places.id, name: places.name, address: places.address, lat: places.lat, lng: places.lng },
@@ -50,6 +48,25 @@ export async function searchEventRows(
     .from(events)
     .innerJoin(places, eq(places.id, events.placeId))
     .leftJoin(teams, eq(teams.id, events.teamId))
+    .$dynamic();
+
+type EventHitQueryRow = Awaited<ReturnType<ReturnType<typeof eventHitQuery>['execute']>>[number];
+
+const toEventHitRow = ({ event, place, teamId, teamName, teamVisibility }: EventHitQueryRow): EventHitRow => ({
+  event,
+  place,
+  team:
+    teamId && teamName !== null && teamVisibility !== null
+      ? { id: teamId, name: teamName, visibility: teamVisibility }
+      : null,
+});
+
+/** Public, not cancelled, with an occurrence still to come (spec §4 lists exclude the rest). */
+export async function searchEventRows(
+  db: Database,
+  { text, now, limit }: { text: string; now: Date; limit: number },
+): Promise<EventHitRow[]> {
+  const rows = await eventHitQuery(db)
     .where(
       and(
         isNull(events.cancelledAt),
@@ -60,14 +77,91 @@ export async function searchEventRows(
     )
     .orderBy(...bestMatchFirst(events.title, text), asc(events.startsAt))
     .limit(limit);
-  return rows.map(({ event, place, teamId, teamName, teamVisibility }) => ({
-    event,
-    place,
-    team:
-      teamId && teamName !== null && teamVisibility !== null
-        ? { id: teamId, name: teamName, visibility: teamVisibility }
-        : null,
-  }));
+  return rows.map(toEventHitRow);
+}
+
+/**
+ * A name with a word like the text (word similarity, `<%`), the one trigram test that finds
+ * "Zilker Park Field 3" for "zilker" (or "zilkr"). Alone, not OR-ed with matchesText's other
+ * two: the planner costs three bitmap scans above a sequential scan of 100,000 places, which
+ * then runs the trigram functions on every row (about a second, bench:nearby).
+ */
+const hasWordLike = (column: AnyPgColumn, text: string) => sql`${text} <% ${column}`;
+const bestWordFirst = (column: AnyPgColumn, text: string) => [
+  desc(sql`word_similarity(${text}, ${column})`),
+  desc(sql`similarity(${column}, ${text})`),
+  asc(column),
+];
+
+/** How many places and teams a search takes the events of: the best-matching ones. */
+const contextMatchLimit = 20;
+
+/**
+ * Events found by what they are played as and where and by whom (issue 11): of a game type whose
+ * label matches the text ("soccer"), at one of the places whose name matches best ("zilker"), or
+ * of one of the public teams whose name matches best. Each read is on its own index
+ * (events_game_type_idx, events_place_idx, events_team_idx, after the trigram indexes of places
+ * and teams) and takes the `limit` events whose series ends first: a one-off game's end follows its start, so these are the soonest; the caller
+ * orders the union by the exact next date. Public, not cancelled, not over, as searchEventRows.
+ */
+export async function searchEventRowsByContext(
+  db: Database,
+  { text, now, limit }: { text: string; now: Date; limit: number },
+): Promise<EventHitRow[]> {
+  // The matching names first, as plain values: with a subquery in their place the planner walks
+  // events in series-end order hoping for an early match, through every event when none matches.
+  const [matchedPlaces, matchedTeams, matchedTypes] = await Promise.all([
+    db
+      .select({ id: places.id })
+      .from(places)
+      .where(hasWordLike(places.name, text))
+      .orderBy(...bestWordFirst(places.name, text))
+      .limit(contextMatchLimit),
+    db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.visibility, 'public'), hasWordLike(teams.name, text)))
+      .orderBy(...bestWordFirst(teams.name, text))
+      .limit(contextMatchLimit),
+    // Whole words only for game types: "ball" should not find every Basketball and Football game.
+    db
+      .select({ label: gameTypes.label })
+      .from(gameTypes)
+      .where(or(sql`lower(${gameTypes.label}) = lower(${text})`, sql`${text} <<% ${gameTypes.label}`)),
+  ]);
+  const read = (condition: SQL) =>
+    eventHitQuery(db)
+      .where(and(isNull(events.cancelledAt), eq(events.visibility, 'public'), gt(events.seriesEndsAt, now), condition))
+      .orderBy(asc(events.seriesEndsAt), asc(events.id))
+      .limit(limit);
+  const batches = await Promise.all([
+    matchedTypes.length > 0
+      ? read(
+          inArray(
+            events.gameType,
+            matchedTypes.map((type) => type.label),
+          ),
+        )
+      : [],
+    matchedPlaces.length > 0
+      ? read(
+          inArray(
+            events.placeId,
+            matchedPlaces.map((place) => place.id),
+          ),
+        )
+      : [],
+    matchedTeams.length > 0
+      ? read(
+          inArray(
+            events.teamId,
+            matchedTeams.map((team) => team.id),
+          ),
+        )
+      : [],
+  ]);
+  const byId = new Map(batches.flat().map((row) => [row.event.id, row]));
+  return [...byId.values()].map(toEventHitRow);
 }
 
 /** Public teams and communities only: a private team does not exist for outsiders (spec §2). */

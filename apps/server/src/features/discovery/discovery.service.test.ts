@@ -147,6 +147,76 @@ describe('full-search', () => {
     expect((await search('quokka')).events).toHaveLength(3);
   });
 
+  it('finds games by game type, place name and team name, title matches first, then soonest', async () => {
+    const owner = await signUpUser(t.app);
+    const zilker = await insertPlace(t.db, { name: 'Zilker Park Field 3' });
+    const elsewhere = await insertPlace(t.db, { name: 'Pease Park' });
+    const team = await createTeamAs(t.app, owner.cookie, { name: 'Barton Springs Strikers' });
+    const at = (day: string) => ({ startLocal: `2030-07-${day}T18:00`, endLocal: `2030-07-${day}T20:00` });
+    const laterAtZilker = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: zilker.id,
+      title: 'Sunday kickabout',
+      ...at('20'),
+    });
+    const soonerAtZilker = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: zilker.id,
+      title: 'Tuesday pickup',
+      ...at('02'),
+    });
+    const namedZilker = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: elsewhere.id,
+      title: 'Zilker Cup',
+      ...at('25'),
+    });
+    const teamGame = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: elsewhere.id,
+      title: 'Friday scrimmage',
+      teamId: team.id,
+      ...at('10'),
+    });
+    const lacrosse = await Promise.all(
+      ['15', '05'].map((day) =>
+        insertEvent(t.db, { creatorId: owner.user.id, placeId: elsewhere.id, gameType: 'Lacrosse', ...at(day) }),
+      ),
+    );
+    await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: zilker.id,
+      gameType: 'Lacrosse',
+      title: 'Called off',
+      cancelledAt: new Date(),
+    });
+
+    // The title match ranks first even though it is the latest; the place's games follow soonest first.
+    expect((await search('zilker', '', 10)).events.map((event) => event.id)).toEqual([
+      namedZilker.id,
+      soonerAtZilker.id,
+      laterAtZilker.id,
+    ]);
+    // The game type, in any case, soonest first; never the cancelled one.
+    expect((await search('LACROSSE', '', 10)).events.map((event) => event.id)).toEqual([
+      lacrosse[1]!.id,
+      lacrosse[0]!.id,
+    ]);
+    // The team's name finds its games, which carry the team.
+    const byTeam = await search('barton springs', '', 10);
+    expect(byTeam.events.map((event) => event.id)).toEqual([teamGame.id]);
+    expect(byTeam.events[0]?.team).toMatchObject({ id: team.id, name: 'Barton Springs Strikers' });
+    // A piece of a word is not a game type: "ball" does not list every Basketball or Football game.
+    const basketball = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: elsewhere.id,
+      gameType: 'Basketball',
+      title: 'Hoops night',
+    });
+    expect((await search('ball', '', 10)).events.map((event) => event.id)).not.toContain(basketball.id);
+    expect((await search('basketball', '', 10)).events.map((event) => event.id)).toContain(basketball.id);
+  });
+
   it.each([
     ['a 1-character search', 'q=a', 'q'],
     ['no search', '', 'q'],
@@ -203,5 +273,91 @@ describe('nearby players', () => {
     const response = await call('GET', '/api/users/nearby?lat=95&lng=-97', viewer.cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields.lat).toBeDefined();
+  });
+});
+
+describe('distance units', () => {
+  const me = async (cookie: string) => (await call('GET', '/api/me', cookie)).json() as { distanceUnit: unknown };
+
+  it('follow the city’s country until the person chooses, and the choice sticks', async () => {
+    const newcomer = await signUpUser(t.app);
+    // No city, no choice: the browser's locale decides.
+    expect((await me(newcomer.cookie)).distanceUnit).toBeNull();
+
+    // Every city on Huddle is a US city: miles.
+    const player = await playerIn(cities.austin, 'Units Player');
+    expect((await me(player.cookie)).distanceUnit).toBe('mi');
+
+    const saved = await call('PUT', '/api/me/distance-unit', player.cookie, { distanceUnit: 'km' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().distanceUnit).toBe('km');
+    expect((await me(player.cookie)).distanceUnit).toBe('km');
+    // Saving the profile again (with its US city) does not undo the choice.
+    await call('PUT', '/api/me/profile', player.cookie, {
+      displayName: 'Units Player',
+      fullName: null,
+      defaultCity: cities.dallas,
+      games: ['Soccer'],
+      pronouns: null,
+      bio: null,
+      joinReason: null,
+    });
+    expect((await me(player.cookie)).distanceUnit).toBe('km');
+    // Another person's setting is untouched.
+    expect((await me(newcomer.cookie)).distanceUnit).toBeNull();
+  });
+
+  it('refuse anything but miles or kilometres, and need a session', async () => {
+    const player = await signUpUser(t.app);
+    const wrong = await call('PUT', '/api/me/distance-unit', player.cookie, { distanceUnit: 'furlongs' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.distanceUnit).toBeDefined();
+    expect((await call('PUT', '/api/me/distance-unit', '', { distanceUnit: 'km' })).statusCode).toBe(401);
+  });
+});
+
+describe('discover order', () => {
+  it('is soonest first or nearest first, as asked, with the distance either way', async () => {
+    const owner = await signUpUser(t.app);
+    const here = { lat: 44.0, lng: -110.0 };
+    const near = await insertPlace(t.db, { lat: here.lat + 0.01, lng: here.lng });
+    const far = await insertPlace(t.db, { lat: here.lat + 0.2, lng: here.lng });
+    const nearLater = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: near.id,
+      startLocal: '2030-08-20T18:00',
+      endLocal: '2030-08-20T20:00',
+    });
+    const farSooner = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: far.id,
+      startLocal: '2030-08-02T18:00',
+      endLocal: '2030-08-02T20:00',
+    });
+    const list = async (sort: string) => {
+      const response = await call(
+        'GET',
+        `/api/events?lat=${here.lat}&lng=${here.lng}&maxDistanceKm=50&sort=${sort}&limit=1`,
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json() as { events: { id: string; distanceKm: number }[]; nextStartId: string | null };
+    };
+    const soonest = await list('soonest');
+    expect(soonest.events.map((event) => event.id)).toEqual([farSooner.id]);
+    expect(soonest.events[0]?.distanceKm).toBeGreaterThan(20);
+    expect(soonest.events[0]?.distanceKm).toBeLessThan(25);
+    const second = await call(
+      'GET',
+      `/api/events?lat=${here.lat}&lng=${here.lng}&maxDistanceKm=50&sort=soonest&limit=1&startId=${soonest.nextStartId}`,
+    );
+    expect(second.json().events.map((event: { id: string }) => event.id)).toEqual([nearLater.id]);
+
+    const nearest = await list('nearest');
+    expect(nearest.events.map((event) => event.id)).toEqual([nearLater.id]);
+    expect(nearest.events[0]?.distanceKm).toBeLessThan(2);
+
+    const noPoint = await call('GET', '/api/events?sort=nearest');
+    expect(noPoint.statusCode).toBe(400);
+    expect(noPoint.json().error.fields.sort).toBeDefined();
   });
 });

@@ -1,11 +1,18 @@
 import type { FullSearchReply, PlayerHit } from '@huddle/shared/discovery';
+import type { EventSummary } from '@huddle/shared/events';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toSummaries } from '../events/events.service.ts';
 import { findPlacesByText } from '../places/places.service.ts';
 import { usersBlockedEitherWay } from '../profiles/profiles.service.ts';
-import { nearbyPlayerRows, searchEventRows, searchPlayerRows, searchTeamRows } from './discovery.repository.ts';
+import {
+  nearbyPlayerRows,
+  searchEventRows,
+  searchEventRowsByContext,
+  searchPlayerRows,
+  searchTeamRows,
+} from './discovery.repository.ts';
 
 /** The viewer and everyone blocked either way: never shown to each other (spec §3 privacy, §4). */
 async function hiddenFrom(db: Database, viewerId: string | undefined): Promise<string[]> {
@@ -26,9 +33,41 @@ function toPlayerHit(
   };
 }
 
+const nextStartOf = (event: EventSummary) => event.next?.startsAt ?? '9999';
+
+/**
+ * Events for full-search, ranked (issue 11): those whose title matches, best match first; then
+ * those whose game type, place or team matches, soonest next date first.
+ */
+export async function searchEvents(
+  db: Database,
+  { text, now, limit }: { text: string; now: Date; limit: number },
+): Promise<EventSummary[]> {
+  const [byTitle, byContext] = await Promise.all([
+    searchEventRows(db, { text, now, limit }),
+    searchEventRowsByContext(db, { text, now, limit }),
+  ]);
+  const titled = new Set(byTitle.map((row) => row.event.id));
+  // The events feature's mapper, so a search hit reads exactly like the same event in any list.
+  const [first, rest] = await Promise.all([
+    toSummaries(
+      db,
+      byTitle.map((row) => ({ ...row, distanceKm: null })),
+      now,
+    ),
+    toSummaries(
+      db,
+      byContext.filter((row) => !titled.has(row.event.id)).map((row) => ({ ...row, distanceKm: null })),
+      now,
+    ),
+  ]);
+  rest.sort((a, b) => nextStartOf(a).localeCompare(nextStartOf(b)) || a.id.localeCompare(b.id));
+  return [...first, ...rest].slice(0, limit);
+}
+
 /**
  * Full-search (issue 5): events, teams, places and players matching the text, each group best
- * match first (pg_trgm) and at most `limit` long. Only what anyone may see: future public events
+ * match first (pg_trgm; events also by game type, place and team, searchEvents) and at most `limit` long. Only what anyone may see: future public events
  * that are not cancelled, public teams, and of players only display name, photo and city.
  */
 export async function fullSearch(
@@ -38,19 +77,14 @@ export async function fullSearch(
 ): Promise<FullSearchReply> {
   const now = clock.now();
   const excludeIds = await hiddenFrom(db, viewerId);
-  const [eventRows, teams, places, players] = await Promise.all([
-    searchEventRows(db, { text, now, limit }),
+  const [events, teams, places, players] = await Promise.all([
+    searchEvents(db, { text, now, limit }),
     searchTeamRows(db, { text, limit }),
     findPlacesByText(db, { viewerId, text, limit }),
     searchPlayerRows(db, { text, excludeIds, limit }),
   ]);
   return {
-    // The events feature's mapper, so a search hit reads exactly like the same event in any list.
-    events: await toSummaries(
-      db,
-      eventRows.map((row) => ({ ...row, distanceKm: null })),
-      now,
-    ),
+    events,
     teams: teams.map((team) => ({ ...team, kind: team.kind as 'team' | 'community' })),
     places,
     players: players.map((row) => toPlayerHit(row, null)),

@@ -56,7 +56,7 @@ function hasOccurrenceIn(row: EventListRow, range: { from?: string; to?: string 
 
 /**
  * Spec §7 events by location: future public events, nearest first from a point (keyset on
- * distance and id), or soonest first inside map bounds or anywhere; filters by game type, date
+ * distance and id), or soonest first (issue 11: the list's default) inside map bounds, a radius or anywhere; filters by game type, date
  * range, price, skill level and distance. startId is the cursor: the last id of the previous page.
  */
 export async function discoverEvents(
@@ -87,14 +87,20 @@ export async function discoverEvents(
         : undefined,
   };
   const options = { range, limit: query.limit, now };
-  if (point) {
+  if (point && query.sort !== 'soonest') {
     const read = (after: DistanceCursor | undefined, count: number) =>
       listEventsByDistance(db, { filter, point, maxDistanceKm: query.maxDistanceKm, after, limit: count });
     const start = query.startId ? await findDistanceCursor(db, query.startId, point) : undefined;
     return pageThrough(db, read, query.startId ? (start ?? cursorGone()) : undefined, options);
   }
   const read = (after: NextStartCursor | undefined, count: number) =>
-    listEventsByNextStart(db, { filter, after, limit: count });
+    listEventsByNextStart(db, {
+      filter,
+      point: point ?? undefined,
+      maxDistanceKm: query.maxDistanceKm,
+      after,
+      limit: count,
+    });
   const start = query.startId ? await findNextStartCursor(db, query.startId, now) : undefined;
   return pageThrough(db, read, query.startId ? (start ?? cursorGone()) : undefined, options);
 }

@@ -517,20 +517,32 @@ export async function findNextStartCursor(
   return row;
 }
 
-/** Soonest next occurrence first, paged by (next start, id): map bounds, or no place at all. */
+/**
+ * Soonest next occurrence first, paged by (next start, id): in map bounds, within a radius of a
+ * point (the GiST index cuts the area, the few thousand events in it are sorted), or anywhere.
+ * With a point each row carries its distance from it.
+ */
 export async function listEventsByNextStart(
   db: Database,
-  { filter, after, limit }: { filter: DiscoverFilter; after?: NextStartCursor; limit: number },
+  {
+    filter,
+    point,
+    maxDistanceKm,
+    after,
+    limit,
+  }: { filter: DiscoverFilter; point?: LatLng; maxDistanceKm?: number; after?: NextStartCursor; limit: number },
 ): Promise<NextStartRow[]> {
   const key = nextStartKey(filter.now);
   const rows = await listQueryWith(db, {
-    ...noDistance,
+    distanceKm: point
+      ? sql<number>`sec_to_gc(${eventCube} <-> ${earthAt(point)}) / 1000`.mapWith(Number)
+      : noDistance.distanceKm,
     joinedPeople: joinedPeople(filter.now),
     nextStart: sql<string>`(${key})::text`,
   })
     .where(
       and(
-        ...Object.values(discoverConditions(filter)),
+        ...Object.values(discoverConditions(filter, { point, maxDistanceKm })),
         // The key comes back as text, so the cursor keeps PostgreSQL's microseconds.
         after ? sql`(${key}, ${events.id}) > (${after.nextStart}::timestamptz, ${after.id}::uuid)` : undefined,
       ),

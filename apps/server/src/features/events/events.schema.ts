@@ -80,6 +80,10 @@ export const events = pgTable(
     index('events_team_idx').on(table.teamId),
     index('events_place_idx').on(table.placeId, table.seriesEndsAt),
     index('events_series_ends_idx').on(table.seriesEndsAt),
+    // Full-search by game type (issue 11): the public games of a type, the ones ending first first.
+    index('events_game_type_idx')
+      .on(table.gameType, table.seriesEndsAt)
+      .where(sql`${table.cancelledAt} is null and ${table.visibility} = 'public'`),
   ],
 );
 

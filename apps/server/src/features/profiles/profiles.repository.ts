@@ -1,3 +1,4 @@
+import type { DistanceUnit } from '@huddle/shared/distance';
 import type { NotificationSettings, PrivacySettings } from '@huddle/shared/users';
 import { and, asc, eq, ilike, notInArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -39,6 +40,10 @@ export async function updatePrivacy(db: Database, userId: string, privacy: Priva
     .update(users)
     .set({ ...privacy, updatedAt: new Date() })
     .where(eq(users.id, userId));
+}
+
+export async function updateDistanceUnit(db: Database, userId: string, distanceUnit: DistanceUnit) {
+  await db.update(users).set({ distanceUnit, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function listBlocked(db: Database, blockerId: string) {

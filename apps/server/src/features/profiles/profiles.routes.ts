@@ -13,6 +13,7 @@ import {
   getPublicProfile,
   listBlockedUsers,
   listPlayers,
+  saveDistanceUnit,
   saveNotificationSettings,
   savePrivacy,
   submitFeedback,
@@ -39,6 +40,9 @@ export function registerProfileRoutes(app: FastifyInstance, { db, auth, storage 
   );
   registerEndpoint(app, profileEndpoints.updateMyPrivacy, async ({ request, body }) =>
     savePrivacy(db, { actorId: await actor(request), privacy: body.privacy }),
+  );
+  registerEndpoint(app, profileEndpoints.updateMyDistanceUnit, async ({ request, body }) =>
+    saveDistanceUnit(db, { actorId: await actor(request), distanceUnit: body.distanceUnit }),
   );
   registerEndpoint(app, profileEndpoints.submitFeedback, async ({ request, body }) =>
     submitFeedback(db, { actorId: await actor(request), message: body.message, rating: body.rating }),

@@ -1,3 +1,4 @@
+import type { DistanceUnit } from '@huddle/shared/distance';
 import type { ProfileBody, PublicProfile, UsCity } from '@huddle/shared/profiles';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser, NotificationSettings, PrivacySettings } from '@huddle/shared/users';
@@ -20,6 +21,7 @@ import {
   listBlockedIds,
   listBlockerIds,
   searchUsers,
+  updateDistanceUnit,
   updateNotificationSettings,
   updatePrivacy,
   updateUserColumns,
@@ -84,6 +86,14 @@ export async function saveNotificationSettings(
 
 export async function savePrivacy(db: Database, { actorId, privacy }: { actorId: string; privacy: PrivacySettings }) {
   await updatePrivacy(db, actorId, privacy);
+  return getCurrentUser(db, actorId);
+}
+
+export async function saveDistanceUnit(
+  db: Database,
+  { actorId, distanceUnit }: { actorId: string; distanceUnit: DistanceUnit },
+) {
+  await updateDistanceUnit(db, actorId, distanceUnit);
   return getCurrentUser(db, actorId);
 }
 

@@ -63,6 +63,11 @@ export const profileRows: MatrixRow[] = [
     expect: signedIn(200),
   },
   {
+    route: 'PUT /api/me/distance-unit',
+    call: () => ({ payload: { distanceUnit: 'km' } }),
+    expect: signedIn(200),
+  },
+  {
     route: 'POST /api/me/feedback',
     call: () => ({ payload: { message: 'Works for us.', rating: 5 } }),
     expect: signedIn(201),

@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text, Title, em } from '@mantine/core';
+import type { UsCity } from '@huddle/shared/profiles';
+import { Anchor, Button, Group, Stack, Text, Title, em } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -13,21 +14,24 @@ import { DiscoverFiltersForm } from '../../features/discovery/components/discove
 import { eventPath, spotsLabel } from '../../features/discovery/components/event-summary-list.tsx';
 import { EventResults } from '../../features/discovery/components/event-results.tsx';
 import { ListMapLayout, type DiscoverPane } from '../../features/discovery/components/list-map-layout.tsx';
+import { VisitorLocationPrompt } from '../../features/discovery/components/visitor-location-prompt.tsx';
+import { useVisitorLocation, type VisitorLocation } from '../../features/discovery/visitor-location.ts';
 import { placePath } from '../../features/discovery/components/place-list.tsx';
 import { PlaceResults } from '../../features/discovery/components/place-results.tsx';
 import { PlayerResults } from '../../features/discovery/components/player-results.tsx';
 import { TeamResults } from '../../features/discovery/components/team-results.tsx';
 import {
   activeFilterCount,
+  clearedFilters,
   discoverContextFrom,
   discoverEventsQueryFor,
   filtersFromSearchParams,
   filtersToSearchParams,
-  noFilters,
   type DiscoverFilters,
 } from '../../features/discovery/discover-filters.ts';
 import { eventsByPlace } from '../../features/discovery/events-by-place.ts';
 import { LazyHuddleMap } from '../../features/maps/components/lazy-huddle-map.tsx';
+import { CityAutocomplete } from '../../features/profiles/components/city-autocomplete.tsx';
 import {
   boundsAround,
   cityZoom,
@@ -36,11 +40,43 @@ import {
   type MapMarker,
   type MapView,
 } from '../../features/maps/map-view.ts';
+import { useDistanceUnit } from '../../lib/distance-unit.tsx';
 import { formatEventStart } from '../../lib/format-event-time.ts';
 
 /** Spec §9: the places (and games) of a moved map load 500 ms after it stops. */
 const mapSettleMs = 500;
 const cityPath = '/settings?tab=0';
+
+/** Where the list counts from: a city (named) or the visitor's device (no name). */
+interface Here {
+  name: string | null;
+  lat: number;
+  lng: number;
+}
+
+function visitorHere(location: VisitorLocation): Here | null {
+  if (location.status !== 'ready') return null;
+  return location.source === 'city' ? location.city : { name: null, ...location.point };
+}
+
+const initialView = (here: Here | null): MapView => {
+  const start = here ? { center: { lat: here.lat, lng: here.lng }, zoom: cityZoom } : usView;
+  return { ...start, bounds: boundsAround(start.center, kmAcrossZoom(start.zoom)) };
+};
+
+/** The visitor's city field: picking a city from the list is the whole form. */
+function VisitorCityField({ onCityChosen }: { onCityChosen: (city: UsCity) => void }) {
+  const [text, setText] = useState('');
+  return (
+    <CityAutocomplete
+      label="City"
+      description="Start typing and pick a city from the list."
+      value={text}
+      onChange={setText}
+      onCityChosen={onCityChosen}
+    />
+  );
+}
 
 /**
  * discover and discover/{context} (spec §2; public, §6): a list and a map side by side,
@@ -50,28 +86,37 @@ const cityPath = '/settings?tab=0';
 export function Component() {
   const context = discoverContextFrom(useParams().context);
   const { pathname } = useLocation();
-  const user = useSession().data?.user ?? null;
+  const session = useSession();
+  const user = session.data?.user ?? null;
   const city = user?.defaultCity ?? null;
+  // Signed out (issue 11): the browser's location or a picked city, never the middle of the country.
+  const visitor = useVisitorLocation(!session.isPending && !user);
+  const here: Here | null = city ?? (user ? null : visitorHere(visitor.location));
+  const needsVisitorLocation = !user && visitor.location.status !== 'ready';
+  const unit = useDistanceUnit();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
   const isPhone = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
   const [pane, setPane] = useState<DiscoverPane>('list');
 
-  // The map opens on the viewer's city, else on the whole country; it reports where it looks.
-  const start = city ? { center: { lat: city.lat, lng: city.lng }, zoom: cityZoom } : usView;
-  const [view, setView] = useState<MapView>(() => ({
-    ...start,
-    bounds: boundsAround(start.center, kmAcrossZoom(start.zoom)),
-  }));
+  // The map opens on where the viewer is; it reports where it looks. A new place (the visitor
+  // picked another city) starts the map again there.
+  const hereKey = here ? `${here.lat},${here.lng}` : 'nowhere';
+  const [view, setView] = useState<MapView>(() => initialView(here));
+  const [viewKey, setViewKey] = useState(hereKey);
+  if (viewKey !== hereKey) {
+    setViewKey(hereKey);
+    setView(initialView(here));
+  }
   const [settledView] = useDebouncedValue(view, mapSettleMs);
   const onViewChange = useCallback((next: MapView) => setView(next), []);
-  // Distances count from the city; signed out (or without one), from the map's centre.
-  const origin = city ? { lat: city.lat, lng: city.lng } : settledView.center;
+  // Distances count from the viewer's city or position; without either, from the map's centre.
+  const origin = here ? { lat: here.lat, lng: here.lng } : settledView.center;
 
   const listsEvents = context === 'events' || context === 'games';
-  const eventsQuery = discoverEventsQueryFor(filters, { origin, bounds: settledView.bounds });
-  const events = useDiscoverEvents(eventsQuery, listsEvents);
-  const places = usePlacesInBounds(settledView.bounds, context === 'places');
+  const eventsQuery = discoverEventsQueryFor(filters, { origin, bounds: settledView.bounds }, unit);
+  const events = useDiscoverEvents(eventsQuery, listsEvents && !needsVisitorLocation);
+  const places = usePlacesInBounds(settledView.bounds, context === 'places' && !needsVisitorLocation);
   const gameTypes = useGameTypeLabels();
 
   const eventList = useMemo(() => events.data?.pages.flatMap((page) => page.events) ?? [], [events.data]);
@@ -103,7 +148,7 @@ export function Component() {
   if (!context) return <Navigate to="/discover" replace />;
 
   const setFilters = (next: DiscoverFilters) => setSearchParams(filtersToSearchParams(next), { replace: true });
-  const where = city ? `near ${city.name}` : 'near you';
+  const where = here?.name ? `near ${here.name}` : 'near you';
 
   const list = listsEvents ? (
     <EventResults
@@ -113,7 +158,7 @@ export function Component() {
       loadingMore={events.isFetchingNextPage}
       onLoadMore={() => void events.fetchNextPage()}
       onRetry={() => void events.refetch()}
-      onClearFilters={activeFilterCount(filters) > 0 ? () => setFilters(noFilters) : null}
+      onClearFilters={activeFilterCount(filters) > 0 ? () => setFilters(clearedFilters(filters)) : null}
     />
   ) : context === 'places' ? (
     <PlaceResults places={places.data?.places ?? []} status={places.status} onRetry={() => void places.refetch()} />
@@ -131,6 +176,8 @@ export function Component() {
   const hasMap = listsEvents || context === 'places';
   const map = hasMap ? (
     <LazyHuddleMap
+      // The map reads its centre once: a new place is a new map.
+      key={hereKey}
       label={context === 'places' ? 'Map of places' : 'Map of games'}
       center={view.center}
       zoom={view.zoom}
@@ -165,11 +212,31 @@ export function Component() {
           filters={filters}
           onChange={setFilters}
           gameTypes={gameTypes.data ?? []}
-          distanceFrom={city ? city.name : 'the map centre'}
+          distanceFrom={here ? (here.name ?? 'your location') : 'the map centre'}
           collapsible={isPhone}
         />
       ) : null}
-      <ListMapLayout list={list} map={map} isPhone={isPhone} pane={pane} onPaneChange={setPane} />
+      {!user && (listsEvents || context === 'places') ? (
+        visitor.location.status === 'ready' ? (
+          <Text size="sm">
+            Showing {context === 'places' ? 'places' : 'games'} near{' '}
+            {visitor.location.source === 'city' ? visitor.location.city.name : 'your location'}.{' '}
+            <Anchor component="button" type="button" size="sm" onClick={visitor.changeCity}>
+              Change
+            </Anchor>
+          </Text>
+        ) : (
+          <VisitorLocationPrompt
+            location={visitor.location}
+            cityPicker={<VisitorCityField onCityChosen={visitor.pickCity} />}
+            onLocate={visitor.locateDevice}
+            onCancel={visitor.cancelPicking}
+          />
+        )
+      ) : null}
+      {needsVisitorLocation && hasMap ? null : (
+        <ListMapLayout list={list} map={map} isPhone={isPhone} pane={pane} onPaneChange={setPane} />
+      )}
     </Stack>
   );
 }

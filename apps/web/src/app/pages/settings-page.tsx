@@ -10,6 +10,7 @@ import { GamesForm } from '../../features/profiles/components/games-form.tsx';
 import { ProfileForm } from '../../features/profiles/components/profile-form.tsx';
 import { AvailabilityEditor } from '../../features/settings/components/availability-editor.tsx';
 import { DeleteAccountSection } from '../../features/settings/components/delete-account-section.tsx';
+import { DistanceUnitField } from '../../features/settings/components/distance-unit-field.tsx';
 import { EmailVerification } from '../../features/settings/components/email-verification.tsx';
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form.tsx';
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
@@ -94,6 +95,8 @@ export function Component() {
             }}
           />
         </Section>
+        <Divider />
+        <DistanceUnitField user={user} onSaved={setUser} />
         <Divider />
         <Section title="Email">
           <EmailVerification user={user} />

@@ -1,4 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Divider } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { returnToParam } from '../../features/accounts/auth-paths.ts';
 import { AuthHeading } from '../../features/accounts/components/auth-heading.tsx';
 import { SignUpForm } from '../../features/accounts/components/sign-up-form.tsx';
@@ -20,6 +21,11 @@ export function Component() {
         socialReturnTo={returnTo ?? homePath}
         onSignedUp={() => void navigate(returnTo ?? homePath, { replace: true })}
       />
+      {/* `/` lands here when signed out (spec §2): games can be browsed before signing up (issue 11). */}
+      <Divider my="lg" label="Just looking?" labelPosition="center" />
+      <Button component={Link} to="/discover" variant="default" fullWidth>
+        Browse games near you
+      </Button>
     </>
   );
 }

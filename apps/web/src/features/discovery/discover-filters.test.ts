@@ -30,38 +30,47 @@ describe('filters in the address', () => {
       gameType: 'Soccer',
       from: '2026-06-01',
       to: '2026-06-30',
-      distance: '25' as const,
+      distance: '50' as const,
       price: 'free' as const,
       skillLevel: 'beginner' as const,
+      sort: 'nearest' as const,
     };
     const params = filtersToSearchParams(filters);
     expect(params.toString()).toBe(
-      'gameType=Soccer&from=2026-06-01&to=2026-06-30&distance=25&price=free&skillLevel=beginner',
+      'gameType=Soccer&from=2026-06-01&to=2026-06-30&distance=50&price=free&skillLevel=beginner&sort=nearest',
     );
     expect(filtersFromSearchParams(params)).toEqual(filters);
     expect(filtersToSearchParams(noFilters).toString()).toBe('');
   });
 
   it('ignore values that make no sense', () => {
-    const params = new URLSearchParams('from=yesterday&to=2026-13-45&distance=3&price=cheap&skillLevel=pro&gameType=');
+    const params = new URLSearchParams(
+      'from=yesterday&to=2026-13-45&distance=3&price=cheap&skillLevel=pro&gameType=&sort=random',
+    );
     expect(filtersFromSearchParams(params)).toEqual(noFilters);
   });
 });
 
 describe('discoverEventsQueryFor', () => {
-  it('sorts nearest first from the origin with no distance chosen', () => {
-    expect(discoverEventsQueryFor(noFilters, area)).toEqual({ lat: 30.27, lng: -97.74 });
-  });
-
-  it('limits the distance in kilometres', () => {
-    expect(discoverEventsQueryFor({ ...noFilters, distance: '10' }, area)).toEqual({
+  it("by default asks for the soonest games within 25 of the viewer's unit of the origin", () => {
+    expect(discoverEventsQueryFor(noFilters, area, 'km')).toEqual({
       lat: 30.27,
       lng: -97.74,
-      maxDistanceKm: 10,
+      sort: 'soonest',
+      maxDistanceKm: 25,
+    });
+    expect(discoverEventsQueryFor(noFilters, area, 'mi').maxDistanceKm).toBeCloseTo(40.23, 2);
+  });
+
+  it('asks for nearest first, with no limit for any distance', () => {
+    expect(discoverEventsQueryFor({ ...noFilters, distance: 'any', sort: 'nearest' }, area, 'mi')).toEqual({
+      lat: 30.27,
+      lng: -97.74,
+      sort: 'nearest',
     });
   });
 
-  it('sends the map bounds for the map area (still nearest first), and every other filter', () => {
+  it('sends the map bounds for the map area, and every other filter', () => {
     expect(
       discoverEventsQueryFor(
         {
@@ -71,12 +80,15 @@ describe('discoverEventsQueryFor', () => {
           distance: 'map',
           price: 'paid',
           skillLevel: 'advanced',
+          sort: 'soonest',
         },
         area,
+        'mi',
       ),
     ).toEqual({
       lat: 30.27,
       lng: -97.74,
+      sort: 'soonest',
       south: 30,
       west: -98,
       north: 30.5,
@@ -90,9 +102,14 @@ describe('discoverEventsQueryFor', () => {
   });
 
   it('leaves out the end of a backwards range, which the form marks', () => {
-    const filters = { ...noFilters, from: '2026-06-10', to: '2026-06-01' };
+    const filters = { ...noFilters, distance: 'any' as const, from: '2026-06-10', to: '2026-06-01' };
     expect(dateRangeError(filters)).toBe('The range must end after it starts.');
-    expect(discoverEventsQueryFor(filters, area)).toEqual({ lat: 30.27, lng: -97.74, from: '2026-06-10' });
+    expect(discoverEventsQueryFor(filters, area, 'km')).toEqual({
+      lat: 30.27,
+      lng: -97.74,
+      sort: 'soonest',
+      from: '2026-06-10',
+    });
   });
 });
 
@@ -100,5 +117,7 @@ describe('activeFilterCount', () => {
   it('counts what differs from the defaults', () => {
     expect(activeFilterCount(noFilters)).toBe(0);
     expect(activeFilterCount({ ...noFilters, gameType: 'Soccer', distance: 'map' })).toBe(2);
+    // The order is not a filter.
+    expect(activeFilterCount({ ...noFilters, sort: 'nearest' })).toBe(0);
   });
 });

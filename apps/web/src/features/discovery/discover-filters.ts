@@ -1,4 +1,11 @@
-import { skillLevels, type DiscoverEventsQuery, type SkillLevel } from '@huddle/shared/events';
+import { toKm, type DistanceUnit } from '@huddle/shared/distance';
+import {
+  discoverSorts,
+  skillLevels,
+  type DiscoverEventsQuery,
+  type DiscoverSort,
+  type SkillLevel,
+} from '@huddle/shared/events';
 
 /** Spec §2: discover/{context}. Games are events too: the same list. */
 export const discoverContexts = ['events', 'games', 'teams', 'players', 'places'] as const;
@@ -18,7 +25,7 @@ export function discoverContextFrom(param: string | undefined): DiscoverContext 
   return (discoverContexts as readonly string[]).includes(param) ? (param as DiscoverContext) : null;
 }
 
-/** 'any' sorts nearest first with no limit; 'map' keeps to what the map shows; else kilometres. */
+/** 'any' has no limit; 'map' keeps to what the map shows; else miles or kilometres (the viewer's unit). */
 export const distanceChoices = ['any', '5', '10', '25', '50', '100', 'map'] as const;
 export type DistanceChoice = (typeof distanceChoices)[number];
 
@@ -30,15 +37,19 @@ export interface DiscoverFilters {
   distance: DistanceChoice;
   price: 'free' | 'paid' | null;
   skillLevel: SkillLevel | null;
+  /** Not a filter: the order of the list (issue 11: soonest first unless the person asks). */
+  sort: DiscoverSort;
 }
 
 export const noFilters: DiscoverFilters = {
   gameType: null,
   from: null,
   to: null,
-  distance: 'any',
+  // Near the person by default, so "soonest" means soonest around them, not across the country.
+  distance: '25',
   price: null,
   skillLevel: null,
+  sort: 'soonest',
 };
 
 const localDatePattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,13 +65,17 @@ export function filtersFromSearchParams(params: URLSearchParams): DiscoverFilter
   const distance = params.get('distance');
   const price = params.get('price');
   const skillLevel = params.get('skillLevel');
+  const sort = params.get('sort');
   return {
     gameType: gameType ? gameType.slice(0, 60) : null,
     from: validDate(params.get('from')),
     to: validDate(params.get('to')),
-    distance: (distanceChoices as readonly string[]).includes(distance ?? '') ? (distance as DistanceChoice) : 'any',
+    distance: (distanceChoices as readonly string[]).includes(distance ?? '')
+      ? (distance as DistanceChoice)
+      : noFilters.distance,
     price: price === 'free' || price === 'paid' ? price : null,
     skillLevel: (skillLevels as readonly string[]).includes(skillLevel ?? '') ? (skillLevel as SkillLevel) : null,
+    sort: (discoverSorts as readonly string[]).includes(sort ?? '') ? (sort as DiscoverSort) : noFilters.sort,
   };
 }
 
@@ -70,9 +85,10 @@ export function filtersToSearchParams(filters: DiscoverFilters): URLSearchParams
   if (filters.gameType) params.set('gameType', filters.gameType);
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
-  if (filters.distance !== 'any') params.set('distance', filters.distance);
+  if (filters.distance !== noFilters.distance) params.set('distance', filters.distance);
   if (filters.price) params.set('price', filters.price);
   if (filters.skillLevel) params.set('skillLevel', filters.skillLevel);
+  if (filters.sort !== noFilters.sort) params.set('sort', filters.sort);
   return params;
 }
 
@@ -89,13 +105,19 @@ export interface DiscoverArea {
 }
 
 /** The discoverEvents query for these filters (spec §7 events by location), without the cursor. */
-export function discoverEventsQueryFor(filters: DiscoverFilters, area: DiscoverArea): DiscoverEventsQuery {
+export function discoverEventsQueryFor(
+  filters: DiscoverFilters,
+  area: DiscoverArea,
+  unit: DistanceUnit,
+): DiscoverEventsQuery {
   return {
-    // Always nearest first from the origin; the map area adds its edges as a filter.
+    // Distances always count from the origin; the map area adds its edges as a filter.
     lat: area.origin.lat,
     lng: area.origin.lng,
+    sort: filters.sort,
     ...(filters.distance === 'map' && area.bounds),
-    ...(filters.distance !== 'any' && filters.distance !== 'map' && { maxDistanceKm: Number(filters.distance) }),
+    ...(filters.distance !== 'any' &&
+      filters.distance !== 'map' && { maxDistanceKm: toKm(Number(filters.distance), unit) }),
     ...(filters.gameType && { gameType: filters.gameType }),
     ...(filters.from && { from: filters.from }),
     // A backwards range is shown as a field error and not sent.
@@ -105,7 +127,12 @@ export function discoverEventsQueryFor(filters: DiscoverFilters, area: DiscoverA
   };
 }
 
-/** How many filters differ from the defaults: shown on the phone's Filters button. */
+/** How many filters differ from the defaults: shown on the phone's Filters button (the order is no filter). */
 export function activeFilterCount(filters: DiscoverFilters): number {
-  return (Object.keys(noFilters) as (keyof DiscoverFilters)[]).filter((key) => filters[key] !== noFilters[key]).length;
+  return (Object.keys(noFilters) as (keyof DiscoverFilters)[]).filter(
+    (key) => key !== 'sort' && filters[key] !== noFilters[key],
+  ).length;
 }
+
+/** The filters cleared, the order kept. */
+export const clearedFilters = (filters: DiscoverFilters): DiscoverFilters => ({ ...noFilters, sort: filters.sort });

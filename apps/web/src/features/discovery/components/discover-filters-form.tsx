@@ -1,13 +1,24 @@
 import { skillLevels } from '@huddle/shared/events';
-import { Button, Collapse, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  Collapse,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useId } from 'react';
+import { useDistanceUnit } from '../../../lib/distance-unit.tsx';
 import {
   activeFilterCount,
+  clearedFilters,
   dateRangeError,
   distanceChoices,
-  noFilters,
   type DiscoverFilters,
   type DistanceChoice,
 } from '../discover-filters.ts';
@@ -19,8 +30,38 @@ const skillLabels: Record<(typeof skillLevels)[number], string> = {
   advanced: 'Advanced',
 };
 
-const distanceLabel = (choice: DistanceChoice) =>
-  choice === 'any' ? 'Any distance' : choice === 'map' ? 'Map area' : `Within ${choice} km`;
+const distanceLabel = (choice: DistanceChoice, unit: string) =>
+  choice === 'any' ? 'Any distance' : choice === 'map' ? 'Map area' : `Within ${choice} ${unit}`;
+
+const sortChoices = [
+  { value: 'soonest', label: 'Soonest' },
+  { value: 'nearest', label: 'Nearest' },
+];
+
+/** The order of the list: visible on phones too, where the filters fold away. */
+function SortControl({
+  value,
+  onChange,
+}: {
+  value: DiscoverFilters['sort'];
+  onChange: (sort: DiscoverFilters['sort']) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" fw={500} id={labelId}>
+        Sort
+      </Text>
+      <SegmentedControl
+        size="xs"
+        aria-labelledby={labelId}
+        value={value}
+        onChange={(next) => onChange(next as DiscoverFilters['sort'])}
+        data={sortChoices}
+      />
+    </Group>
+  );
+}
 
 interface DiscoverFiltersFormProps {
   filters: DiscoverFilters;
@@ -42,6 +83,7 @@ export function DiscoverFiltersForm({
 }: DiscoverFiltersFormProps) {
   const [opened, { toggle }] = useDisclosure(false);
   const panelId = useId();
+  const unit = useDistanceUnit();
   const set = <K extends keyof DiscoverFilters>(key: K, value: DiscoverFilters[K]) =>
     onChange({ ...filters, [key]: value });
   const active = activeFilterCount(filters);
@@ -76,7 +118,7 @@ export function DiscoverFiltersForm({
         inputWrapperOrder={['label', 'input', 'description']}
         value={filters.distance}
         onChange={(event) => set('distance', event.currentTarget.value as DistanceChoice)}
-        data={distanceChoices.map((choice) => ({ value: choice, label: distanceLabel(choice) }))}
+        data={distanceChoices.map((choice) => ({ value: choice, label: distanceLabel(choice, unit) }))}
       />
       <NativeSelect
         label="Price"
@@ -102,22 +144,28 @@ export function DiscoverFiltersForm({
 
   const clear =
     active > 0 ? (
-      <Button variant="subtle" size="compact-sm" onClick={() => onChange(noFilters)}>
+      <Button variant="subtle" size="compact-sm" onClick={() => onChange(clearedFilters(filters))}>
         Clear filters
       </Button>
     ) : null;
+
+  const sort = <SortControl value={filters.sort} onChange={(next) => set('sort', next)} />;
 
   if (!collapsible) {
     return (
       <Stack gap={4} component="section" aria-label="Filters">
         {fields}
-        {clear ? <Group justify="flex-end">{clear}</Group> : null}
+        <Group justify="space-between">
+          {sort}
+          {clear}
+        </Group>
       </Stack>
     );
   }
   return (
     <Stack gap="xs" component="section" aria-label="Filters">
-      <Group justify="space-between">
+      <Group justify="space-between" gap="xs">
+        {sort}
         <Button
           variant="default"
           size="compact-md"

@@ -1,7 +1,8 @@
 import type { EventSummary } from '@huddle/shared/events';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDistance, formatEventStart, formatPrice } from '../../../lib/format-event-time.ts';
+import { formatEventStart, formatPrice } from '../../../lib/format-event-time.ts';
+import { useFormatDistanceAway } from '../../../lib/distance-unit.tsx';
 
 /** Where an event's page is (spec §2: discover/events/{id}). */
 export function eventPath(eventId: string): string {
@@ -23,6 +24,7 @@ export function spotsLabel(event: EventSummary): string {
 }
 
 function EventSummaryItem({ event }: { event: EventSummary }) {
+  const away = useFormatDistanceAway();
   return (
     <Stack component="li" gap={4} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Anchor component={Link} to={eventPath(event.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -33,7 +35,7 @@ function EventSummaryItem({ event }: { event: EventSummary }) {
       </Text>
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {event.place.name}
-        {event.distanceKm !== null ? ` · ${formatDistance(event.distanceKm)} away` : ''}
+        {event.distanceKm !== null ? ` · ${away(event.distanceKm)}` : ''}
         {event.team ? ` · ${event.team.name}` : ''}
       </Text>
       <Group gap={6}>

@@ -1,7 +1,7 @@
 import type { PlayerHit } from '@huddle/shared/discovery';
 import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDistance } from '../../../lib/format-event-time.ts';
+import { useFormatDistanceAway } from '../../../lib/distance-unit.tsx';
 
 export function playerPath(userId: string): string {
   return `/profile/${encodeURIComponent(userId)}`;
@@ -9,6 +9,7 @@ export function playerPath(userId: string): string {
 
 /** Players with their photo, city and distance; each name goes to the public profile. */
 export function PlayerList({ players, label }: { players: PlayerHit[]; label: string }) {
+  const away = useFormatDistanceAway();
   return (
     <Stack component="ul" gap="sm" m={0} p={0} aria-label={label} style={{ listStyle: 'none' }}>
       {players.map((player) => (
@@ -19,9 +20,8 @@ export function PlayerList({ players, label }: { players: PlayerHit[]; label: st
               {player.displayName}
             </Anchor>
             <Text size="sm" c="dimmed">
-              {[player.city, player.distanceKm !== null ? `${formatDistance(player.distanceKm)} away` : null]
-                .filter(Boolean)
-                .join(' · ') || 'Huddle player'}
+              {[player.city, player.distanceKm !== null ? away(player.distanceKm) : null].filter(Boolean).join(' · ') ||
+                'Huddle player'}
             </Text>
           </Stack>
         </Group>

@@ -1,7 +1,7 @@
 import type { TeamSummary } from '@huddle/shared/teams';
 import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDistance } from '../../../lib/format-event-time.ts';
+import { useFormatDistanceAway } from '../../../lib/distance-unit.tsx';
 
 type TeamRow = Pick<TeamSummary, 'id' | 'name' | 'gameType' | 'city' | 'photoURL' | 'kind'> & {
   distanceKm?: number | null;
@@ -14,6 +14,7 @@ export function teamPath(teamId: string): string {
 
 /** Teams and communities with their game, city and distance; each name goes to the team page. */
 export function TeamList({ teams, label }: { teams: TeamRow[]; label: string }) {
+  const away = useFormatDistanceAway();
   return (
     <Stack component="ul" gap="sm" m={0} p={0} aria-label={label} style={{ listStyle: 'none' }}>
       {teams.map((team) => (
@@ -27,7 +28,7 @@ export function TeamList({ teams, label }: { teams: TeamRow[]; label: string }) 
               {[
                 team.kind === 'community' ? 'Community' : team.gameType,
                 team.city,
-                team.distanceKm != null ? `${formatDistance(team.distanceKm)} away` : null,
+                team.distanceKm != null ? away(team.distanceKm) : null,
                 team.memberCount !== undefined ? `${team.memberCount} members` : null,
               ]
                 .filter(Boolean)

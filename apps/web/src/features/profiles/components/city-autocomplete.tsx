@@ -13,6 +13,9 @@ interface CityAutocompleteProps {
   onBlur?: () => void;
   /** Show the required mark (the profile form marks its required fields). */
   withAsterisk?: boolean;
+  /** Another wording where the field is not the person's own city (signed-out discover). */
+  label?: string;
+  description?: string;
 }
 
 const searchDelayMs = 250;
@@ -25,6 +28,8 @@ export function CityAutocomplete({
   error,
   onBlur,
   withAsterisk = false,
+  label = 'City',
+  description = 'Where you usually play. Start typing and pick your city from the list.',
 }: CityAutocompleteProps) {
   const [query] = useDebouncedValue(value, searchDelayMs);
   const cities = useUsCities(query);
@@ -32,8 +37,8 @@ export function CityAutocomplete({
 
   return (
     <Autocomplete
-      label="City"
-      description="Where you usually play. Start typing and pick your city from the list."
+      label={label}
+      description={description}
       // "e.g." so an empty field is never read as one already filled in.
       placeholder="e.g. Austin, TX"
       required

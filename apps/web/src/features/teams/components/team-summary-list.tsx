@@ -2,6 +2,7 @@ import type { TeamSummary } from '@huddle/shared/teams';
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { kindLabels } from './team-labels.ts';
+import { useFormatDistanceAway } from '../../../lib/distance-unit.tsx';
 
 /** Cards of teams linking to their pages; used by the team lists and external teams. */
 export function TeamSummaryList({
@@ -11,6 +12,7 @@ export function TeamSummaryList({
   teams: (TeamSummary & { distanceKm?: number | null })[];
   empty: string;
 }) {
+  const away = useFormatDistanceAway();
   if (teams.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -35,7 +37,7 @@ export function TeamSummaryList({
               <Text size="sm" c="dimmed" truncate>
                 {[
                   team.city,
-                  team.distanceKm != null ? `${team.distanceKm} km away` : null,
+                  team.distanceKm != null ? away(team.distanceKm) : null,
                   `${team.memberCount} member${team.memberCount === 1 ? '' : 's'}`,
                 ]
                   .filter(Boolean)

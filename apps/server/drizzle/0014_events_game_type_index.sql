@@ -1,0 +1,1 @@
+CREATE INDEX "events_game_type_idx" ON "events" USING btree ("game_type","series_ends_at") WHERE "events"."cancelled_at" is null and "events"."visibility" = 'public';

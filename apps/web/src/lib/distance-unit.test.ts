@@ -1,0 +1,48 @@
+import { formatDistance, toKm, unitForCountry, unitForLocale } from '@huddle/shared/distance';
+import { describe, expect, it } from 'vitest';
+
+describe('formatDistance', () => {
+  it('writes anything under a tenth as "< 0.1", never "0 km" or "0.0 km"', () => {
+    expect(formatDistance(0, 'km')).toBe('< 0.1 km');
+    expect(formatDistance(0.04, 'km')).toBe('< 0.1 km');
+    expect(formatDistance(0.15, 'mi')).toBe('< 0.1 mi');
+    expect(formatDistance(0.1, 'km')).toBe('0.1 km');
+  });
+
+  it('keeps one decimal under 10 and whole numbers from 10 up', () => {
+    expect(formatDistance(3.24, 'km')).toBe('3.2 km');
+    expect(formatDistance(9.94, 'km')).toBe('9.9 km');
+    // 9.96 would read "10.0": it is written as the whole number it rounds to.
+    expect(formatDistance(9.96, 'km')).toBe('10 km');
+    expect(formatDistance(12.6, 'km')).toBe('13 km');
+    expect(formatDistance(2500.4, 'km')).toBe('2,500 km');
+  });
+
+  it('converts to miles for miles', () => {
+    expect(formatDistance(1.609344, 'mi')).toBe('1.0 mi');
+    expect(formatDistance(5, 'mi')).toBe('3.1 mi');
+    expect(formatDistance(32.2, 'mi')).toBe('20 mi');
+  });
+});
+
+describe('the default unit', () => {
+  it('is miles in the US, Great Britain, Liberia and Myanmar, kilometres elsewhere', () => {
+    expect(['US', 'gb', 'LR', 'MM'].map(unitForCountry)).toEqual(['mi', 'mi', 'mi', 'mi']);
+    expect(['CA', 'DE', 'MX', null].map(unitForCountry)).toEqual(['km', 'km', 'km', 'km']);
+  });
+
+  it('follows the region of a browser locale', () => {
+    expect(unitForLocale('en-US')).toBe('mi');
+    expect(unitForLocale('en-GB')).toBe('mi');
+    expect(unitForLocale('en-CA')).toBe('km');
+    expect(unitForLocale('de')).toBe('km');
+    // "en" alone is likely American English.
+    expect(unitForLocale('en')).toBe('mi');
+    expect(unitForLocale('not a locale')).toBe('km');
+  });
+
+  it('turns a radius in miles into kilometres for the API', () => {
+    expect(toKm(25, 'mi')).toBeCloseTo(40.23, 2);
+    expect(toKm(25, 'km')).toBe(25);
+  });
+});
