@@ -138,7 +138,7 @@ test('an organizer opens a season; a member registers and finds it on the player
   await form.getByLabel('Places').fill('12');
   await form.getByRole('button', { name: 'Create season' }).click();
   await expect(owner.getByText('Summer Cup', { exact: true })).toBeVisible();
-  await expect(owner.getByText('0/12 places taken', { exact: false })).toBeVisible();
+  await expect(owner.getByText('0/12 spots taken', { exact: false })).toBeVisible();
   await owner.getByRole('button', { name: 'Add sessions' }).click();
   await owner.getByLabel('Session title').fill('Cup night');
   await owner.getByLabel('First session starts').fill(`${year}-06-02T18:30`);

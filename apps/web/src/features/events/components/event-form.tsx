@@ -44,13 +44,17 @@ import {
   validateEventValues,
   type EventFormValues,
 } from '../event-form-values.ts';
+import { indefiniteArticle } from '../../../lib/indefinite-article.ts';
 import { PlacePicker } from './place-picker.tsx';
 
 interface EventFormProps {
   /** Game types from the server (the page loads them). */
   gameTypes: string[];
-  /** The team the event belongs to (spec §2: the team is the parent), or null for a pickup game. */
-  team: { id: string; name: string } | null;
+  /**
+   * The team or community the event belongs to (spec §2: the team is the parent), or null for
+   * a pickup game. A new event starts with the team's game type (issue 11, item 13).
+   */
+  team: { id: string; name: string; gameType?: string; kind?: 'team' | 'community' } | null;
   /** Set when editing. */
   event?: EventView['event'];
   /** A place to start with (?placeId= on create). */
@@ -74,7 +78,12 @@ export function EventForm({ gameTypes, team, event, initialPlace = null, near, o
   const form = useForm<EventFormValues>({
     initialValues: event
       ? eventValuesFrom(event)
-      : { ...emptyEventValues(browserTimeZone()), place: initialPlace, visibility: 'public' },
+      : {
+          ...emptyEventValues(browserTimeZone()),
+          place: initialPlace,
+          visibility: 'public',
+          gameType: team?.gameType ?? '',
+        },
     validate: (values) => validateEventValues(values, teamId),
   });
   const { values } = form;
@@ -143,7 +152,8 @@ export function EventForm({ gameTypes, team, event, initialPlace = null, near, o
       <Stack gap="md">
         {team && (
           <Text size="sm">
-            A <strong>{team.name}</strong> event: the team’s organizers can run it with you.
+            {indefiniteArticle(team.name, { capital: true })} <strong>{team.name}</strong> event: its organizers can run
+            it with you.
           </Text>
         )}
         <TextInput
@@ -304,7 +314,11 @@ export function EventForm({ gameTypes, team, event, initialPlace = null, near, o
             <Radio
               value="team"
               disabled={!team}
-              label={team ? `Team only: members of ${team.name}` : 'Team only (for team events)'}
+              label={
+                team
+                  ? `${team.kind === 'community' ? 'Community' : 'Team'} only: members of ${team.name}`
+                  : 'Team only (for team events)'
+              }
             />
           </Stack>
         </Radio.Group>

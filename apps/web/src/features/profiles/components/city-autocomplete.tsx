@@ -11,12 +11,23 @@ interface CityAutocompleteProps {
   onCityChosen: (city: UsCity) => void;
   error?: React.ReactNode;
   onBlur?: () => void;
+  /** A team's city can wait (issue 11, item 13); a player's is required (spec §5). */
+  required?: boolean;
+  description?: string;
 }
 
 const searchDelayMs = 250;
 
 /** Spec §5: the city is picked from a server search of US cities, never free text. */
-export function CityAutocomplete({ value, onChange, onCityChosen, error, onBlur }: CityAutocompleteProps) {
+export function CityAutocomplete({
+  value,
+  onChange,
+  onCityChosen,
+  error,
+  onBlur,
+  required = true,
+  description = 'Where you usually play. Start typing and pick your city from the list.',
+}: CityAutocompleteProps) {
   const [query] = useDebouncedValue(value, searchDelayMs);
   const cities = useUsCities(query);
   const names = value.trim().length >= cityQueryMinLength ? (cities.data?.cities ?? []).map((city) => city.name) : [];
@@ -24,9 +35,9 @@ export function CityAutocomplete({ value, onChange, onCityChosen, error, onBlur 
   return (
     <Autocomplete
       label="City"
-      description="Where you usually play. Start typing and pick your city from the list."
+      description={description}
       placeholder="Austin, TX"
-      required
+      required={required}
       withAsterisk={false}
       autoComplete="off"
       value={value}
