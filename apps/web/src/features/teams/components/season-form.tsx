@@ -43,12 +43,13 @@ const fieldOf: Record<string, keyof SeasonFormValues> = {
  * easy to take for a value); typing YYYY-MM-DD works as well as the calendar.
  */
 function DayInput(props: DateInputProps) {
+  // Escape closes the calendar only: without the attribute the season dialog closed too, losing the form.
   return (
     <DateInput
       placeholder="Pick a date"
       valueFormat="MMM D, YYYY"
       clearable
-      popoverProps={{ withinPortal: true }}
+      data-mantine-stop-propagation="true"
       {...props}
     />
   );

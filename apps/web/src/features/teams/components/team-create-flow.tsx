@@ -125,12 +125,12 @@ export function TeamCreateFlow({ gameTypes, renderCityPicker, onCreated }: TeamC
             () => false,
           )
         : true;
+      // No title: Mantine greys the message under a title, below the contrast minimum.
       notifications.show({
         color: 'teal',
-        title: `Your ${noun} is ready`,
         message: photoSaved
-          ? `${team.name} is created. Add details or invite people from its page any time.`
-          : `${team.name} is created, but the photo could not be uploaded. Try again from its page.`,
+          ? `Your ${noun} is ready: ${team.name}. Add details or invite people from its page any time.`
+          : `Your ${noun} is ready: ${team.name}. The photo could not be uploaded; try again from its page.`,
       });
       onCreated(team.id);
     } catch (error) {
