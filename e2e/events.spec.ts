@@ -261,11 +261,11 @@ test('a team organizer starts a team event from the team page; calendar links ar
   await expect(page.getByText('No upcoming events.')).toBeVisible();
   await page.getByRole('link', { name: 'New event' }).click();
   await expect(page).toHaveURL(new RegExp(`/events/new\\?teamId=${team.id}$`));
-  await expect(page.getByText(`A ${team.name} event`)).toBeVisible();
+  // "An Event FC event" (a/an by sound), and the form starts with the team's game type.
+  await expect(page.getByText(`An ${team.name} event`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Game type' })).toHaveValue('Soccer');
 
   await page.getByLabel('Title').fill(title);
-  await page.getByRole('combobox', { name: 'Game type' }).click();
-  await page.getByRole('option', { name: 'Soccer', exact: true }).click();
   await page.getByRole('combobox', { name: 'Place' }).fill('Austin');
   await page.getByRole('option', { name: 'New place in Austin, TX' }).click();
   await page.getByLabel('Name of the place').fill(`Team pitch ${Date.now().toString(36)}`);

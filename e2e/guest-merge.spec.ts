@@ -45,7 +45,7 @@ test('a guest registers for a season, signs up with the same email, verifies it,
   const person = newPerson('Visitor');
   await page.goto(`/team/${team.id}`);
   await expect(page.getByRole('heading', { level: 1, name: team.name })).toBeVisible();
-  await expect(page.getByText('0/20 places taken', { exact: false })).toBeVisible();
+  await expect(page.getByText('0/20 spots taken', { exact: false })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: `Register as a guest for ${season.label}` }).click();
   const guestForm = page.getByRole('dialog', { name: `Register for ${season.label}` });
@@ -57,7 +57,7 @@ test('a guest registers for a season, signs up with the same email, verifies it,
   await expect(page.getByText(`Thanks, ${person.name}. We’ve sent the details to ${person.email}.`)).toBeVisible();
   expect((await latestMailTo(person.email)).subject).toBe(`Registered: ${season.label}`);
   await expect(guestForm).toBeHidden();
-  await expect(page.getByText('1/20 places taken', { exact: false })).toBeVisible();
+  await expect(page.getByText('1/20 spots taken', { exact: false })).toBeVisible();
 
   // The organizer sees a guest's registration: no account behind it yet.
   await owner.goto(`/team/${team.id}`);

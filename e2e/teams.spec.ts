@@ -1,54 +1,83 @@
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { signUpWithProfile } from './support/people.ts';
 
-test('an organizer creates a community through every step and finds it on Your Communities', async ({ page }) => {
+test('a community is created from its kind and name alone, called a community, and its events start with its game type @mobile', async ({
+  page,
+}) => {
   const organizer = newPerson('Coach');
   await signUpWithProfile(page, organizer);
-  const name = `Riverside Futsal ${Date.now().toString(36)}`;
+  const name = `East Austin Hoopers ${Date.now().toString(36)}`;
 
   await page.goto('/teams/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Start a team or community' })).toBeVisible();
+  // The stepper stays on one row at this width: every step icon at the same height.
+  const stepTops = await page
+    .locator('.mantine-Stepper-step')
+    .evaluateAll((steps) => steps.map((step) => Math.round(step.getBoundingClientRect().top)));
+  expect(stepTops).toHaveLength(3);
+  expect(new Set(stepTops).size).toBe(1);
   await expectAccessible(page);
+
   await page.getByLabel('Community').check();
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // Step 1: a name is required.
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Create community' }).click();
   await expect(page.getByText('Name must be at least 2 characters.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-  await page.getByRole('combobox', { name: 'Game type' }).click();
-  await page.getByRole('option', { name: 'Soccer', exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await page.getByLabel('Description').fill('Futsal by the river, every Thursday.');
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await page.getByRole('combobox', { name: 'City' }).fill('Austin');
-  await page.getByRole('option', { name: 'Austin, TX' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  // Photo is optional.
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('People ask to join; organizers approve').check();
-  await page.getByRole('button', { name: 'Next' }).click();
-
-  await expect(page.getByText(`Community: ${name}`)).toBeVisible();
-  await expectAccessible(page);
+  await page.getByRole('textbox', { name: 'Name of your community' }).fill(name);
+  // Kind and name are enough: no other step is needed to create it.
   await page.getByRole('button', { name: 'Create community' }).click();
 
   await expect(page).toHaveURL(/\/team\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Your community is ready')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Owner', { exact: true }).first()).toBeVisible();
+  // A community is never called a team on its page.
+  await expect(page.getByRole('main').getByText(/\bteam\b/i)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Delete this community' })).toBeVisible();
   await expectAccessible(page);
+
+  // What was skipped is set later, on the community's page.
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const details = page.getByRole('dialog', { name: 'Edit the community’s details' });
+  await details.getByRole('combobox', { name: 'Game type' }).click();
+  await page.getByRole('option', { name: 'Basketball', exact: true }).click();
+  await details.getByRole('combobox', { name: 'City' }).fill('Austin');
+  await page.getByRole('option', { name: 'Austin, TX' }).click();
+  await details.getByLabel('People ask to join; organizers approve').check();
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(details).toBeHidden();
+  await expect(page.getByText('Basketball', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Austin, TX · 1 member · People ask to join/)).toBeVisible();
+
+  // An event created from the community starts with its game type, and reads "An East Austin Hoopers event".
+  await page.getByRole('link', { name: 'New event' }).click();
+  await expect(page.getByText(`An ${name} event`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Game type' })).toHaveValue('Basketball');
+  await expect(page.getByLabel(`Community only: members of ${name}`)).toBeVisible();
 
   await page.goto('/my-communities');
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
-  await expectAccessible(page);
+});
 
-  await page.getByRole('link', { name: 'Teams you run' }).click();
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-  await expect(page.getByText('no pending requests')).toBeVisible();
+test("the optional steps set a team's details at creation", async ({ page }) => {
+  await signUpWithProfile(page, newPerson('Coach'));
+  const name = `Riverside Futsal ${Date.now().toString(36)}`;
+  await page.goto('/teams/create');
+  await page.getByRole('textbox', { name: 'Name of your team' }).fill(name);
+  await page.getByRole('button', { name: 'Add details' }).click();
+  await expect(page.getByText('Step 2 of 3: Details (optional, you can change it later)')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Game type' }).click();
+  await page.getByRole('option', { name: 'Soccer', exact: true }).click();
+  await page.getByLabel('Description').fill('Futsal by the river, every Thursday.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('By invitation only').check();
   await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await expect(page.getByText('Your team is ready')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Futsal by the river, every Thursday.')).toBeVisible();
+  await expect(page.getByText('By invitation only')).toBeVisible();
+
+  await page.goto('/teams-v3');
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 });
 
 test('a second person joins through an invitation link and appears in the roster', async ({ browser }) => {
@@ -129,16 +158,22 @@ test('an organizer opens a season; a member registers and finds it on the player
   await owner.getByRole('button', { name: 'Add season' }).click();
   const form = owner.getByRole('dialog', { name: 'New season' });
   await form.getByLabel('Season name').fill('Summer Cup');
+  // Capacity, not "Places" (places are venues); empty date fields say "Pick a date".
+  await expect(form.getByText('Places', { exact: true })).toHaveCount(0);
+  await expect(form.getByLabel('Ends', { exact: true })).toHaveAttribute('placeholder', 'Pick a date');
+  await expect(form.getByLabel('Registration closes')).toHaveAttribute('placeholder', 'Pick a date');
   await form.getByLabel('Starts').fill(`${year}-06-01`);
   await form.getByLabel('Ends', { exact: true }).fill(`${year}-05-01`);
   await form.getByLabel('Registration closes').fill(`${year}-05-20`);
+  await form.getByLabel('Registration closes').press('Escape');
   await form.getByRole('button', { name: 'Create season' }).click();
   await expect(form.getByText('The season must end after it starts.')).toBeVisible();
   await form.getByLabel('Ends', { exact: true }).fill(`${year}-08-31`);
-  await form.getByLabel('Places').fill('12');
+  await form.getByLabel('Ends', { exact: true }).press('Escape');
+  await form.getByLabel('Capacity').fill('12');
   await form.getByRole('button', { name: 'Create season' }).click();
   await expect(owner.getByText('Summer Cup', { exact: true })).toBeVisible();
-  await expect(owner.getByText('0/12 places taken', { exact: false })).toBeVisible();
+  await expect(owner.getByText('0/12 spots taken', { exact: false })).toBeVisible();
   await owner.getByRole('button', { name: 'Add sessions' }).click();
   await owner.getByLabel('Session title').fill('Cup night');
   await owner.getByLabel('First session starts').fill(`${year}-06-02T18:30`);

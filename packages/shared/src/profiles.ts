@@ -81,8 +81,39 @@ export const publicProfileReply = z
     /** Whether the viewer may send this player a direct message. */
     canMessage: z.boolean(),
     blockedByViewer: z.boolean(),
+    /**
+     * The player's next games (joined, not cancelled, not yet over), soonest first, only those
+     * the viewer may see. Null when the player hides them (privacy: publicUpcomingGames) or
+     * blocked the viewer; the player always sees their own.
+     */
+    upcomingGames: z
+      .array(
+        z.object({
+          eventId: z.string(),
+          title: z.string(),
+          gameType: z.string(),
+          startsAt: z.iso.datetime(),
+          timeZone: z.string(),
+          placeName: z.string(),
+        }),
+      )
+      .nullable(),
+    /** Teams and communities the player belongs to that the viewer may see (public, or shared). */
+    teams: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        kind: z.enum(['team', 'community']),
+        gameType: z.string(),
+        photoURL: z.string().nullable(),
+      }),
+    ),
+    /** Games played (decision 019); null when the player blocked the viewer. */
+    gamesPlayed: z.number().int().nullable(),
   })
   .meta({ id: 'PublicProfile' });
+/** How many upcoming games a profile lists. */
+export const profileUpcomingGamesLimit = 5;
 export type PublicProfile = z.infer<typeof publicProfileReply>;
 
 export const blockedUsersReply = z.object({

@@ -26,24 +26,39 @@ const teamName = z
   .min(teamNameLength.min, `Name must be at least ${teamNameLength.min} characters.`)
   .max(teamNameLength.max, `Name must be at most ${teamNameLength.max} characters.`);
 
-export const createTeamBody = z
-  .strictObject({
-    kind: z.enum(teamKinds, { error: 'Choose a team or a community.' }),
-    name: teamName,
-    gameType: z.string({ error: 'Choose a game type.' }).trim().min(1, 'Choose a game type.').max(60),
-    description: z
-      .string()
-      .trim()
-      .max(teamDescriptionMax, `Description must be at most ${teamDescriptionMax} characters.`)
-      .nullable(),
-    city: usCity,
-    joinPolicy: z.enum(joinPolicies, { error: 'Choose who can join.' }),
-    visibility: z.enum(teamVisibilities, { error: 'Choose who can see it.' }),
+/** A team's details; on create only kind and name are asked, the rest can wait (issue 11, item 13). */
+const teamFields = z.strictObject({
+  kind: z.enum(teamKinds, { error: 'Choose a team or a community.' }),
+  name: teamName,
+  gameType: z.string({ error: 'Choose a game type.' }).trim().min(1, 'Choose a game type.').max(60),
+  description: z
+    .string()
+    .trim()
+    .max(teamDescriptionMax, `Description must be at most ${teamDescriptionMax} characters.`)
+    .nullable(),
+  city: usCity,
+  joinPolicy: z.enum(joinPolicies, { error: 'Choose who can join.' }),
+  visibility: z.enum(teamVisibilities, { error: 'Choose who can see it.' }),
+});
+
+/**
+ * What a new team gets for the details its creator skipped: 'Other' is the game type the
+ * create page offers first (spec §2); open and public are the choices the form starts on.
+ */
+export const teamDefaults = { gameType: 'Other', joinPolicy: 'open', visibility: 'public' } as const;
+
+export const createTeamBody = teamFields
+  .extend({
+    gameType: teamFields.shape.gameType.optional(),
+    description: teamFields.shape.description.optional(),
+    city: usCity.nullable().optional(),
+    joinPolicy: teamFields.shape.joinPolicy.optional(),
+    visibility: teamFields.shape.visibility.optional(),
   })
   .meta({ id: 'CreateTeam' });
 export type CreateTeamBody = z.infer<typeof createTeamBody>;
 
-export const updateTeamBody = createTeamBody.omit({ kind: true }).partial().meta({ id: 'UpdateTeam' });
+export const updateTeamBody = teamFields.omit({ kind: true }).partial().meta({ id: 'UpdateTeam' });
 export type UpdateTeamBody = z.infer<typeof updateTeamBody>;
 
 export const teamSummary = z

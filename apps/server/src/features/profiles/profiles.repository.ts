@@ -1,8 +1,11 @@
 import type { DistanceUnit } from '@huddle/shared/distance';
 import type { NotificationSettings, PrivacySettings } from '@huddle/shared/users';
-import { and, asc, eq, ilike, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
+import { eventParties, events } from '../events/events.schema.ts';
+import { places } from '../places/places.schema.ts';
+import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { feedback, userBlocks } from './profiles.schema.ts';
 
 export type ProfileColumns = Partial<
@@ -117,4 +120,78 @@ export async function listBlockedIds(db: Database, blockerId: string): Promise<s
     .from(userBlocks)
     .where(eq(userBlocks.blockerId, blockerId));
   return rows.map((row) => row.blockedId);
+}
+
+/** When an occurrence ends: it lasts as long as the event's first one (events repository does the same). */
+const occurrenceEnd = sql`${eventParties.occurrenceStartsAt} + (${events.endsAt} - ${events.startsAt})`;
+/** Whether the viewer is a member of the team in hand (never, signed out). */
+const viewerIsMemberOf = (teamId: typeof teams.id | typeof events.teamId, viewerId: string | undefined) =>
+  viewerId
+    ? sql`exists (select 1 from ${teamMembers} as viewer_membership
+        where viewer_membership.team_id = ${teamId} and viewer_membership.user_id = ${viewerId})`
+    : sql`false`;
+
+/**
+ * A player's joined occurrences not over at `now`, soonest first, of events not cancelled that
+ * the viewer may see: public ones, and team-only ones of a team the viewer belongs to.
+ */
+export async function listUpcomingGamesOf(
+  db: Database,
+  { userId, viewerId, now, limit }: { userId: string; viewerId: string | undefined; now: Date; limit: number },
+) {
+  return db
+    .select({
+      eventId: events.id,
+      title: events.title,
+      gameType: events.gameType,
+      startsAt: eventParties.occurrenceStartsAt,
+      timeZone: events.timeZone,
+      placeName: places.name,
+    })
+    .from(eventParties)
+    .innerJoin(events, eq(events.id, eventParties.eventId))
+    .innerJoin(places, eq(places.id, events.placeId))
+    .where(
+      and(
+        eq(eventParties.userId, userId),
+        eq(eventParties.status, 'joined'),
+        isNull(events.cancelledAt),
+        sql`${occurrenceEnd} > ${now.toISOString()}::timestamptz`,
+        or(eq(events.visibility, 'public'), viewerIsMemberOf(events.teamId, viewerId)),
+      ),
+    )
+    .orderBy(asc(eventParties.occurrenceStartsAt), asc(events.id))
+    .limit(limit);
+}
+
+/** Games played (decision 019): joined occurrences over at `now` of events not cancelled. */
+export async function countGamesPlayedBy(db: Database, { userId, now }: { userId: string; now: Date }) {
+  const [row] = await db
+    .select({ played: count() })
+    .from(eventParties)
+    .innerJoin(events, eq(events.id, eventParties.eventId))
+    .where(
+      and(
+        eq(eventParties.userId, userId),
+        eq(eventParties.status, 'joined'),
+        isNull(events.cancelledAt),
+        sql`${occurrenceEnd} <= ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  return row?.played ?? 0;
+}
+
+/** The teams a player belongs to that the viewer may see: public ones, and those the viewer is in too. */
+export async function listVisibleTeamsOf(
+  db: Database,
+  { userId, viewerId }: { userId: string; viewerId: string | undefined },
+) {
+  return db
+    .select({ id: teams.id, name: teams.name, kind: teams.kind, gameType: teams.gameType, photoUrl: teams.photoUrl })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(
+      and(eq(teamMembers.userId, userId), or(eq(teams.visibility, 'public'), viewerIsMemberOf(teams.id, viewerId))),
+    )
+    .orderBy(asc(sql`lower(${teams.name})`), asc(teams.id));
 }

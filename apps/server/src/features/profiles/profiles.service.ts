@@ -1,11 +1,17 @@
 import type { DistanceUnit } from '@huddle/shared/distance';
-import type { ProfileBody, PublicProfile, UsCity } from '@huddle/shared/profiles';
+import {
+  profileUpcomingGamesLimit,
+  type ProfileBody,
+  type PublicProfile,
+  type UsCity,
+} from '@huddle/shared/profiles';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser, NotificationSettings, PrivacySettings } from '@huddle/shared/users';
 import { randomUUID } from 'node:crypto';
 import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
 import { findUserRecord, getCurrentUser } from '../accounts/accounts.service.ts';
@@ -13,6 +19,7 @@ import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
 import { isOnline } from '../presence/presence.service.ts';
 import {
+  countGamesPlayedBy,
   deleteBlock,
   findBlocksBetween,
   insertBlock,
@@ -20,6 +27,8 @@ import {
   listBlocked,
   listBlockedIds,
   listBlockerIds,
+  listUpcomingGamesOf,
+  listVisibleTeamsOf,
   searchUsers,
   updateDistanceUnit,
   updateNotificationSettings,
@@ -131,10 +140,13 @@ export async function unblockUser(db: Database, { actorId, userId }: { actorId: 
 
 /**
  * What a viewer (signed in or not) may see of a player. Email and settings are never
- * part of it; a player who blocked the viewer shows only name and photo.
+ * part of it; a player who blocked the viewer shows only name and photo. Upcoming games
+ * follow the player's publicUpcomingGames switch (on by default, spec §9); teams and games
+ * show only what the viewer could open anyway (decision 019).
  */
 export async function getPublicProfile(
   db: Database,
+  clock: Clock,
   { viewerId, userId }: { viewerId: string | undefined; userId: string },
 ): Promise<PublicProfile> {
   const owner = await findUserRecord(db, userId);
@@ -149,9 +161,36 @@ export async function getPublicProfile(
     blockedByViewer,
   };
   if (blockedByOwner)
-    return { ...base, bio: null, pronouns: null, games: [], city: null, online: null, canMessage: false };
+    return {
+      ...base,
+      bio: null,
+      pronouns: null,
+      games: [],
+      city: null,
+      online: null,
+      canMessage: false,
+      upcomingGames: null,
+      teams: [],
+      gamesPlayed: null,
+    };
+  const now = clock.now();
+  const showsUpcoming = owner.publicUpcomingGames || viewerId === userId;
+  const [upcoming, teams, gamesPlayed] = await Promise.all([
+    showsUpcoming
+      ? listUpcomingGamesOf(db, { userId, viewerId, now, limit: profileUpcomingGamesLimit })
+      : Promise.resolve(null),
+    listVisibleTeamsOf(db, { userId, viewerId }),
+    countGamesPlayedBy(db, { userId, now }),
+  ]);
   return {
     ...base,
+    upcomingGames: upcoming?.map((game) => ({ ...game, startsAt: game.startsAt.toISOString() })) ?? null,
+    teams: teams.map(({ photoUrl, kind, ...team }) => ({
+      ...team,
+      kind: kind as 'team' | 'community',
+      photoURL: photoUrl,
+    })),
+    gamesPlayed,
     bio: owner.bio,
     pronouns: owner.pronouns as PublicProfile['pronouns'],
     games: owner.games,

@@ -43,6 +43,35 @@ describe('creating a team', () => {
     ]);
   });
 
+  it('needs only a kind and a name; the rest starts at the defaults and can be set later', async () => {
+    const owner = await signUpUser(t.app);
+    const created = await call('POST', '/api/teams', owner.cookie, { kind: 'community', name: 'Riverside Futsal' });
+    expect(created.statusCode).toBe(201);
+    const team = created.json();
+    expect(team).toMatchObject({
+      kind: 'community',
+      name: 'Riverside Futsal',
+      gameType: 'Other',
+      city: null,
+      description: null,
+      joinPolicy: 'open',
+      visibility: 'public',
+      viewer: { role: 'owner' },
+    });
+    const edited = await call('PATCH', `/api/teams/${team.id}`, owner.cookie, {
+      gameType: 'Soccer',
+      city: { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 },
+      joinPolicy: 'request',
+    });
+    expect(edited.json()).toMatchObject({ gameType: 'Soccer', city: 'Austin, TX', joinPolicy: 'request' });
+    // Someone else cannot fill them in.
+    const stranger = await signUpUser(t.app);
+    expect((await call('PATCH', `/api/teams/${team.id}`, stranger.cookie, { gameType: 'Rugby' })).statusCode).toBe(403);
+    expect((await call('POST', '/api/teams', owner.cookie, { kind: 'team' })).json().error.fields).toHaveProperty(
+      'name',
+    );
+  });
+
   it.each([
     ['a one-letter name', { name: 'A' }, 'name'],
     ['an unknown game type', { gameType: 'Quidditch' }, 'gameType'],

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CreateTeamBody, TeamDetail, TeamRole, TeamSummary, UpdateTeamBody } from '@huddle/shared/teams';
-import { invitationMailLimit, invitationMailLimitMessage } from '@huddle/shared/teams';
+import { invitationMailLimit, invitationMailLimitMessage, teamDefaults } from '@huddle/shared/teams';
+import type { UsCity } from '@huddle/shared/profiles';
 import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -123,13 +124,13 @@ export async function getTeam(
 }
 
 async function checkTeamInput(db: Database, input: Partial<Pick<CreateTeamBody, 'gameType' | 'city'>>) {
-  if (input.gameType !== undefined) await assertKnownGameTypes(db, [input.gameType], 'gameType');
+  if (input.gameType != null) await assertKnownGameTypes(db, [input.gameType], 'gameType');
   if (input.city && !isKnownUsCity(input.city)) {
     throw new AppError('VALIDATION_FAILED', undefined, { city: ['Choose a US city from the list.'] });
   }
 }
 
-const cityColumns = (city: CreateTeamBody['city']) => ({
+const cityColumns = (city: UsCity) => ({
   cityName: city.name,
   cityLat: city.lat,
   cityLng: city.lng,
@@ -143,12 +144,12 @@ export async function createTeam(db: Database, { actorId, team }: { actorId: str
     {
       kind: team.kind,
       name: team.name,
-      gameType: team.gameType,
+      gameType: team.gameType ?? teamDefaults.gameType,
       description: team.description || null,
-      joinPolicy: team.joinPolicy,
-      visibility: team.visibility,
+      joinPolicy: team.joinPolicy ?? teamDefaults.joinPolicy,
+      visibility: team.visibility ?? teamDefaults.visibility,
       creatorId: actorId,
-      ...cityColumns(team.city),
+      ...(team.city && cityColumns(team.city)),
     },
     actorId,
   );

@@ -22,6 +22,7 @@ export function Component() {
   const place = usePlace(placeId);
   const role = team.data?.viewer.role;
   const organizes = role === 'owner' || role === 'organizer';
+  const noun = team.data?.kind === 'community' ? 'community' : 'team';
 
   let body;
   if ((teamId && team.isPending) || (placeId && place.isPending)) {
@@ -33,8 +34,10 @@ export function Component() {
   } else if (teamId && (team.isError || !organizes)) {
     body = (
       <Stack gap="sm">
-        <Text fw={700}>You can’t create events for this team</Text>
-        <Text>Only the team’s organizers can add its events. You can still create a pickup game without the team.</Text>
+        <Text fw={700}>You can’t create events for this {noun}</Text>
+        <Text>
+          Only the {noun}’s organizers can add its events. You can still create a pickup game without the {noun}.
+        </Text>
         <Anchor component={Link} to="/events/new">
           Create a pickup game
         </Anchor>
@@ -45,7 +48,11 @@ export function Component() {
     body = (
       <EventForm
         gameTypes={gameTypes.data ?? []}
-        team={team.data ? { id: team.data.id, name: team.data.name } : null}
+        team={
+          team.data
+            ? { id: team.data.id, name: team.data.name, gameType: team.data.gameType, kind: team.data.kind }
+            : null
+        }
         initialPlace={chosen ? { id: chosen.id, name: chosen.name, address: chosen.address } : null}
         near={near}
         renderLocationPicker={(picker) => <LocationPicker {...picker} start={viewAround(near)} />}

@@ -3,14 +3,17 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { TeamEventsCard } from '../../features/events/components/team-events-card.tsx';
+import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
 import { useTeam } from '../../features/teams/api/get-team.ts';
 import { InvitationsCard } from '../../features/teams/components/invitations-card.tsx';
 import { JoinRequestsCard } from '../../features/teams/components/join-requests-card.tsx';
 import { TeamDangerZone } from '../../features/teams/components/team-danger-zone.tsx';
+import { TeamDetailsEditor } from '../../features/teams/components/team-details-editor.tsx';
 import { TeamOverview } from '../../features/teams/components/team-overview.tsx';
 import { TeamRoster } from '../../features/teams/components/team-roster.tsx';
 import { TeamSeasonsCard } from '../../features/teams/components/team-seasons-card.tsx';
 import { usePageName } from '../use-page-name.ts';
+import { TeamCityPicker } from './team-city-picker.tsx';
 
 /** team/{id} (spec §2): a team that does not exist, or is private to the viewer, goes to team-not-found. */
 export function Component() {
@@ -19,17 +22,30 @@ export function Component() {
   const user = useSession().data?.user;
   const team = useTeam(teamId);
   usePageName(team.data?.name);
+  const gameTypes = useGameTypes();
 
   useEffect(() => {
     if (team.isError) void navigate('/team-not-found', { replace: true });
   }, [team.isError, navigate]);
 
-  if (!team.data) return <Text c="dimmed">{team.isError ? '' : 'Loading the team…'}</Text>;
+  if (!team.data) return <Text c="dimmed">{team.isError ? '' : 'Loading…'}</Text>;
   const role = team.data.viewer.role;
   const manages = role === 'owner' || role === 'organizer';
   return (
     <Stack gap="lg" maw={1100}>
-      <TeamOverview team={team.data} signedIn={Boolean(user)} />
+      <TeamOverview
+        team={team.data}
+        signedIn={Boolean(user)}
+        managerActions={
+          manages ? (
+            <TeamDetailsEditor
+              team={team.data}
+              gameTypes={gameTypes.data ?? []}
+              renderCityPicker={(props) => <TeamCityPicker {...props} initialText={team.data?.city ?? ''} />}
+            />
+          ) : null
+        }
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TeamRoster team={team.data} viewerId={user?.id} />
         <TeamSeasonsCard teamId={teamId} signedIn={Boolean(user)} manages={manages} />
@@ -40,6 +56,7 @@ export function Component() {
           <TeamDangerZone
             teamId={teamId}
             teamName={team.data.name}
+            kind={team.data.kind}
             onDeleted={() => void navigate('/my-communities')}
           />
         )}

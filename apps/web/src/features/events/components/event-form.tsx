@@ -44,14 +44,18 @@ import {
   validateEventValues,
   type EventFormValues,
 } from '../event-form-values.ts';
-import { PlacePicker, type NewPlaceLocationPicker } from './place-picker.tsx';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { indefiniteArticle } from '../../../lib/indefinite-article.ts';
+import { PlacePicker, type NewPlaceLocationPicker } from './place-picker.tsx';
 
 interface EventFormProps {
   /** Game types from the server (the page loads them). */
   gameTypes: string[];
-  /** The team the event belongs to (spec §2: the team is the parent), or null for a pickup game. */
-  team: { id: string; name: string } | null;
+  /**
+   * The team or community the event belongs to (spec §2: the team is the parent), or null for
+   * a pickup game. A new event starts with the team's game type (issue 11, item 13).
+   */
+  team: { id: string; name: string; gameType?: string; kind?: 'team' | 'community' } | null;
   /** Set when editing. */
   event?: EventView['event'];
   /** A place to start with (?placeId= on create). */
@@ -85,7 +89,12 @@ export function EventForm({
   const form = useForm<EventFormValues>({
     initialValues: event
       ? eventValuesFrom(event)
-      : { ...emptyEventValues(browserTimeZone()), place: initialPlace, visibility: 'public' },
+      : {
+          ...emptyEventValues(browserTimeZone()),
+          place: initialPlace,
+          visibility: 'public',
+          gameType: team?.gameType ?? '',
+        },
     validate: (values) => validateEventValues(values, teamId),
   });
   const { values } = form;
@@ -154,7 +163,8 @@ export function EventForm({
       <Stack gap="md">
         {team && (
           <Text size="sm">
-            A <strong>{team.name}</strong> event: the team’s organizers can run it with you.
+            {indefiniteArticle(team.name, { capital: true })} <strong>{team.name}</strong> event: its organizers can run
+            it with you.
           </Text>
         )}
         <TextInput
@@ -320,7 +330,11 @@ export function EventForm({
             <Radio
               value="team"
               disabled={!team}
-              label={team ? `Team only: members of ${team.name}` : 'Team only (for team events)'}
+              label={
+                team
+                  ? `${team.kind === 'community' ? 'Community' : 'Team'} only: members of ${team.name}`
+                  : 'Team only (for team events)'
+              }
             />
           </Stack>
         </Radio.Group>

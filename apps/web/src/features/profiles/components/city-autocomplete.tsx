@@ -15,6 +15,8 @@ interface CityAutocompleteProps {
   withAsterisk?: boolean;
   /** Another wording where the field is not the person's own city (signed-out discover). */
   label?: string;
+  /** A team's city can wait (issue 11, item 13); a player's is required (spec §5). */
+  required?: boolean;
   description?: string;
 }
 
@@ -29,6 +31,7 @@ export function CityAutocomplete({
   onBlur,
   withAsterisk = false,
   label = 'City',
+  required = true,
   description = 'Where you usually play. Start typing and pick your city from the list.',
 }: CityAutocompleteProps) {
   const [query] = useDebouncedValue(value, searchDelayMs);
@@ -41,7 +44,7 @@ export function CityAutocomplete({
       description={description}
       // "e.g." so an empty field is never read as one already filled in.
       placeholder="e.g. Austin, TX"
-      required
+      required={required}
       withAsterisk={withAsterisk}
       autoComplete="off"
       value={value}

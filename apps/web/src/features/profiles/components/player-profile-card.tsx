@@ -14,35 +14,50 @@ export interface PlayerProfileFacts {
 }
 
 /** A player as others see them: the one h1 of a profile page, with photo, city, sports and bio. */
-export function PlayerProfileCard({ player, actions }: { player: PlayerProfileFacts; actions?: ReactNode }) {
+export function PlayerProfileCard({
+  player,
+  actions,
+  children,
+}: {
+  player: PlayerProfileFacts;
+  actions?: ReactNode;
+  /** More sections under Sports (the public profile adds games and teams). */
+  children?: ReactNode;
+}) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="lg">
-        <Group gap="lg" align="flex-start" wrap="wrap">
-          <Avatar src={player.photoURL} alt="" size={96} radius={96} />
-          <Stack gap={6} miw={0} style={{ flex: 1, minWidth: 180 }}>
-            <Group gap="sm" align="center">
-              <Title order={1} fz={{ base: 26, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+        <Group gap="md" align="flex-start" justify="space-between">
+          {/* The name column gets the row's width, never its content's: a long name wraps at
+              spaces, a long single word breaks at the edge, never one letter per line (issue 11). */}
+          <Group gap="md" align="flex-start" wrap="nowrap" style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <Avatar src={player.photoURL} alt="" size={80} radius={80} />
+            <Stack gap={6} style={{ flex: '1 1 0', minWidth: 0 }}>
+              <Title
+                order={1}
+                fz={{ base: 24, sm: 30 }}
+                style={{ overflowWrap: 'break-word', wordBreak: 'normal', hyphens: 'auto', textWrap: 'balance' }}
+              >
                 {player.displayName}
               </Title>
               {player.online === true ? (
-                <Badge color="huddle" variant="light">
+                <Badge color="huddle" variant="light" style={{ alignSelf: 'flex-start' }}>
                   Online
                 </Badge>
               ) : null}
-            </Group>
-            {player.pronouns && player.pronouns !== 'Unspecified' ? (
-              <Text size="sm" c="dimmed">
-                {player.pronouns}
-              </Text>
-            ) : null}
-            {player.city ? (
-              <Group gap={6} wrap="nowrap">
-                <IconMapPin size={16} aria-hidden />
-                <Text size="sm">{player.city}</Text>
-              </Group>
-            ) : null}
-          </Stack>
+              {player.pronouns && player.pronouns !== 'Unspecified' ? (
+                <Text size="sm" c="dimmed">
+                  {player.pronouns}
+                </Text>
+              ) : null}
+              {player.city ? (
+                <Group gap={6} wrap="nowrap">
+                  <IconMapPin size={16} aria-hidden />
+                  <Text size="sm">{player.city}</Text>
+                </Group>
+              ) : null}
+            </Stack>
+          </Group>
           {actions ? <Group gap="sm">{actions}</Group> : null}
         </Group>
         <Stack gap={6}>
@@ -75,6 +90,7 @@ export function PlayerProfileCard({ player, actions }: { player: PlayerProfileFa
             </Text>
           )}
         </Stack>
+        {children}
       </Stack>
     </Card>
   );

@@ -3,6 +3,7 @@ import { IconBan, IconUserCheck } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBlockUser, useUnblockUser } from '../api/blocked-users.ts';
 import { usePublicProfile } from '../api/get-public-profile.ts';
+import { PlayerActivity } from './player-activity.tsx';
 import { PlayerProfileCard } from './player-profile-card.tsx';
 
 interface PublicProfileProps {
@@ -88,6 +89,8 @@ export function PublicProfile({ userId, viewerId }: PublicProfileProps) {
       actions={
         canBlock ? <BlockButton userId={player.id} blocked={player.blockedByViewer} name={player.displayName} /> : null
       }
-    />
+    >
+      <PlayerActivity player={player} isOwn={viewerId === player.id} />
+    </PlayerProfileCard>
   );
 }

@@ -1,5 +1,7 @@
 import { seasonBody, type SeasonBody } from '@huddle/shared/seasons';
-import { Alert, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSeason } from '../api/seasons.ts';
@@ -37,6 +39,23 @@ const fieldOf: Record<string, keyof SeasonFormValues> = {
   feeCents: 'fee',
 };
 
+/**
+ * A day picker that says "Pick a date" while empty (a native date input shows "mm/dd/yyyy",
+ * easy to take for a value); typing YYYY-MM-DD works as well as the calendar.
+ */
+function DayInput(props: DateInputProps) {
+  // Escape closes the calendar only: without the attribute the season dialog closed too, losing the form.
+  return (
+    <DateInput
+      placeholder="Pick a date"
+      valueFormat="MMM D, YYYY"
+      clearable
+      data-mantine-stop-propagation="true"
+      {...props}
+    />
+  );
+}
+
 /** Create a season (owner and organizers); the shared schema checks the dates here and on the server. */
 export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: () => void }) {
   const createSeason = useCreateSeason();
@@ -64,6 +83,16 @@ export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: (
     },
   });
 
+  // The form keeps days as 'YYYY-MM-DD' strings, '' when empty, which is what DateInput gives back.
+  const dayProps = (field: 'startsOn' | 'endsOn' | 'registrationOpensOn' | 'registrationClosesOn') => {
+    const { value, onChange, ...rest } = form.getInputProps(field);
+    return {
+      ...rest,
+      value: (value as string) || null,
+      onChange: (day: string | null) => (onChange as (next: string) => void)(day ?? ''),
+    };
+  };
+
   return (
     <form
       onSubmit={form.onSubmit(async (values) => {
@@ -84,18 +113,16 @@ export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: (
     >
       <Stack>
         <TextInput label="Season name" placeholder="Spring League" {...form.getInputProps('label')} />
-        <Group grow>
-          <TextInput type="date" label="Starts" {...form.getInputProps('startsOn')} />
-          <TextInput type="date" label="Ends" {...form.getInputProps('endsOn')} />
-        </Group>
-        <Group grow>
-          <TextInput type="date" label="Registration opens" {...form.getInputProps('registrationOpensOn')} />
-          <TextInput type="date" label="Registration closes" {...form.getInputProps('registrationClosesOn')} />
-        </Group>
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <DayInput label="Starts" {...dayProps('startsOn')} />
+          <DayInput label="Ends" {...dayProps('endsOn')} />
+          <DayInput label="Registration opens" {...dayProps('registrationOpensOn')} />
+          <DayInput label="Registration closes" {...dayProps('registrationClosesOn')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NumberInput
-            label="Places"
-            description="Leave empty for no limit"
+            label="Capacity"
+            description="Most players who can register; leave empty for no limit"
             min={1}
             allowDecimal={false}
             {...form.getInputProps('capacity')}
@@ -108,7 +135,7 @@ export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: (
             prefix="$"
             {...form.getInputProps('fee')}
           />
-        </Group>
+        </SimpleGrid>
         {createSeason.error && !(createSeason.error instanceof ApiError && createSeason.error.fields) && (
           <Alert color="red" role="alert">
             {createSeason.error.message}

@@ -1,78 +1,70 @@
-import {
-  createTeamBody,
-  joinPolicies,
-  teamDescriptionMax,
-  teamKinds,
-  teamNameLength,
-  teamVisibilities,
-  type CreateTeamBody,
-} from '@huddle/shared/teams';
-import type { UsCity } from '@huddle/shared/profiles';
-import {
-  Alert,
-  Avatar,
-  Button,
-  FileButton,
-  Group,
-  Radio,
-  Select,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { createTeamBody, teamDefaults, teamKinds, teamNameLength } from '@huddle/shared/teams';
+import { Alert, Button, Group, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { sendCreateMotivationMail } from '../api/send-mail-request.ts';
 import { useUploadTeamPhoto } from '../api/upload-team-photo.ts';
-import { joinPolicyLabels, kindLabels, visibilityLabels } from './team-labels.ts';
+import {
+  TeamAboutFields,
+  TeamAccessFields,
+  TeamPhotoPicker,
+  teamPhotoProblem,
+  type RenderCityPicker,
+  type TeamDetailsDraft,
+} from './team-detail-fields.tsx';
+import { kindLabels, teamNoun } from './team-labels.ts';
 
-type Draft = Omit<CreateTeamBody, 'city' | 'description'> & { description: string; city: UsCity | null };
+type Draft = TeamDetailsDraft & { name: string };
 
-const steps = ['Kind', 'Name', 'About', 'Location', 'Photo', 'Who joins', 'Review'] as const;
-const photoTypes = ['image/jpeg', 'image/png', 'image/webp'];
-const photoMaxBytes = 5 * 1024 * 1024;
+/** Only the first step is needed; the others add what can also be set later on the team's page. */
+const steps = ['Basics', 'Details', 'Who joins'] as const;
+const fieldsOfStep: Record<number, string[]> = {
+  0: ['kind', 'name'],
+  1: ['gameType', 'description', 'city'],
+  2: ['joinPolicy', 'visibility'],
+};
 
 interface TeamCreateFlowProps {
   /** Game types from the server, 'Other' first. */
   gameTypes: string[];
   /** The US city picker, composed in by the page. */
-  renderCityPicker: (props: {
-    city: UsCity | null;
-    onCityChosen: (city: UsCity | null) => void;
-    error?: string;
-  }) => ReactNode;
+  renderCityPicker: RenderCityPicker;
   onCreated: (teamId: string) => void;
 }
 
-/** Checks only the fields a step asks for, with the shared schema's own messages. */
-function stepErrors(step: number, draft: Draft): Record<string, string> {
-  const parsed = createTeamBody.safeParse({ ...draft, description: draft.description || null });
-  const fieldsOfStep: Record<number, string[]> = {
-    0: ['kind'],
-    1: ['name', 'gameType'],
-    2: ['description'],
-    3: ['city'],
-    5: ['joinPolicy', 'visibility'],
-  };
-  const wanted = fieldsOfStep[step] ?? [];
+const bodyOf = (draft: Draft) => ({
+  kind: draft.kind,
+  name: draft.name,
+  gameType: draft.gameType || undefined,
+  description: draft.description.trim() || null,
+  city: draft.city,
+  joinPolicy: draft.joinPolicy,
+  visibility: draft.visibility,
+});
+
+/** The shared schema's messages for the given fields. */
+function errorsOf(draft: Draft, fields: string[]): Record<string, string> {
+  const parsed = createTeamBody.safeParse(bodyOf(draft));
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0]);
-    if (wanted.includes(field) && !errors[field])
+    if (fields.includes(field) && !errors[field])
       errors[field] = field === 'city' ? 'Choose a US city from the list.' : issue.message;
   }
   return errors;
 }
 
+const stepOfField = (field: string) =>
+  Number(Object.entries(fieldsOfStep).find(([, fields]) => fields.includes(field))?.[0] ?? 0);
+
 /**
- * The create-team flow (issue 4, spec §2 teams/create): seven steps, 0-6. Leaving it on
- * steps 2-6 without finishing asks for the motivation mail (spec §4); leaving the page
- * resets the form, because the component and its state go with it.
+ * The create-team flow (spec §2 teams/create; issue 11 item 13): kind and name create it,
+ * details and who joins are optional steps, editable later on the team's page. Leaving after
+ * the first step without creating asks for the motivation mail (spec §4, decision 019).
  */
 export function TeamCreateFlow({ gameTypes, renderCityPicker, onCreated }: TeamCreateFlowProps) {
   const [step, setStep] = useState(0);
@@ -82,17 +74,19 @@ export function TeamCreateFlow({ gameTypes, renderCityPicker, onCreated }: TeamC
     gameType: '',
     description: '',
     city: null,
-    joinPolicy: 'open',
-    visibility: 'public',
+    joinPolicy: teamDefaults.joinPolicy,
+    visibility: teamDefaults.visibility,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const wide = useMediaQuery('(min-width: 62em)');
+  // Labels beside the step icons fit from 36em; below, the line under the icons names the step.
+  const roomForLabels = useMediaQuery('(min-width: 36em)');
   const createTeam = useCreateTeam();
   const uploadPhoto = useUploadTeamPhoto();
   const progress = useRef({ step: 0, finished: false });
+  const noun = teamNoun(draft.kind);
   useEffect(() => {
     progress.current.step = step;
   }, [step]);
@@ -100,48 +94,60 @@ export function TeamCreateFlow({ gameTypes, renderCityPicker, onCreated }: TeamC
   useEffect(
     () => () => {
       const { step: left, finished } = progress.current;
-      if (!finished && left >= 2 && left <= 6) void sendCreateMotivationMail().catch(() => undefined);
+      if (!finished && left >= 1) void sendCreateMotivationMail().catch(() => undefined);
     },
     [],
   );
 
-  const photoPreview = useMemo(() => (photo ? URL.createObjectURL(photo) : null), [photo]);
-  useEffect(() => () => (photoPreview ? URL.revokeObjectURL(photoPreview) : undefined), [photoPreview]);
-
   const update = (changes: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...changes }));
-    // A field's message goes once the field changes; the next Next checks again.
+    // A field's message goes once the field changes; the next check looks again.
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in changes))));
   };
   const next = () => {
-    const found = stepErrors(step, draft);
+    const found = errorsOf(draft, fieldsOfStep[step] ?? []);
     setErrors(found);
     if (Object.keys(found).length === 0) setStep((current) => Math.min(current + 1, steps.length - 1));
   };
 
   const submit = async () => {
     setFormError(null);
-    if (!draft.city) return;
+    const found = errorsOf(draft, Object.values(fieldsOfStep).flat());
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first !== undefined) return setStep(stepOfField(first));
     try {
-      const team = await createTeam.mutateAsync({
-        ...draft,
-        city: draft.city,
-        description: draft.description.trim() || null,
-      });
+      const team = await createTeam.mutateAsync(bodyOf(draft));
       progress.current.finished = true;
-      if (photo) await uploadPhoto.mutateAsync({ teamId: team.id, file: photo }).catch(() => undefined);
+      const photoSaved = photo
+        ? await uploadPhoto.mutateAsync({ teamId: team.id, file: photo }).then(
+            () => true,
+            () => false,
+          )
+        : true;
+      // No title: Mantine greys the message under a title, below the contrast minimum.
+      notifications.show({
+        color: 'teal',
+        message: photoSaved
+          ? `Your ${noun} is ready: ${team.name}. Add details or invite people from its page any time.`
+          : `Your ${noun} is ready: ${team.name}. The photo could not be uploaded; try again from its page.`,
+      });
       onCreated(team.id);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fieldMessages);
+      if (error instanceof ApiError && error.fields) {
+        setErrors(error.fieldMessages);
+        const first = Object.keys(error.fieldMessages)[0];
+        if (first !== undefined) setStep(stepOfField(first));
+      }
       setFormError(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
     }
   };
 
   const choosePhoto = (file: File | null) => {
     setPhotoError(null);
-    if (!file) return;
-    if (!photoTypes.includes(file.type)) return setPhotoError('Upload a JPEG, PNG or WebP image.');
-    if (file.size > photoMaxBytes) return setPhotoError('Photos can be at most 5 MB.');
+    if (!file) return setPhoto(null);
+    const problem = teamPhotoProblem(file);
+    if (problem) return setPhotoError(problem);
     setPhoto(file);
   };
 
@@ -149,172 +155,96 @@ export function TeamCreateFlow({ gameTypes, renderCityPicker, onCreated }: TeamC
     <Stack gap="lg">
       <Stepper
         active={step}
-        onStepClick={(target) => target < step && setStep(target)}
+        onStepClick={setStep}
         size="sm"
-        allowNextStepsSelect={false}
+        wrap={false}
+        allowNextStepsSelect={step > 0 || draft.name.trim().length >= teamNameLength.min}
       >
-        {steps.map((label) => (
-          <Stepper.Step key={label} label={wide ? label : undefined} aria-label={label} />
+        {steps.map((label, index) => (
+          <Stepper.Step
+            key={label}
+            label={roomForLabels ? label : undefined}
+            description={roomForLabels && index > 0 ? 'Optional' : undefined}
+            aria-label={index > 0 ? `${label} (optional)` : label}
+          />
         ))}
       </Stepper>
       <Text fw={600} aria-live="polite">
         Step {step + 1} of {steps.length}: {steps[step]}
+        {step > 0 ? ' (optional, you can change it later)' : ''}
       </Text>
 
       {step === 0 && (
-        <Radio.Group
-          label="What are you starting?"
-          value={draft.kind}
-          onChange={(kind) => update({ kind: kind as Draft['kind'] })}
-          error={errors.kind}
-        >
-          <Stack gap="xs" mt="xs">
-            {teamKinds.map((kind) => (
-              <Radio
-                key={kind}
-                value={kind}
-                label={kindLabels[kind]}
-                description={
-                  kind === 'team'
-                    ? 'A roster that plays together: seasons, sessions, subs.'
-                    : 'A wider group: many games, open to everyone nearby.'
-                }
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-      )}
-      {step === 1 && (
         <Stack>
+          <Radio.Group
+            label="What are you starting?"
+            value={draft.kind}
+            onChange={(kind) => update({ kind: kind as Draft['kind'] })}
+            error={errors.kind}
+          >
+            <Stack gap="xs" mt="xs">
+              {teamKinds.map((kind) => (
+                <Radio
+                  key={kind}
+                  value={kind}
+                  label={kindLabels[kind]}
+                  description={
+                    kind === 'team'
+                      ? 'A roster that plays together: seasons, sessions, subs.'
+                      : 'A wider group: many games, open to everyone nearby.'
+                  }
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
           <TextInput
-            label="Name"
+            label={`Name of your ${noun}`}
+            required
             value={draft.name}
             onChange={(event) => update({ name: event.currentTarget.value })}
             error={errors.name}
             maxLength={teamNameLength.max}
             description={`${draft.name.trim().length}/${teamNameLength.max}`}
           />
-          <Select
-            label="Game type"
-            data={gameTypes}
-            value={draft.gameType || null}
-            onChange={(value) => update({ gameType: value ?? '' })}
-            error={errors.gameType}
-            searchable
-          />
         </Stack>
       )}
-      {step === 2 && (
-        <Textarea
-          label="Description"
-          description={`What should people know before joining? ${draft.description.length}/${teamDescriptionMax}`}
-          autosize
-          minRows={4}
-          maxLength={teamDescriptionMax}
-          value={draft.description}
-          onChange={(event) => update({ description: event.currentTarget.value })}
-          error={errors.description}
-        />
-      )}
-      {step === 3 &&
-        renderCityPicker({
-          city: draft.city,
-          onCityChosen: (city) => update({ city }),
-          ...(errors.city ? { error: errors.city } : {}),
-        })}
-      {step === 4 && (
-        <Stack align="flex-start">
-          <Text size="sm">A logo or a team photo (optional; JPEG, PNG or WebP, at most 5 MB).</Text>
-          <Group>
-            <Avatar src={photoPreview} size={96} radius="md" alt={photo ? 'Chosen team photo' : ''} />
-            <FileButton onChange={choosePhoto} accept={photoTypes.join(',')}>
-              {(props) => (
-                <Button variant="default" {...props}>
-                  {photo ? 'Choose another photo' : 'Choose a photo'}
-                </Button>
-              )}
-            </FileButton>
-            {photo && (
-              <Button variant="subtle" color="red" onClick={() => setPhoto(null)}>
-                Remove photo
-              </Button>
-            )}
-          </Group>
-          {photoError && (
-            <Text c="red.7" size="sm" role="alert">
-              {photoError}
-            </Text>
-          )}
-        </Stack>
-      )}
-      {step === 5 && (
+      {step === 1 && (
         <Stack>
-          <Radio.Group
-            label="Who can join?"
-            value={draft.joinPolicy}
-            onChange={(value) => update({ joinPolicy: value as Draft['joinPolicy'] })}
-            error={errors.joinPolicy}
-          >
-            <Stack gap="xs" mt="xs">
-              {joinPolicies.map((policy) => (
-                <Radio key={policy} value={policy} label={joinPolicyLabels[policy]} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Radio.Group
-            label="Who can see it?"
-            value={draft.visibility}
-            onChange={(value) => update({ visibility: value as Draft['visibility'] })}
-            error={errors.visibility}
-          >
-            <Stack gap="xs" mt="xs">
-              {teamVisibilities.map((visibility) => (
-                <Radio key={visibility} value={visibility} label={visibilityLabels[visibility]} />
-              ))}
-            </Stack>
-          </Radio.Group>
+          <TeamAboutFields
+            draft={draft}
+            update={update}
+            errors={errors}
+            gameTypes={gameTypes}
+            renderCityPicker={renderCityPicker}
+          />
+          <TeamPhotoPicker kind={draft.kind} photo={photo} error={photoError} onChoose={choosePhoto} />
         </Stack>
       )}
-      {step === 6 && (
-        <Stack gap="xs">
-          <Text>
-            <strong>{kindLabels[draft.kind]}:</strong> {draft.name.trim()}
-          </Text>
-          <Text>
-            <strong>Game type:</strong> {draft.gameType}
-          </Text>
-          <Text>
-            <strong>Location:</strong> {draft.city?.name}
-          </Text>
-          <Text>
-            <strong>Who can join:</strong> {joinPolicyLabels[draft.joinPolicy]}
-          </Text>
-          <Text>
-            <strong>Who can see it:</strong> {visibilityLabels[draft.visibility]}
-          </Text>
-          {draft.description.trim() && <Text style={{ whiteSpace: 'pre-wrap' }}>{draft.description.trim()}</Text>}
-          <Text>
-            <strong>Plan:</strong> Rookie (free)
-          </Text>
-        </Stack>
-      )}
+      {step === 2 && <TeamAccessFields draft={draft} update={update} errors={errors} />}
 
       {formError && (
         <Alert color="red" role="alert">
           {formError}
         </Alert>
       )}
-      <Group justify="space-between">
-        <Button variant="default" onClick={() => setStep((current) => Math.max(current - 1, 0))} disabled={step === 0}>
-          Back
-        </Button>
-        {step < steps.length - 1 ? (
-          <Button onClick={next}>Next</Button>
-        ) : (
-          <Button onClick={() => void submit()} loading={createTeam.isPending || uploadPhoto.isPending}>
-            {draft.kind === 'community' ? 'Create community' : 'Create team'}
+      <Group justify="space-between" gap="sm">
+        {step > 0 ? (
+          <Button variant="default" onClick={() => setStep((current) => Math.max(current - 1, 0))}>
+            Back
           </Button>
+        ) : (
+          <span />
         )}
+        <Group gap="sm">
+          {step < steps.length - 1 && (
+            <Button variant="default" onClick={next}>
+              {step === 0 ? 'Add details' : 'Next'}
+            </Button>
+          )}
+          <Button onClick={() => void submit()} loading={createTeam.isPending || uploadPhoto.isPending}>
+            Create {noun}
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );

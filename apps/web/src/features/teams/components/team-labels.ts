@@ -1,4 +1,6 @@
-import type { TeamRole } from '@huddle/shared/teams';
+import type { TeamRole, teamKinds } from '@huddle/shared/teams';
+
+type TeamKind = (typeof teamKinds)[number];
 
 export const roleLabels: Record<TeamRole, string> = {
   owner: 'Owner',
@@ -32,3 +34,6 @@ export const formatDay = (isoDay: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
+
+/** The word for a team of this kind in a sentence: a community is never called a team. */
+export const teamNoun = (kind: TeamKind) => (kind === 'community' ? 'community' : 'team');

@@ -2,13 +2,23 @@ import type { TeamDetail } from '@huddle/shared/teams';
 import { Alert, Avatar, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useJoinTeam, useLeaveTeam, useSetFollowing } from '../api/team-membership.ts';
-import { joinPolicyLabels, kindLabels, roleLabels } from './team-labels.ts';
+import type { ReactNode } from 'react';
+import { joinPolicyLabels, kindLabels, roleLabels, teamNoun } from './team-labels.ts';
 
 const failed = (error: unknown) =>
   notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'Something went wrong.' });
 
-/** The top of the team page: who they are, and the viewer's join, request, leave or follow button. */
-export function TeamOverview({ team, signedIn }: { team: TeamDetail; signedIn: boolean }) {
+/** The top of a team's or community's page: who they are, and the viewer's join, request, leave or follow button. */
+export function TeamOverview({
+  team,
+  signedIn,
+  managerActions,
+}: {
+  team: TeamDetail;
+  signedIn: boolean;
+  /** Owner and organizer buttons (Edit details), composed in by the page. */
+  managerActions?: ReactNode;
+}) {
   const join = useJoinTeam();
   const leave = useLeaveTeam();
   const follow = useSetFollowing();
@@ -90,6 +100,7 @@ export function TeamOverview({ team, signedIn }: { team: TeamDetail; signedIn: b
               Leave
             </Button>
           )}
+          {managerActions}
           {!role && (
             <Button
               variant="subtle"
@@ -102,7 +113,9 @@ export function TeamOverview({ team, signedIn }: { team: TeamDetail; signedIn: b
         </Group>
       )}
       {!role && team.joinPolicy === 'invite' && signedIn && (
-        <Alert variant="light">This team takes new members by invitation. Ask an organizer for a link.</Alert>
+        <Alert variant="light">
+          This {teamNoun(team.kind)} takes new members by invitation. Ask an organizer for a link.
+        </Alert>
       )}
     </Stack>
   );

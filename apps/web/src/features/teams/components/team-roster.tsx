@@ -3,7 +3,7 @@ import { ActionIcon, Avatar, Badge, Card, Group, Menu, Stack, Text, Title } from
 import { notifications } from '@mantine/notifications';
 import { IconDots } from '@tabler/icons-react';
 import { useChangeMemberRole, useRemoveMember, useTransferOwnership } from '../api/manage-members.ts';
-import { roleLabels } from './team-labels.ts';
+import { roleLabels, teamNoun } from './team-labels.ts';
 
 const failed = (error: unknown) =>
   notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'Something went wrong.' });
@@ -66,7 +66,7 @@ export function TeamRoster({ team, viewerId }: { team: TeamDetail; viewerId: str
                           }
                         }}
                       >
-                        Hand the team over
+                        Hand the {teamNoun(team.kind)} over
                       </Menu.Item>
                     )}
                     <Menu.Item
@@ -77,7 +77,7 @@ export function TeamRoster({ team, viewerId }: { team: TeamDetail; viewerId: str
                         }
                       }}
                     >
-                      Remove from team
+                      Remove from {teamNoun(team.kind)}
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>

@@ -1,13 +1,15 @@
 import type { Season } from '@huddle/shared/seasons';
 import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTeamSeasons } from '../api/list-seasons.ts';
 import { useRegister } from '../api/seasons.ts';
 import { RegistrationsManager } from './registrations-manager.tsx';
-import { SeasonForm } from './season-form.tsx';
 import { SeasonSessions } from './season-sessions.tsx';
 import { formatDay, formatFee } from './team-labels.ts';
+
+// The season form brings the date picker (@mantine/dates): loaded when an organizer opens it.
+const SeasonForm = lazy(() => import('./season-form.tsx').then((module) => ({ default: module.SeasonForm })));
 
 interface TeamSeasonsCardProps {
   teamId: string;
@@ -15,7 +17,7 @@ interface TeamSeasonsCardProps {
   manages: boolean;
 }
 
-/** The team's seasons: dates, fee, places; players register, guests give name and email, organizers manage. */
+/** The team's seasons: dates, fee, capacity; players register, guests give name and email, organizers manage. */
 export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardProps) {
   const seasons = useTeamSeasons(teamId);
   const register = useRegister();
@@ -80,7 +82,7 @@ export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardPr
                   {formatDay(season.startsOn)} – {formatDay(season.endsOn)} · {formatFee(season.feeCents)} ·{' '}
                   {season.capacity === null
                     ? `${season.registeredCount} registered`
-                    : `${season.registeredCount}/${season.capacity} places taken`}
+                    : `${season.registeredCount}/${season.capacity} spots taken`}
                   {season.groups.length > 0 ? ` · ${season.groups.map((group) => group.name).join(', ')}` : ''}
                 </Text>
                 <SeasonSessions seasonId={season.id} manages={manages} />
@@ -107,7 +109,9 @@ export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardPr
       )}
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="New season" size="lg">
-        <SeasonForm teamId={teamId} onCreated={() => setCreating(false)} />
+        <Suspense fallback={<Text c="dimmed">Loading the form…</Text>}>
+          <SeasonForm teamId={teamId} onCreated={() => setCreating(false)} />
+        </Suspense>
       </Modal>
       <Modal
         opened={managing !== null}

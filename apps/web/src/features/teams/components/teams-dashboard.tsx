@@ -44,7 +44,7 @@ export function TeamsDashboard() {
                   {season.label}: {season.registrationOpen ? 'registration open' : 'registration closed'},{' '}
                   {season.capacity === null
                     ? `${season.registeredCount} registered`
-                    : `${season.registeredCount}/${season.capacity} places taken`}
+                    : `${season.registeredCount}/${season.capacity} spots taken`}
                 </Text>
               ))
             )}

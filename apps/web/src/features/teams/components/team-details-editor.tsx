@@ -1,0 +1,124 @@
+import { updateTeamBody, type TeamDetail, type UpdateTeamBody } from '@huddle/shared/teams';
+import { Alert, Button, Divider, Group, Modal, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUpdateTeam } from '../api/update-team.ts';
+import { useUploadTeamPhoto } from '../api/upload-team-photo.ts';
+import {
+  TeamAboutFields,
+  TeamAccessFields,
+  TeamPhotoPicker,
+  teamPhotoProblem,
+  type RenderCityPicker,
+  type TeamDetailsDraft,
+} from './team-detail-fields.tsx';
+import { teamNoun } from './team-labels.ts';
+
+interface TeamDetailsEditorProps {
+  team: TeamDetail;
+  gameTypes: string[];
+  renderCityPicker: RenderCityPicker;
+}
+
+const draftOf = (team: TeamDetail): TeamDetailsDraft => ({
+  kind: team.kind,
+  gameType: team.gameType,
+  description: team.description ?? '',
+  // The saved city stays unless another is picked (the reply has its name, not its position).
+  city: null,
+  joinPolicy: team.joinPolicy,
+  visibility: team.visibility,
+});
+
+function DetailsForm({ team, gameTypes, renderCityPicker, onDone }: TeamDetailsEditorProps & { onDone: () => void }) {
+  const [draft, setDraft] = useState(() => draftOf(team));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const updateTeam = useUpdateTeam();
+  const uploadPhoto = useUploadTeamPhoto();
+  const noun = teamNoun(team.kind);
+
+  const update = (changes: Partial<TeamDetailsDraft>) => {
+    setDraft((current) => ({ ...current, ...changes }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in changes))));
+  };
+
+  const save = async () => {
+    const changes: UpdateTeamBody = {
+      gameType: draft.gameType,
+      description: draft.description.trim() || null,
+      joinPolicy: draft.joinPolicy,
+      visibility: draft.visibility,
+      ...(draft.city && { city: draft.city }),
+    };
+    const parsed = updateTeamBody.safeParse(changes);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    try {
+      await updateTeam.mutateAsync({ teamId: team.id, changes });
+      if (photo) await uploadPhoto.mutateAsync({ teamId: team.id, file: photo });
+      notifications.show({ color: 'teal', message: `Saved the ${noun}’s details.` });
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fieldMessages);
+    }
+  };
+
+  const failure = updateTeam.error ?? uploadPhoto.error;
+  return (
+    <Stack>
+      <TeamAboutFields
+        draft={draft}
+        update={update}
+        errors={errors}
+        gameTypes={gameTypes}
+        renderCityPicker={renderCityPicker}
+      />
+      <TeamPhotoPicker
+        kind={team.kind}
+        photo={photo}
+        currentURL={team.photoURL}
+        error={photoError}
+        onChoose={(file) => {
+          setPhotoError(file ? teamPhotoProblem(file) : null);
+          setPhoto(file && !teamPhotoProblem(file) ? file : null);
+        }}
+      />
+      <Divider />
+      <TeamAccessFields draft={draft} update={update} errors={errors} />
+      {failure && !(failure instanceof ApiError && failure.fields) && (
+        <Alert color="red" role="alert">
+          {failure.message}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button onClick={() => void save()} loading={updateTeam.isPending || uploadPhoto.isPending}>
+          Save details
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** "Edit details" on a team's page (owner and organizers): what the create flow let them skip. */
+export function TeamDetailsEditor(props: TeamDetailsEditorProps) {
+  const [open, setOpen] = useState(false);
+  const noun = teamNoun(props.team.kind);
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        Edit details
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Edit the ${noun}’s details`} size="lg">
+        {open && <DetailsForm {...props} onDone={() => setOpen(false)} />}
+      </Modal>
+    </>
+  );
+}
