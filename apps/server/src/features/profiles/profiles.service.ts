@@ -1,10 +1,5 @@
 import type { DistanceUnit } from '@huddle/shared/distance';
-import {
-  profileUpcomingGamesLimit,
-  type ProfileBody,
-  type PublicProfile,
-  type UsCity,
-} from '@huddle/shared/profiles';
+import { profileUpcomingGamesLimit, type ProfileBody, type PublicProfile, type UsCity } from '@huddle/shared/profiles';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser, NotificationSettings, PrivacySettings } from '@huddle/shared/users';
 import { randomUUID } from 'node:crypto';
