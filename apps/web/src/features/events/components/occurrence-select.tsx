@@ -16,7 +16,11 @@ export function OccurrenceSelect({ view, onChange }: OccurrenceSelectProps) {
     <Select
       label="Date"
       description="Each date has its own players and waitlist."
-      data={dates.map((item) => ({ value: item.startsAt, label: formatOccurrence(item.startsAt, event.timeZone) }))}
+      data={dates.map((item) => ({
+        value: item.startsAt,
+        // A date called off on its own stays listed, and says so (issue 11).
+        label: `${formatOccurrence(item.startsAt, event.timeZone)}${view.cancelledDates.includes(item.startsAt) ? ' (cancelled)' : ''}`,
+      }))}
       value={occurrence.startsAt}
       onChange={(startsAt) => startsAt && onChange(startsAt)}
       allowDeselect={false}
