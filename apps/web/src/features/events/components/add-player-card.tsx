@@ -1,4 +1,5 @@
 import type { EventView } from '@huddle/shared/events';
+import { email as emailSchema } from '@huddle/shared/users';
 import { Avatar, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -26,8 +27,11 @@ export function AddPlayerCard({ view }: { view: EventView }) {
 
   const addPerson = (userId: string, displayName: string) => {
     setError(null);
+    // Someone found by their exact email is added by it: a name is only enough for people the organizer plays with.
+    const byEmail = emailSchema.safeParse(debounced.trim());
+    const person = byEmail.success ? { email: byEmail.data } : { userId };
     add.mutate(
-      { eventId, body: { occurrenceStartsAt: view.occurrence.startsAt, userId } },
+      { eventId, body: { occurrenceStartsAt: view.occurrence.startsAt, ...person } },
       {
         onSuccess: ({ party }) => {
           setQuery('');
@@ -88,7 +92,7 @@ export function AddPlayerCard({ view }: { view: EventView }) {
                   <Button
                     size="xs"
                     variant="light"
-                    loading={add.isPending && add.variables.body.userId === person.userId}
+                    loading={add.isPending}
                     aria-label={`Add ${person.displayName}`}
                     onClick={() => addPerson(person.userId, person.displayName)}
                   >

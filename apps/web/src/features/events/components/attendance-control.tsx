@@ -1,6 +1,6 @@
 import type { AttendanceStatus } from '@huddle/shared/event-organizer';
 import type { Party } from '@huddle/shared/events';
-import { Group, Radio } from '@mantine/core';
+import { Group, Radio, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMarkAttendance } from '../api/attendance.ts';
 
@@ -17,7 +17,8 @@ export function AttendanceControl({ eventId, occurrenceStartsAt, party, status }
   const shown = mark.isPending ? mark.variables.body.status : status;
   return (
     <Radio.Group
-      aria-label={`Attendance: ${party.displayName}`}
+      // The name is for screen readers; beside the player's row the two choices speak for themselves.
+      label={<VisuallyHidden>Attendance: {party.displayName}</VisuallyHidden>}
       value={shown ?? null}
       onChange={(value) =>
         mark.mutate(
