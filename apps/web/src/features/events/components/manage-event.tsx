@@ -223,7 +223,7 @@ export function ManageEvent({ view, onOccurrenceChange }: ManageEventProps) {
         <CancelDateButton view={view} />
         <CancelEvent view={view} />
       </Group>
-      <OccurrenceSelect view={view} onChange={onOccurrenceChange} />
+      <OccurrenceSelect view={view} onChange={onOccurrenceChange} pastDates={4} />
       <JoinersManager view={view} />
       <WaitlistManager view={view} />
       {!event.cancelled && !view.occurrenceCancelled && !event.inPast && <AddPlayerCard view={view} />}
