@@ -76,6 +76,9 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(page.getByLabel('Ends', { exact: true })).toHaveValue(`${date}T20:00`);
   await page.getByText('Weekly', { exact: true }).click();
   await expect(page.getByRole('group', { name: 'Repeats on' })).toBeVisible();
+  // How long it repeats is a choice (issue 11): no number of times is filled in for you.
+  await page.getByRole('radio', { name: 'After a number of times' }).check();
+  await expect(page.getByRole('textbox', { name: 'Number of times' })).toHaveValue('');
   await page.getByRole('textbox', { name: 'Number of times' }).fill('6');
   await page.getByLabel('Spots').fill('1');
   // Guests (no account) bring at most this many friends (issue 10); 2 unless the organizer changes it.

@@ -217,6 +217,10 @@ export const eventViewReply = z
     /** The occurrence this view is about (the query's, else the next one). */
     occurrence: occurrenceReply,
     upcoming: z.array(occurrenceReply),
+    /** This occurrence was called off on its own (issue 11); the series goes on. */
+    occurrenceCancelled: z.boolean(),
+    /** Every date of the series called off on its own, so date pickers can say so. */
+    cancelledDates: z.array(z.iso.datetime()),
     joiners: z.array(partyReply),
     waitlist: z.array(partyReply),
     favoriteUserCount: z.number().int(),

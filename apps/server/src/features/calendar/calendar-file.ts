@@ -27,6 +27,8 @@ export interface CalendarEntry {
   row: CalendarEventRow;
   /** 'all': the whole series; otherwise only these occurrences (the user's parties). */
   occurrences: 'all' | { startsAt: Date; tentative: boolean }[];
+  /** Dates of the series the organizer called off on their own (issue 11): left out, or marked CANCELLED. */
+  cancelledDates?: Date[];
 }
 
 const isoWeekdays = [
@@ -94,6 +96,7 @@ function addEntry(calendar: ICalCalendar, entry: CalendarEntry, { origin, now }:
     },
   };
   const cancelled = event.cancelledAt !== null;
+  const cancelledDates = new Set((entry.cancelledDates ?? []).map((date) => date.getTime()));
 
   if (entry.occurrences === 'all') {
     const first = occurrences[0];
@@ -116,6 +119,9 @@ function addEntry(calendar: ICalCalendar, entry: CalendarEntry, { origin, now }:
                 .sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))
                 .map((day) => isoWeekdays[(day + 6) % 7] as ICalWeekday),
               until: last.startsAt,
+              exclude: occurrences
+                .filter((occurrence) => cancelledDates.has(occurrence.startsAt.getTime()))
+                .map((occurrence) => at(occurrence.startsAt)),
             }
           : null,
     });
@@ -132,11 +138,12 @@ function addEntry(calendar: ICalCalendar, entry: CalendarEntry, { origin, now }:
       id: occurrences.length === 1 ? `${event.id}@${host}` : `${event.id}-${compactUtc(occurrence.startsAt)}@${host}`,
       start: at(occurrence.startsAt),
       end: at(occurrence.endsAt),
-      status: cancelled
-        ? ICalEventStatus.CANCELLED
-        : wanted.tentative
-          ? ICalEventStatus.TENTATIVE
-          : ICalEventStatus.CONFIRMED,
+      status:
+        cancelled || cancelledDates.has(occurrence.startsAt.getTime())
+          ? ICalEventStatus.CANCELLED
+          : wanted.tentative
+            ? ICalEventStatus.TENTATIVE
+            : ICalEventStatus.CONFIRMED,
     });
   }
 }

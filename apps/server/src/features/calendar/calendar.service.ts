@@ -3,6 +3,7 @@ import { calendarFeedPath, type CalendarFeed } from '@huddle/shared/calendar';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { cancelledDatesOf } from '../events/event-organizer.service.ts';
 import { visibleTeam } from '../teams/teams.service.ts';
 import { fileSlug, writeCalendar, type CalendarEntry } from './calendar-file.ts';
 import {
@@ -78,6 +79,15 @@ export async function revokeFeed(db: Database, clock: Clock, { actorId, feedId }
   if (!(await revokeFeedRow(db, { feedId, userId: actorId, now: clock.now() }))) throw feedNotFound();
 }
 
+/** Each entry with the dates its organizer called off on their own (issue 11). */
+async function withCancelledDates(db: Database, entries: CalendarEntry[]): Promise<CalendarEntry[]> {
+  const byEvent = await cancelledDatesOf(
+    db,
+    entries.map((entry) => entry.row.event.id),
+  );
+  return entries.map((entry) => ({ ...entry, cancelledDates: byEvent.get(entry.row.event.id) ?? [] }));
+}
+
 /**
  * One event as a calendar file, every occurrence (a weekly series as one RRULE). The same rule
  * as the event view: a team-only event exists only for the team's members.
@@ -103,7 +113,7 @@ export async function eventCalendar(
       name: event.title,
       origin: site.origin,
       now: clock.now(),
-      entries: [{ row, occurrences: 'all' }],
+      entries: await withCancelledDates(db, [{ row, occurrences: 'all' }]),
     }),
   };
 }
@@ -156,7 +166,10 @@ export async function feedCalendar(
         origin: site.origin,
         now,
         refreshHours: feedRefreshHours,
-        entries: rows.map((row) => ({ row, occurrences: 'all' })),
+        entries: await withCancelledDates(
+          db,
+          rows.map((row) => ({ row, occurrences: 'all' })),
+        ),
       }),
     };
   }
@@ -167,7 +180,7 @@ export async function feedCalendar(
       origin: site.origin,
       now,
       refreshHours: feedRefreshHours,
-      entries: await myGamesEntries(db, feed.userId, since),
+      entries: await withCancelledDates(db, await myGamesEntries(db, feed.userId, since)),
     }),
   };
 }

@@ -9,10 +9,12 @@ import {
   offerWithdrawnMessage,
   type Party,
 } from '@huddle/shared/events';
+import { occurrenceCancelledMessage } from '@huddle/shared/event-organizer';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createGuest, findUserRecordByEmail } from '../accounts/accounts.service.ts';
+import { isOccurrenceCancelled } from './event-organizer.repository.ts';
 import { occurrenceAt, scheduleOf } from './event-schedule.ts';
 import { guestAlreadyOnMail, guestJoinedMail, guestJoinForAccountMail } from './events.mails.ts';
 import {
@@ -44,7 +46,7 @@ import {
 const partyNotFound = () => new AppError('NOT_FOUND', 'This person is no longer on the event.');
 
 /** The occurrence a request names: it must be one of the series. */
-function occurrenceOf(event: EventRow, startsAt: string, field: string) {
+export function occurrenceOf(event: EventRow, startsAt: string, field: string) {
   const occurrence = findOccurrenceAt(scheduleOf(event), new Date(startsAt));
   if (!occurrence)
     throw new AppError('VALIDATION_FAILED', undefined, { [field]: ['This event does not happen then.'] });
@@ -63,9 +65,10 @@ interface Place {
   position: number;
 }
 
-type JoinOutcome =
+export type JoinOutcome =
   | { kind: 'gone' }
   | { kind: 'cancelled' }
+  | { kind: 'dateCancelled' }
   | { kind: 'already'; place: Place; notices: WaitlistNotice[] }
   | { kind: 'placed'; party: PartyRow | null; place: Place; notices: WaitlistNotice[] };
 
@@ -75,7 +78,7 @@ type JoinOutcome =
  * are joined than there are spots, and waitlist positions never repeat. With `who` null the
  * place is decided and nothing is written (a guest join that gave an account's email).
  */
-async function joinUnderLock(
+export async function joinUnderLock(
   db: Database,
   {
     eventId,
@@ -95,6 +98,7 @@ async function joinUnderLock(
     const locked = await lockEvent(tx, eventId);
     if (!locked) return { kind: 'gone' };
     if (locked.cancelledAt) return { kind: 'cancelled' };
+    if (await isOccurrenceCancelled(tx, eventId, occurrence.startsAt)) return { kind: 'dateCancelled' };
     const notices = await runWaitlist(tx, locked, occurrence, now);
     const free = locked.slots - heldSlots(await listOccurrenceParties(tx, eventId, occurrence.startsAt));
     // The waitlist pass above left no waiting party that fits the free spots, so a party that
@@ -154,6 +158,7 @@ export async function joinEvent(
   });
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'cancelled') throw new AppError('CONFLICT', eventCancelledMessage);
+  if (outcome.kind === 'dateCancelled') throw new AppError('CONFLICT', occurrenceCancelledMessage);
   await sendWaitlistMail(deps, outcome.notices);
   if (outcome.kind === 'already' || !outcome.party) throw new AppError('CONFLICT', alreadyJoinedMessage);
   return partyReply(db, outcome.party.id);
@@ -197,6 +202,7 @@ async function joinAsGuest(
   });
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'cancelled') throw new AppError('CONFLICT', eventCancelledMessage);
+  if (outcome.kind === 'dateCancelled') throw new AppError('CONFLICT', occurrenceCancelledMessage);
   await sendWaitlistMail(deps, outcome.notices);
 
   const details = {
@@ -277,7 +283,7 @@ export async function removeParty(
 }
 
 type ClaimOutcome =
-  | { kind: 'gone' | 'forbidden' | 'cancelled' | 'alreadyJoined' }
+  | { kind: 'gone' | 'forbidden' | 'cancelled' | 'dateCancelled' | 'alreadyJoined' }
   | { kind: 'expired' | 'withdrawn' | 'joined'; notices: WaitlistNotice[] };
 
 /**
@@ -301,6 +307,7 @@ export async function claimOffer(
     if (party.status === 'joined') return { kind: 'alreadyJoined' };
     if (party.status !== 'offered' || !party.offerExpiresAt) return { kind: 'withdrawn', notices: [] };
     if (locked.cancelledAt) return { kind: 'cancelled' };
+    if (await isOccurrenceCancelled(tx, eventId, party.occurrenceStartsAt)) return { kind: 'dateCancelled' };
     const occurrence = occurrenceAt(locked, party.occurrenceStartsAt);
     // Settles the occurrence first: a lapsed offer goes (this one too, when too late), and offers
     // beyond the spots are withdrawn; the spots move on.
@@ -322,6 +329,8 @@ export async function claimOffer(
       throw new AppError('FORBIDDEN', 'This spot was offered to someone else.');
     case 'cancelled':
       throw new AppError('CONFLICT', eventCancelledMessage);
+    case 'dateCancelled':
+      throw new AppError('CONFLICT', occurrenceCancelledMessage);
     case 'expired':
       await sendWaitlistMail(deps, outcome.notices);
       throw new AppError('CONFLICT', offerExpiredMessage);

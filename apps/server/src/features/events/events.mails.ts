@@ -94,8 +94,25 @@ export function offerWithdrawnMail(mail: SpotMail) {
   };
 }
 
-/** Why someone's spots went away: the whole event was cancelled, or dates left its schedule. */
-export type SpotsEndedReason = 'cancelled' | 'datesRemoved';
+/**
+ * Why someone's spots went away: the whole event was cancelled, dates left its schedule, or the
+ * organizer called off one date of the series (issue 11).
+ */
+export type SpotsEndedReason = 'cancelled' | 'datesRemoved' | 'dateCancelled';
+
+const spotsEndedWhat = {
+  cancelled: (title: string) => `The organizer cancelled ${title}. You had a spot or a place on the waitlist on:`,
+  datesRemoved: (title: string) =>
+    `The organizer took these dates off the schedule of ${title}, and with them your spot or your place on the waitlist:`,
+  dateCancelled: (title: string) =>
+    `The organizer cancelled this date of ${title}, where you had a spot or a place on the waitlist. The other dates go on as planned.`,
+} satisfies Record<SpotsEndedReason, (title: string) => string>;
+
+const spotsEndedSubject = {
+  cancelled: 'Cancelled',
+  datesRemoved: 'Dates removed',
+  dateCancelled: 'Date cancelled',
+} satisfies Record<SpotsEndedReason, string>;
 
 export function spotsEndedMail(mail: {
   name: string;
@@ -107,12 +124,36 @@ export function spotsEndedMail(mail: {
 }) {
   const { name, title, timeZone, dates, reason, discoverLink } = defused(mail);
   const list = dates.map((date) => `- ${onWallClock(date, timeZone)}`).join('\n');
-  const what =
-    reason === 'cancelled'
-      ? `The organizer cancelled ${title}. You had a spot or a place on the waitlist on:`
-      : `The organizer took these dates off the schedule of ${title}, and with them your spot or your place on the waitlist:`;
+  const what = spotsEndedWhat[reason](title);
   return {
-    subject: reason === 'cancelled' ? `Cancelled: ${title}` : `Dates removed: ${title}`,
+    subject: `${spotsEndedSubject[reason]}: ${title}`,
     text: `${greetingFor(name)}\n\n${what}\n\n${list}\n\nThere is nothing you need to do. Other games near you:\n\n${discoverLink}\n`,
+  };
+}
+
+/** An organizer put the player on a date (issue 11): a spot, or the waitlist when it was full. */
+export function addedByOrganizerMail(mail: SpotMail & { organizer: string; joined: boolean }) {
+  const { name, title, timeZone, startsAt, link, joined } = defused(mail);
+  const organizer = organizerTextForMail(mail.organizer, 100);
+  const what = joined
+    ? `${organizer} added you to ${title} on ${onWallClock(startsAt, timeZone)}: you have a spot.`
+    : `${organizer} added you to the waitlist of ${title} on ${onWallClock(startsAt, timeZone)}: the game is full, and if a spot frees up for you we'll write again.`;
+  return {
+    subject: joined ? `You're in: ${title}` : `On the waitlist: ${title}`,
+    text: `${greetingFor(name)}\n\n${what}\n\n${link}\n\nIf you can't make it, leave the game from that page so the next person gets the spot.\n`,
+  };
+}
+
+/**
+ * An organizer's message to a date's players (issue 11). The subject and text are theirs: the
+ * subject is kept to one line, and the mail says who wrote it and for which game.
+ */
+export function organizerMessageMail(mail: SpotMail & { organizer: string; subject: string; message: string }) {
+  const { name, title, timeZone, startsAt, link } = defused(mail);
+  const organizer = organizerTextForMail(mail.organizer, 100);
+  const subject = organizerTextForMail(mail.subject, 120);
+  return {
+    subject: `${subject} (${title})`,
+    text: `${greetingFor(name)}\n\n${organizer}, who organizes ${title} on ${onWallClock(startsAt, timeZone)}, wrote:\n\n${mail.message}\n\n${link}\n`,
   };
 }

@@ -1,9 +1,13 @@
+import { eventOrganizerEndpoints } from '@huddle/shared/event-organizer';
 import { eventEndpoints } from '@huddle/shared/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
+import { listAttendanceOf, markAttendance } from './event-attendance.service.ts';
+import { messagePlayers } from './event-messages.service.ts';
+import { addPlayer, cancelOccurrence, searchPlayers } from './event-organizer.service.ts';
 import { discoverEvents, myEvents, myFavorites, nearbyEvents, placeEvents, teamEvents } from './event-lists.service.ts';
 import {
   checkInParty,
@@ -86,6 +90,26 @@ export function registerEventRoutes(app: FastifyInstance, { db, auth, mailer, cl
   );
   registerEndpoint(app, eventEndpoints.teamEvents, async ({ request, params }) =>
     teamEvents(db, clock, { viewerId: await viewer(request), teamId: params.teamId }),
+  );
+
+  // Issue 11: the organizer's tools on the manage page.
+  registerEndpoint(app, eventOrganizerEndpoints.cancelOccurrence, async ({ request, params, body }) =>
+    cancelOccurrence(deps, { actorId: await actor(request), eventId: params.eventId, ...body }),
+  );
+  registerEndpoint(app, eventOrganizerEndpoints.searchPlayers, async ({ request, params, query }) =>
+    searchPlayers(deps, { actorId: await actor(request), eventId: params.eventId, q: query.q }),
+  );
+  registerEndpoint(app, eventOrganizerEndpoints.addPlayer, async ({ request, params, body }) =>
+    addPlayer(deps, { actorId: await actor(request), eventId: params.eventId, ...body }),
+  );
+  registerEndpoint(app, eventOrganizerEndpoints.listAttendance, async ({ request, params, query }) =>
+    listAttendanceOf(deps, { actorId: await actor(request), eventId: params.eventId, occurrence: query.occurrence }),
+  );
+  registerEndpoint(app, eventOrganizerEndpoints.markAttendance, async ({ request, params, body }) =>
+    markAttendance(deps, { actorId: await actor(request), eventId: params.eventId, ...body }),
+  );
+  registerEndpoint(app, eventOrganizerEndpoints.messagePlayers, async ({ request, params, body }) =>
+    messagePlayers(deps, { actorId: await actor(request), eventId: params.eventId, ...body }),
   );
 
   // Offers lapse while nobody looks: a cheap indexed sweep settles them once a minute. Several

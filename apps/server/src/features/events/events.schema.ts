@@ -142,3 +142,69 @@ export const eventFavorites = pgTable(
     index('event_favorites_event_idx').on(table.eventId),
   ],
 );
+
+/**
+ * One date of a series the organizer called off (issue 11): the series goes on, this date does
+ * not. Its parties stay (they show the date as cancelled, calendar feeds mark it), joins are refused.
+ */
+export const eventOccurrenceCancellations = pgTable(
+  'event_occurrence_cancellations',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceStartsAt: timestamp('occurrence_starts_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.occurrenceStartsAt] })],
+);
+
+/**
+ * Who came to a date, as the organizer marked it after the start (issue 11). Profiles count the
+ * 'present' rows as games played (countGamesPlayed in the events service).
+ */
+export const eventAttendance = pgTable(
+  'event_attendance',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceStartsAt: timestamp('occurrence_starts_at', { withTimezone: true }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    markedBy: text('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.occurrenceStartsAt, table.userId] }),
+    check('event_attendance_status_check', sql`${table.status} in ('present', 'no_show')`),
+    index('event_attendance_user_idx').on(table.userId, table.status),
+  ],
+);
+
+/**
+ * Messages an organizer sent to a date's players (issue 11): kept to rate-limit them (a few per
+ * event per hour) and to show what was sent.
+ */
+export const eventMessages = pgTable(
+  'event_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceStartsAt: timestamp('occurrence_starts_at', { withTimezone: true }).notNull(),
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    audience: text('audience').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    recipientCount: integer('recipient_count').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('event_messages_audience_check', sql`${table.audience} in ('joined', 'waiting', 'both')`),
+    index('event_messages_event_idx').on(table.eventId, table.sentAt),
+  ],
+);

@@ -27,6 +27,7 @@ import { findUserRecord } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
 import { managers, visibleTeam } from '../teams/teams.service.ts';
+import { listCancelledOccurrences } from './event-organizer.repository.ts';
 import { occurrenceAt, scheduleOf } from './event-schedule.ts';
 import {
   deleteFavorite,
@@ -388,13 +389,15 @@ export async function getEvent(
   if (await hasExpiredOffer(db, eventId, current.startsAt, now))
     await settleOccurrence(deps, eventId, current.startsAt);
 
-  const [parties, favorites, creator, hiddenFrom, summary] = await Promise.all([
+  const [parties, favorites, creator, hiddenFrom, summary, cancelledByEvent] = await Promise.all([
     listPartiesWithPeople(db, eventId, current.startsAt),
     favoriteState(db, eventId, viewerId),
     findUserRecord(db, event.creatorId),
     canManage ? new Set<string>() : usersWhoBlocked(db, viewerId),
     summaryOf(db, eventId, now, canManage || inTeam),
+    listCancelledOccurrences(db, [eventId]),
   ]);
+  const cancelledDates = cancelledByEvent.get(eventId) ?? [];
   // People who blocked the viewer are left out of what the viewer sees; organizers see everyone.
   const shown = parties.filter((row) => !row.party.userId || !hiddenFrom.has(row.party.userId));
   const mine = viewerId ? parties.find((row) => row.party.userId === viewerId) : undefined;
@@ -413,6 +416,8 @@ export async function getEvent(
     },
     occurrence: occurrenceReply(current),
     upcoming: upcomingOccurrences(schedule, now, upcomingShown).map(occurrenceReply),
+    occurrenceCancelled: cancelledDates.some((date) => date.getTime() === current.startsAt.getTime()),
+    cancelledDates: cancelledDates.map((date) => date.toISOString()),
     joiners: byStatus('joined')
       .sort((a, b) => a.party.createdAt.getTime() - b.party.createdAt.getTime())
       .map(toParty),

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { getCurrentUser, getGuest } from '../accounts/accounts.service.ts';
+import { isOccurrenceCancelled } from './event-organizer.repository.ts';
 import { occurrenceAt } from './event-schedule.ts';
 import {
   offerWithdrawnMail,
@@ -70,6 +71,8 @@ export async function runWaitlist(
 ): Promise<WaitlistNotice[]> {
   await deleteExpiredOffers(tx, event.id, occurrence.startsAt, now);
   if (event.cancelledAt || occurrence.endsAt <= now) return [];
+  // A date called off on its own gives nobody a spot (issue 11): its waitlist stays as it was.
+  if (await isOccurrenceCancelled(tx, event.id, occurrence.startsAt)) return [];
   const parties = await listOccurrenceParties(tx, event.id, occurrence.startsAt);
   const notice = (party: PartyRow, kind: WaitlistNotice['kind'], offerExpiresAt: Date | null): WaitlistNotice => ({
     kind,

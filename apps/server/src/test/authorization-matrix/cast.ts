@@ -1,3 +1,4 @@
+import type { WeeklyRepeat } from '@huddle/shared/event-occurrences';
 import { eventParties } from '../../features/events/events.schema.ts';
 import { teamJoinRequests, teamMembers } from '../../features/teams/teams.schema.ts';
 import { cookieHeaderFrom, createTeamAs, insertEvent, insertPlace, signUpUser } from '../factories.ts';
@@ -120,11 +121,14 @@ export async function newEvent(
     visibility = 'public',
     memberStatus = 'joined',
     teammateWaiting = false,
+    schedule = {},
   }: {
     team: TeamFixture | null;
     visibility?: 'public' | 'team';
     memberStatus?: 'joined' | 'offered';
     teammateWaiting?: boolean;
+    /** A weekly series, or a date already started (issue 11: cancel one date, attendance). */
+    schedule?: { repeat?: WeeklyRepeat; startLocal?: string; endLocal?: string };
   },
 ): Promise<EventFixture> {
   const event = await insertEvent(cast.t.db, {
@@ -133,6 +137,7 @@ export async function newEvent(
     teamId: team?.id ?? null,
     visibility,
     slots: 10,
+    ...schedule,
   });
   const [party] = await cast.t.db
     .insert(eventParties)

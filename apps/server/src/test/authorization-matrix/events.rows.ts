@@ -1,3 +1,4 @@
+import { instantToLocal } from '@huddle/shared/event-occurrences';
 import { eventBodyFor } from '../factories.ts';
 import { newEvent, type Cast, type EventFixture } from './cast.ts';
 import { everyone, signedIn, statuses, type MatrixRow } from './matrix.ts';
@@ -11,6 +12,16 @@ const freshTeamOnly = (cast: Cast, options: Omit<Parameters<typeof newEvent>[1],
 const editBody = (cast: Cast, teamId: string, visibility: 'public' | 'team') =>
   eventBodyFor(cast.place.id, { teamId, visibility, title: 'Pickup game, edited' });
 const guest = { name: 'Guest Player', email: 'guest.joiner@example.com' };
+/** Issue 11: a weekly series of three dates, and a game that started an hour ago. */
+const series = { repeat: { weekdays: [2], until: null, count: 3 } };
+const startedAnHourAgo = () => {
+  const hour = 60 * 60 * 1000;
+  return {
+    startLocal: instantToLocal(new Date(Date.now() - hour), 'America/Chicago'),
+    endLocal: instantToLocal(new Date(Date.now() + hour), 'America/Chicago'),
+  };
+};
+const message = { audience: 'both', subject: 'Pitch moved', message: 'We play on pitch 2 today.' };
 
 // Columns:                                        anonymous otherUser member organizer owner
 // The event's creator (the owner) and its team's owner and organizers manage it; a team-only event
@@ -249,4 +260,69 @@ export const eventRows: MatrixRow[] = [
     call: (cast) => eventParams(cast.teamOnlyEvent),
     expect: statuses(401, 404, 200, 200, 200),
   },
+  // Issue 11: the organizer's tools. Each row makes its own event, so limits and marks start afresh.
+  ...(['public', 'team-only'] as const).flatMap((target): MatrixRow[] => {
+    const fresh = target === 'public' ? freshPublic : freshTeamOnly;
+    // A team-only event does not exist for someone outside the team.
+    const managersOnly = target === 'public' ? statuses(401, 403, 403, 200, 200) : statuses(401, 404, 403, 200, 200);
+    return [
+      {
+        route: 'POST /api/events/{eventId}/occurrences/cancel',
+        target,
+        call: async (cast) => {
+          const event = await fresh(cast, { schedule: series });
+          return { ...eventParams(event), payload: { occurrenceStartsAt: event.occurrence } };
+        },
+        expect: managersOnly,
+      },
+      {
+        route: 'GET /api/events/{eventId}/player-search',
+        target,
+        call: async (cast) => ({ ...eventParams(await fresh(cast)), query: { q: cast.teammate.email } }),
+        expect: managersOnly,
+      },
+      {
+        route: 'POST /api/events/{eventId}/players',
+        target: `${target}; the teammate by email`,
+        call: async (cast) => {
+          const event = await fresh(cast);
+          return {
+            ...eventParams(event),
+            payload: { occurrenceStartsAt: event.occurrence, email: cast.teammate.email },
+          };
+        },
+        expect: target === 'public' ? statuses(401, 403, 403, 201, 201) : statuses(401, 404, 403, 201, 201),
+      },
+      {
+        route: 'GET /api/events/{eventId}/attendance',
+        target,
+        call: async (cast) => {
+          const event = await fresh(cast);
+          return { ...eventParams(event), query: { occurrence: event.occurrence } };
+        },
+        expect: managersOnly,
+      },
+      {
+        route: 'PUT /api/events/{eventId}/attendance',
+        target: `${target}; started an hour ago, the member joined`,
+        call: async (cast) => {
+          const event = await fresh(cast, { schedule: startedAnHourAgo() });
+          return {
+            ...eventParams(event),
+            payload: { occurrenceStartsAt: event.occurrence, userId: cast.people.member.id, status: 'present' },
+          };
+        },
+        expect: managersOnly,
+      },
+      {
+        route: 'POST /api/events/{eventId}/messages',
+        target: `${target}; the member joined`,
+        call: async (cast) => {
+          const event = await fresh(cast);
+          return { ...eventParams(event), payload: { occurrenceStartsAt: event.occurrence, ...message } };
+        },
+        expect: managersOnly,
+      },
+    ];
+  }),
 ];

@@ -10,6 +10,8 @@ import {
   isoWeekdayOf,
   placeBodyFrom,
   placeFormErrors,
+  repeatCountMessage,
+  repeatEndsMessage,
   validateEventValues,
   type EventFormValues,
 } from './event-form-values.ts';
@@ -111,6 +113,26 @@ describe('the event form and the request body', () => {
     expect(
       validateEventValues(filled({ repeats: 'weekly', weekdays: ['4'], repeatEnds: 'until', until: '' }), null).until,
     ).toBe('Choose when the repeat ends: on a date or after a number of times.');
+  });
+
+  it('makes the end of a weekly repeat a choice, with no number of times filled in (issue 11)', () => {
+    const fresh = emptyEventValues('America/Chicago');
+    expect(fresh.repeatEnds).toBe('');
+    expect(fresh.count).toBe('');
+    const weekly = filled({ repeats: 'weekly', weekdays: ['4'], repeatEnds: '', count: '' });
+    const unchosen = validateEventValues(weekly, null);
+    expect(unchosen.repeatEnds).toBe(repeatEndsMessage);
+    expect(unchosen.until).toBeUndefined();
+    const noCount = validateEventValues({ ...weekly, repeatEnds: 'count' }, null);
+    expect(noCount.count).toBe(repeatCountMessage);
+    expect(noCount.repeatEnds).toBeUndefined();
+    expect(validateEventValues({ ...weekly, repeatEnds: 'count', count: 1 }, null).count).toBe(
+      'A repeating event happens at least twice.',
+    );
+    expect(validateEventValues({ ...weekly, repeatEnds: 'count', count: 201 }, null).count).toBe(
+      'At most 200 occurrences.',
+    );
+    expect(validateEventValues({ ...weekly, repeatEnds: 'count', count: 8 }, null)).toEqual({});
   });
 
   it('asks for a place, or checks the new one', () => {

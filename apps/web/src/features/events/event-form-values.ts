@@ -5,6 +5,7 @@ import {
   type EventView,
   type SkillLevel,
 } from '@huddle/shared/events';
+import { maxOccurrences } from '@huddle/shared/event-occurrences';
 import { geohashOf, placeBody, type LatLng, type PlaceBody } from '@huddle/shared/places';
 
 /** A place chosen from the autocomplete. */
@@ -37,7 +38,8 @@ export interface EventFormValues {
   repeats: 'none' | 'weekly';
   /** ISO weekdays as strings ('1' = Monday), as the chips hold them. */
   weekdays: string[];
-  repeatEnds: 'until' | 'count';
+  /** No default (issue 11): a weekly game says on purpose how long it runs. */
+  repeatEnds: '' | 'until' | 'count';
   until: string;
   count: number | string;
   slots: number | string;
@@ -62,9 +64,9 @@ export function emptyEventValues(timeZone: string): EventFormValues {
     endLocal: '',
     repeats: 'none',
     weekdays: [],
-    repeatEnds: 'count',
+    repeatEnds: '',
     until: '',
-    count: 4,
+    count: '',
     slots: 10,
     skillLevel: 'all',
     visibility: 'public',
@@ -87,9 +89,9 @@ export function eventValuesFrom(event: EventView['event']): EventFormValues {
     endLocal: event.endLocal,
     repeats: event.repeat ? 'weekly' : 'none',
     weekdays: (event.repeat?.weekdays ?? []).map(String),
-    repeatEnds: event.repeat?.until ? 'until' : 'count',
+    repeatEnds: event.repeat ? (event.repeat.until ? 'until' : 'count') : '',
     until: event.repeat?.until ?? '',
-    count: event.repeat?.count ?? 4,
+    count: event.repeat?.count ?? '',
     slots: event.slots,
     skillLevel: event.skillLevel,
     visibility: event.visibility,
@@ -201,6 +203,7 @@ export function validateEventValues(values: EventFormValues, teamId: string | nu
     for (const issue of event.error.issues) fields[issue.path.join('.')] ??= issue.message;
     Object.assign(errors, eventFormErrors(fields));
   }
+  if (values.repeats === 'weekly') repeatEndErrors(values, errors);
   if (values.newPlace) {
     const place = placeBody.safeParse(placeBodyFrom(values.newPlace));
     if (!place.success) {
@@ -212,6 +215,25 @@ export function validateEventValues(values: EventFormValues, teamId: string | nu
     errors.place = 'Choose a place.';
   }
   return errors;
+}
+
+export const repeatEndsMessage = 'Choose when the repeat ends: on a date or after a number of times.';
+export const repeatCountMessage = `Enter how many times it happens, 2 to ${maxOccurrences}.`;
+
+/**
+ * The schema's "choose when the repeat ends" lands on the date field; the form shows it where
+ * the person has to act: the choice itself, or the number of times left empty.
+ */
+function repeatEndErrors(values: EventFormValues, errors: Record<string, string>) {
+  const missingEnd = errors.until === repeatEndsMessage;
+  if (values.repeatEnds === '') {
+    delete errors.until;
+    delete errors.count;
+    errors.repeatEnds = repeatEndsMessage;
+  } else if (values.repeatEnds === 'count' && missingEnd) {
+    delete errors.until;
+    errors.count ??= repeatCountMessage;
+  }
 }
 
 /** A wall-clock 'YYYY-MM-DDTHH:mm' moved by some minutes (calendar arithmetic, no zone involved). */

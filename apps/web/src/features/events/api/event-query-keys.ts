@@ -9,4 +9,6 @@ export const eventKeys = {
   addresses: (q: string) => ['events', 'addresses', q] as const,
   place: (placeId: string) => ['events', 'place', placeId] as const,
   calendarFeeds: ['calendar-feeds'] as const,
+  playerSearch: (eventId: string, q: string) => ['events', 'detail', eventId, 'player-search', q] as const,
+  attendance: (eventId: string, occurrence: string) => ['events', 'detail', eventId, 'attendance', occurrence] as const,
 };

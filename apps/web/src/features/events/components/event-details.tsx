@@ -126,6 +126,11 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange, pla
               Cancelled
             </Badge>
           )}
+          {!event.cancelled && view.occurrenceCancelled && (
+            <Badge color="red" variant="light">
+              This date is cancelled
+            </Badge>
+          )}
           {!event.cancelled && event.inPast && (
             <Badge color="gray" variant="light">
               Over

@@ -283,27 +283,36 @@ export function EventForm({
                 </Text>
               )}
             </Stack>
+            {/* No default end (issue 11): nobody gets a silent number of weeks. */}
             <Radio.Group
               label="Ends"
+              description={`After 2 to ${maxOccurrences} times, or on a date at most two years after the first`}
+              withAsterisk
               value={values.repeatEnds}
-              onChange={(repeatEnds) => form.setFieldValue('repeatEnds', repeatEnds as EventFormValues['repeatEnds'])}
+              error={form.errors.repeatEnds}
+              onChange={(repeatEnds) => {
+                form.setFieldValue('repeatEnds', repeatEnds as EventFormValues['repeatEnds']);
+                form.clearFieldError('repeatEnds');
+              }}
             >
               <Group gap="lg" mt={6}>
                 <Radio value="count" label="After a number of times" />
                 <Radio value="until" label="On a date" />
               </Group>
             </Radio.Group>
-            {values.repeatEnds === 'count' ? (
+            {values.repeatEnds === 'count' && (
               <NumberInput
                 label="Number of times"
+                withAsterisk
                 min={2}
                 max={maxOccurrences}
                 allowDecimal={false}
                 w={200}
                 {...form.getInputProps('count')}
               />
-            ) : (
-              <TextInput type="date" label="Last date" w={200} {...form.getInputProps('until')} />
+            )}
+            {values.repeatEnds === 'until' && (
+              <TextInput type="date" label="Last date" withAsterisk w={200} {...form.getInputProps('until')} />
             )}
           </Stack>
         )}

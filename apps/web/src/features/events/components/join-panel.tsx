@@ -1,3 +1,4 @@
+import { occurrenceCancelledMessage } from '@huddle/shared/event-organizer';
 import {
   eventCancelledMessage,
   eventPastMessage,
@@ -225,6 +226,13 @@ export function JoinPanel({ view, signedIn, signInPath }: JoinPanelProps) {
     body = (
       <Alert color="red" title="Cancelled">
         {eventCancelledMessage}
+      </Alert>
+    );
+  } else if (view.occurrenceCancelled) {
+    // One date of a series called off (issue 11): the others can still be picked above.
+    body = (
+      <Alert color="red" title="Cancelled">
+        {occurrenceCancelledMessage} Pick another date to join.
       </Alert>
     );
   } else if (event.inPast) {

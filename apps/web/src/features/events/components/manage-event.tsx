@@ -3,11 +3,16 @@ import { Anchor, Avatar, Badge, Button, Card, Group, Modal, Stack, Switch, Text,
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useAttendance } from '../api/attendance.ts';
 import { useCancelEvent } from '../api/cancel-event.ts';
 import { useCheckInParty } from '../api/check-in-party.ts';
 import { useRemoveParty } from '../api/remove-party.ts';
 import { formatSpotsLeft, formatTimeRange, zoneLabel } from '../event-format.ts';
+import { AddPlayerCard } from './add-player-card.tsx';
+import { AttendanceControl } from './attendance-control.tsx';
+import { CancelDateButton } from './cancel-date-button.tsx';
 import { partyName } from './event-people.tsx';
+import { MessagePlayersCard } from './message-players-card.tsx';
 import { OccurrenceSelect } from './occurrence-select.tsx';
 import { WaitlistManager } from './waitlist-manager.tsx';
 
@@ -19,6 +24,12 @@ function JoinersManager({ view }: { view: EventView }) {
   const remove = useRemoveParty();
   const [removing, setRemoving] = useState<Party | null>(null);
   const eventId = view.event.id;
+  const occurrenceStartsAt = view.occurrence.startsAt;
+  // Attendance is marked once the date has started (issue 11), for players with an account.
+  const [openedAt] = useState(() => Date.now());
+  const started = Date.parse(occurrenceStartsAt) <= openedAt && !view.occurrenceCancelled;
+  const attendance = useAttendance(eventId, occurrenceStartsAt, started);
+  const statusOf = (userId: string) => attendance.data?.attendance.find((entry) => entry.userId === userId)?.status;
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -49,7 +60,15 @@ function JoinersManager({ view }: { view: EventView }) {
                     </Badge>
                   )}
                 </Group>
-                <Group gap="xs" wrap="nowrap" ml="auto">
+                <Group gap="xs" wrap="wrap" ml="auto" justify="flex-end">
+                  {started && party.userId && (
+                    <AttendanceControl
+                      eventId={eventId}
+                      occurrenceStartsAt={occurrenceStartsAt}
+                      party={{ ...party, userId: party.userId }}
+                      status={statusOf(party.userId)}
+                    />
+                  )}
                   <Switch
                     label="Checked in"
                     aria-label={`Checked in: ${party.displayName}`}
@@ -152,7 +171,10 @@ interface ManageEventProps {
   onOccurrenceChange: (startsAt: string) => void;
 }
 
-/** discover/events/{id}/manage (spec §2): edit, cancel, joiners and check-in, the waitlist. */
+/**
+ * discover/events/{id}/manage (spec §2): edit, cancel the event or one date, joiners with
+ * check-in and attendance, the waitlist, add a player, message the players (issue 11).
+ */
 export function ManageEvent({ view, onOccurrenceChange }: ManageEventProps) {
   const { event, occurrence } = view;
   if (!view.canManage) {
@@ -181,6 +203,11 @@ export function ManageEvent({ view, onOccurrenceChange }: ManageEventProps) {
               Cancelled
             </Badge>
           )}
+          {!event.cancelled && view.occurrenceCancelled && (
+            <Badge color="red" variant="light">
+              This date is cancelled
+            </Badge>
+          )}
         </Group>
         <Text c="dimmed">
           {formatTimeRange(occurrence.startsAt, occurrence.endsAt, event.timeZone)} ·{' '}
@@ -193,11 +220,14 @@ export function ManageEvent({ view, onOccurrenceChange }: ManageEventProps) {
             Edit event
           </Button>
         )}
+        <CancelDateButton view={view} />
         <CancelEvent view={view} />
       </Group>
-      <OccurrenceSelect view={view} onChange={onOccurrenceChange} />
+      <OccurrenceSelect view={view} onChange={onOccurrenceChange} pastDates={4} />
       <JoinersManager view={view} />
       <WaitlistManager view={view} />
+      {!event.cancelled && !view.occurrenceCancelled && !event.inPast && <AddPlayerCard view={view} />}
+      {!event.cancelled && <MessagePlayersCard view={view} />}
     </Stack>
   );
 }

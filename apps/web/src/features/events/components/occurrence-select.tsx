@@ -1,3 +1,4 @@
+import { listOccurrences } from '@huddle/shared/event-occurrences';
 import type { EventView } from '@huddle/shared/events';
 import { Select } from '@mantine/core';
 import { formatOccurrence } from '../event-format.ts';
@@ -5,18 +6,44 @@ import { formatOccurrence } from '../event-format.ts';
 interface OccurrenceSelectProps {
   view: EventView;
   onChange: (startsAt: string) => void;
+  /** Also list this many dates already begun (the manage page marks attendance on them, issue 11). */
+  pastDates?: number;
+}
+
+/** The latest dates of the series that have begun, newest last, as the server writes instants. */
+export function pastStarts(event: EventView['event'], count: number, now = Date.now()): { startsAt: string }[] {
+  if (count === 0 || !event.repeat) return [];
+
+  return listOccurrences({
+    timeZone: event.timeZone,
+    startLocal: event.startLocal,
+    endLocal: event.endLocal,
+    repeat: event.repeat,
+  })
+    .filter((occurrence) => occurrence.startsAt.getTime() <= now)
+    .slice(-count)
+    .map((occurrence) => ({ startsAt: occurrence.startsAt.toISOString() }));
 }
 
 /** A repeating event's coming dates; joiners and the waitlist belong to one date (?occurrence=). */
-export function OccurrenceSelect({ view, onChange }: OccurrenceSelectProps) {
+export function OccurrenceSelect({ view, onChange, pastDates = 0 }: OccurrenceSelectProps) {
   const { event, occurrence, upcoming } = view;
-  if (!event.repeat || upcoming.length === 0) return null;
-  const dates = upcoming.some((item) => item.startsAt === occurrence.startsAt) ? upcoming : [occurrence, ...upcoming];
+  const past = pastStarts(event, pastDates);
+  if (!event.repeat || upcoming.length + past.length === 0) return null;
+  const known = [...past, ...upcoming];
+  const listed = known.some((item) => item.startsAt === occurrence.startsAt) ? known : [occurrence, ...known];
+  const dates = [...new Map(listed.map((item) => [item.startsAt, item])).values()].sort((a, b) =>
+    a.startsAt.localeCompare(b.startsAt),
+  );
   return (
     <Select
       label="Date"
       description="Each date has its own players and waitlist."
-      data={dates.map((item) => ({ value: item.startsAt, label: formatOccurrence(item.startsAt, event.timeZone) }))}
+      data={dates.map((item) => ({
+        value: item.startsAt,
+        // A date called off on its own stays listed, and says so (issue 11).
+        label: `${formatOccurrence(item.startsAt, event.timeZone)}${view.cancelledDates.includes(item.startsAt) ? ' (cancelled)' : ''}`,
+      }))}
       value={occurrence.startsAt}
       onChange={(startsAt) => startsAt && onChange(startsAt)}
       allowDeselect={false}
