@@ -4,10 +4,9 @@ import {
   type AttendanceEntry,
   type AttendanceStatus,
 } from '@huddle/shared/event-organizer';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { occurrenceOf } from './event-parties.service.ts';
-import { countPresent, isOccurrenceCancelled, listAttendance, upsertAttendance } from './event-organizer.repository.ts';
+import { isOccurrenceCancelled, listAttendance, upsertAttendance } from './event-organizer.repository.ts';
 import { findPartyOf, inTransaction, lockEvent } from './events.repository.ts';
 import { eventNotFound, managedEvent } from './events.service.ts';
 import type { EventDeps } from './waitlist.service.ts';
@@ -55,12 +54,4 @@ export async function markAttendance(
   if (outcome === 'dateCancelled') throw new AppError('CONFLICT', occurrenceCancelledMessage);
   if (outcome === 'noSpot') throw new AppError('NOT_FOUND', 'This person has no spot on this date.');
   return { attendance: toEntries(await listAttendance(deps.db, eventId, startsAt)) };
-}
-
-/**
- * Games a player was marked present at, over every event: what public profiles show as
- * "games played" (issue 11; the profiles feature calls this).
- */
-export async function countGamesPlayed(db: Database, userId: string): Promise<number> {
-  return countPresent(db, userId);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { teamMembers } from '../teams/teams.schema.ts';
@@ -114,11 +114,36 @@ export async function listAttendance(db: Database, eventId: string, occurrenceSt
     .orderBy(asc(eventAttendance.markedAt));
 }
 
-export async function countPresent(db: Database, userId: string): Promise<number> {
+/**
+ * Games played (issue 11, decisions 018 and 019): the dates a player held a spot on, of events not
+ * cancelled and dates not called off, once the date is over or the organizer marked them present;
+ * a date marked no-show never counts. Each date of a series counts once.
+ */
+export async function countGamesPlayedRows(db: Database, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ games: count() })
-    .from(eventAttendance)
-    .where(and(eq(eventAttendance.userId, userId), eq(eventAttendance.status, 'present')));
+    .from(eventParties)
+    .innerJoin(events, eq(events.id, eventParties.eventId))
+    .leftJoin(
+      eventAttendance,
+      and(
+        eq(eventAttendance.eventId, eventParties.eventId),
+        eq(eventAttendance.occurrenceStartsAt, eventParties.occurrenceStartsAt),
+        eq(eventAttendance.userId, eventParties.userId),
+      ),
+    )
+    .where(
+      and(
+        eq(eventParties.userId, userId),
+        eq(eventParties.status, 'joined'),
+        isNull(events.cancelledAt),
+        sql`not exists (select 1 from ${eventOccurrenceCancellations} as cancelled
+          where cancelled.event_id = ${eventParties.eventId}
+            and cancelled.occurrence_starts_at = ${eventParties.occurrenceStartsAt})`,
+        sql`(${eventAttendance.status} = 'present' or (${eventAttendance.status} is null and
+          ${eventParties.occurrenceStartsAt} + (${events.endsAt} - ${events.startsAt}) <= ${now.toISOString()}::timestamptz))`,
+      ),
+    );
   return row?.games ?? 0;
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
 import { collectMails, createEventAs, insertPlace, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { countGamesPlayed } from './event-attendance.service.ts';
+import { countGamesPlayed } from './games-played.service.ts';
 import { eventParties } from './events.schema.ts';
 
 /** Issue 11: the organizer's tools: cancel one date, add a player, attendance, messages. */
@@ -224,16 +224,16 @@ describe('attendance', () => {
 
     clock.set(new Date(Date.parse(occurrenceStartsAt) + 30 * 60_000));
     expect((await mark(a!.user.id, 'present', stranger)).statusCode).toBe(403);
-    const before = await countGamesPlayed(t.db, a!.user.id);
+    const before = await countGamesPlayed(t.db, { userId: a!.user.id, now: clock.now() });
     const marked = await mark(a!.user.id, 'present');
     expect(marked.statusCode).toBe(200);
     expect(marked.json().attendance).toEqual([{ userId: a!.user.id, status: 'present' }]);
     expect((await mark(a!.user.id, 'present')).json().attendance).toHaveLength(1);
-    expect(await countGamesPlayed(t.db, a!.user.id)).toBe(before + 1);
+    expect(await countGamesPlayed(t.db, { userId: a!.user.id, now: clock.now() })).toBe(before + 1);
 
     // A correction overwrites; a no-show is not a game played.
     await mark(a!.user.id, 'no_show');
-    expect(await countGamesPlayed(t.db, a!.user.id)).toBe(before);
+    expect(await countGamesPlayed(t.db, { userId: a!.user.id, now: clock.now() })).toBe(before);
 
     // Only people with a spot: b waits.
     expect((await mark(b!.user.id, 'present')).statusCode).toBe(404);

@@ -161,7 +161,7 @@ export const eventOccurrenceCancellations = pgTable(
 
 /**
  * Who came to a date, as the organizer marked it after the start (issue 11). Profiles count the
- * 'present' rows as games played (countGamesPlayed in the events service).
+ * 'present' rows as games played (games-played.service.ts).
  */
 export const eventAttendance = pgTable(
   'event_attendance',

@@ -1,9 +1,9 @@
 import type { DistanceUnit } from '@huddle/shared/distance';
 import type { NotificationSettings, PrivacySettings } from '@huddle/shared/users';
-import { and, asc, count, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { eventParties, events } from '../events/events.schema.ts';
+import { eventOccurrenceCancellations, eventParties, events } from '../events/events.schema.ts';
 import { places } from '../places/places.schema.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { feedback, userBlocks } from './profiles.schema.ts';
@@ -157,28 +157,15 @@ export async function listUpcomingGamesOf(
         eq(eventParties.status, 'joined'),
         isNull(events.cancelledAt),
         sql`${occurrenceEnd} > ${now.toISOString()}::timestamptz`,
+        // A date of a series called off on its own is not an upcoming game (issue 11, item 11).
+        sql`not exists (select 1 from ${eventOccurrenceCancellations} as cancelled
+          where cancelled.event_id = ${eventParties.eventId}
+            and cancelled.occurrence_starts_at = ${eventParties.occurrenceStartsAt})`,
         or(eq(events.visibility, 'public'), viewerIsMemberOf(events.teamId, viewerId)),
       ),
     )
     .orderBy(asc(eventParties.occurrenceStartsAt), asc(events.id))
     .limit(limit);
-}
-
-/** Games played (decision 019): joined occurrences over at `now` of events not cancelled. */
-export async function countGamesPlayedBy(db: Database, { userId, now }: { userId: string; now: Date }) {
-  const [row] = await db
-    .select({ played: count() })
-    .from(eventParties)
-    .innerJoin(events, eq(events.id, eventParties.eventId))
-    .where(
-      and(
-        eq(eventParties.userId, userId),
-        eq(eventParties.status, 'joined'),
-        isNull(events.cancelledAt),
-        sql`${occurrenceEnd} <= ${now.toISOString()}::timestamptz`,
-      ),
-    );
-  return row?.played ?? 0;
 }
 
 /** The teams a player belongs to that the viewer may see: public ones, and those the viewer is in too. */

@@ -4,6 +4,7 @@ import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { CurrentUser, NotificationSettings, PrivacySettings } from '@huddle/shared/users';
 import { randomUUID } from 'node:crypto';
 import geohash from 'ngeohash';
+import { countGamesPlayed } from '../events/games-played.service.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,7 +15,6 @@ import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
 import { isOnline } from '../presence/presence.service.ts';
 import {
-  countGamesPlayedBy,
   deleteBlock,
   findBlocksBetween,
   insertBlock,
@@ -175,7 +175,7 @@ export async function getPublicProfile(
       ? listUpcomingGamesOf(db, { userId, viewerId, now, limit: profileUpcomingGamesLimit })
       : Promise.resolve(null),
     listVisibleTeamsOf(db, { userId, viewerId }),
-    countGamesPlayedBy(db, { userId, now }),
+    countGamesPlayed(db, { userId, now }),
   ]);
   return {
     ...base,
