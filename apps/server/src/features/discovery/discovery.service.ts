@@ -50,6 +50,7 @@ export async function fullSearch(
       db,
       eventRows.map((row) => ({ ...row, distanceKm: null })),
       now,
+      { viewerId },
     ),
     teams: teams.map((team) => ({ ...team, kind: team.kind as 'team' | 'community' })),
     places,
