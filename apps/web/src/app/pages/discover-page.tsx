@@ -27,6 +27,7 @@ import {
   type DiscoverFilters,
 } from '../../features/discovery/discover-filters.ts';
 import { eventsByPlace } from '../../features/discovery/events-by-place.ts';
+import { ViewerStatusBadge } from '../../components/ui/viewer-status-badge.tsx';
 import { LazyHuddleMap } from '../../features/maps/components/lazy-huddle-map.tsx';
 import {
   boundsAround,
@@ -85,6 +86,7 @@ export function Component() {
           label: event.title,
           href: eventPath(event.id),
           detail: event.next ? formatEventStart(event.next.startsAt, event.timeZone) : place.name,
+          status: <ViewerStatusBadge status={event.viewerStatus} />,
         })),
       }));
     }

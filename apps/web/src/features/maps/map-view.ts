@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Bounds, LatLng } from '@huddle/shared/places';
 
 export type { LatLng };
@@ -16,6 +17,8 @@ export interface MapMarkerLink {
   href: string;
   /** A second line under the link (a time, an address). */
   detail?: string;
+  /** The viewer's own status on it (issue 11), shown under the detail. */
+  status?: ReactNode;
 }
 
 export interface MapMarker {

@@ -146,6 +146,7 @@ export function HuddleMap({
                         {link.detail}
                       </Text>
                     ) : null}
+                    {link.status}
                   </li>
                 ))}
               </Stack>
