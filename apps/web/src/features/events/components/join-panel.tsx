@@ -25,11 +25,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useClaimOffer } from '../api/claim-offer.ts';
+import { eventKeys } from '../api/event-query-keys.ts';
 import { useJoinEvent } from '../api/join-event.ts';
 import { useLeaveEvent } from '../api/leave-event.ts';
 import { formatOccurrence, formatTimeLeft } from '../event-format.ts';
@@ -128,7 +130,13 @@ function MyParty({ view, party, sticky }: { view: EventView; party: Party; stick
   const [confirming, setConfirming] = useState(false);
   const eventId = view.event.id;
   const wording = leaveWording(view, party);
-  const leaveIt = () => setConfirming(true);
+  const queryClient = useQueryClient();
+  const leaveIt = () => {
+    setConfirming(true);
+    // The page may be minutes old: read the waitlist again, so the warning says whether someone
+    // is waiting now (the wording follows when the answer arrives).
+    void queryClient.invalidateQueries({ queryKey: eventKeys.event(eventId) });
+  };
   const confirmLeave = (
     <Modal opened={confirming} onClose={() => setConfirming(false)} title={wording.title}>
       <Stack>
