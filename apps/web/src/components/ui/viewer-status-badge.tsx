@@ -22,7 +22,7 @@ export function viewerStatusLabel(status: NonNullable<ViewerStatus>, now: number
 
 // Filled, in shades dark enough for white text at 4.5:1 (axe runs on every page).
 const colors: Record<NonNullable<ViewerStatus>['kind'], string> = {
-  going: 'green.9',
+  going: 'huddle.9',
   waitlist: 'grape.9',
   offer: 'blue.9',
   organizer: 'gray.9',
