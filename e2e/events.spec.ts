@@ -106,7 +106,12 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(page.getByRole('button', { name: 'Favourite · 1' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByText(/^Link copied/).or(page.getByLabel('Link to this game'))).toBeVisible();
+  // The date shown goes to the calendar on its own; the organizer may also add the whole series.
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/api/events/${eventId}/calendar\\.ics\\?occurrence=`),
+  );
+  await expect(page.getByRole('link', { name: 'Add the whole series' })).toHaveAttribute(
     'href',
     `/api/events/${eventId}/calendar.ics`,
   );
@@ -134,7 +139,11 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(third.page.getByText(/You are on the waitlist, number 1 in line/)).toBeVisible();
 
   // The second leaves: the spot is offered to the third (auto-promote is off by default).
+  // Leaving asks first, and says the spot goes to the person waiting.
   await second.page.getByRole('button', { name: 'Leave', exact: true }).click();
+  const confirm = second.page.getByRole('dialog', { name: 'Leave this game?' });
+  await expect(confirm.getByText(/^Your spot goes to the next person on the waitlist\./)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Leave', exact: true }).click();
   await expect(second.page.getByRole('button', { name: 'Join waitlist' })).toBeVisible();
 
   await third.page.reload();

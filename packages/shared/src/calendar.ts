@@ -7,7 +7,9 @@ import { defineEndpoint } from './endpoint.ts';
  * team's events) carry a revocable token and are read by calendar apps without a session.
  * These two paths answer text/calendar, so the server declares them beside the JSON routes.
  */
-export const eventCalendarPath = (eventId: string) => `/api/events/${eventId}/calendar.ics`;
+/** With an occurrence: that one date alone (issue 11), the way a player adds the date they joined. */
+export const eventCalendarPath = (eventId: string, occurrence?: string) =>
+  `/api/events/${eventId}/calendar.ics${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ''}`;
 export const calendarFeedPath = (token: string) => `/api/calendar/${token}.ics`;
 
 export const calendarFeedReply = z.object({

@@ -159,6 +159,22 @@ export type OccurrenceReply = z.infer<typeof occurrenceReply>;
 
 const personReply = z.object({ id: z.string(), displayName: z.string(), photoURL: z.string() });
 
+export const viewerStatusKinds = ['going', 'waitlist', 'offer', 'organizer'] as const;
+/**
+ * The signed-in viewer's own standing on the occurrence a summary shows (`next`, or the event
+ * view's date), issue 11: going, waiting (with the place in line), offered a freed spot (with
+ * the claim deadline) or organizing; null when signed out or not involved. A party on the date
+ * comes before organizing: an organizer who plays shows as going.
+ */
+export const viewerStatus = z
+  .object({
+    kind: z.enum(viewerStatusKinds),
+    waitlistPosition: z.number().int().optional(),
+    offerExpiresAt: z.iso.datetime().optional(),
+  })
+  .nullable();
+export type ViewerStatus = z.infer<typeof viewerStatus>;
+
 /** An event as lists show it. */
 export const eventSummary = z
   .object({
@@ -186,6 +202,7 @@ export const eventSummary = z
     creatorId: z.string(),
     /** Present in nearest-first lists. */
     distanceKm: z.number().nullable(),
+    viewerStatus,
   })
   .meta({ id: 'EventSummary' });
 export type EventSummary = z.infer<typeof eventSummary>;

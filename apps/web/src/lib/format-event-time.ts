@@ -29,3 +29,14 @@ export function formatPrice(priceCents: number | null, locale?: string): string 
     minimumFractionDigits: priceCents % 100 === 0 ? 0 : 2,
   }).format(priceCents / 100);
 }
+
+/** The time left to claim an offered spot: "1 h 5 min left", "9 min left", "less than a minute left". */
+export function formatTimeLeft(ms: number): string {
+  if (ms <= 0) return 'the offer has ended';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'less than a minute left';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${minutes} min left`;
+  return rest === 0 ? `${hours} h left` : `${hours} h ${rest} min left`;
+}

@@ -1,6 +1,6 @@
 import { calendarEndpoints } from '@huddle/shared/calendar';
 import { errorReply } from '@huddle/shared/errors';
-import { eventIdParams } from '@huddle/shared/events';
+import { eventIdParams, occurrenceQuery } from '@huddle/shared/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -54,15 +54,19 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, auth, clock, 
     '/api/events/:eventId/calendar.ics',
     {
       schema: {
-        summary: 'One event as an iCalendar file, every occurrence, in the event’s time zone',
+        summary:
+          'One event as an iCalendar file in the event’s time zone: every occurrence, or with ?occurrence= that date alone',
         tags: ['calendar'],
         params: eventIdParams,
+        querystring: occurrenceQuery,
         response: { 200: calendarFileReply, '4xx': errorReply },
       },
     },
     async (request, reply) => {
       const { eventId } = request.params as z.infer<typeof eventIdParams>;
-      const file = await eventCalendar(db, clock, site, { viewerId: await findSessionUserId(auth, request), eventId });
+      const { occurrence } = request.query as z.infer<typeof occurrenceQuery>;
+      const viewerId = await findSessionUserId(auth, request);
+      const file = await eventCalendar(db, clock, site, { viewerId, eventId, occurrence });
       return sendCalendar(reply, file, 'attachment');
     },
   );

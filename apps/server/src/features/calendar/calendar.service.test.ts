@@ -305,3 +305,59 @@ describe('text people typed, in calendar files', () => {
     expect(linesOf(ics).filter((line) => line === 'END:VCALENDAR')).toHaveLength(1);
   });
 });
+
+describe('one date of an event as a calendar file (issue 11)', () => {
+  it('holds that date alone, at its wall-clock time in the event’s zone, with no repeat', async () => {
+    const owner = await signUpUser(t.app);
+    const player = await signUpUser(t.app);
+    const place = await insertPlace(t.db, { name: 'Zilker Park' });
+    const event = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Weekly Soccer',
+      ...weeklyAcrossDst,
+    });
+    // Thursday 14 March 2030, after the change to daylight saving time: still 18:00 in Austin.
+    const startsAt = localToInstant('2030-03-14T18:00', 'America/Chicago');
+    await insertParty(t.db, { eventId: event.id, userId: player.user.id, occurrenceStartsAt: startsAt });
+    const response = await call(
+      'GET',
+      `/api/events/${event.id}/calendar.ics?occurrence=${startsAt.toISOString()}`,
+      player.cookie,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="weekly-soccer-2030-03-14.ics"');
+    const [vevent, ...others] = veventsOf(response.body);
+    expect(others).toHaveLength(0);
+    expect(vevent).toContain('DTSTART;TZID=America/Chicago:20300314T180000');
+    expect(vevent).toContain('DTEND;TZID=America/Chicago:20300314T193000');
+    expect(vevent?.some((line) => line.startsWith('RRULE'))).toBe(false);
+    // Its own UID: the same as the date's entry in the player's "my games" feed, not the series'.
+    expect(vevent).toContain(`UID:${event.id}-20300314T230000Z@${new URL(t.config.publicOrigin).host}`);
+    expect(linesOf(response.body)).toContain('TZID:America/Chicago');
+  });
+
+  it('refuses a date the series does not have, and hides a team-only event from outsiders', async () => {
+    const owner = await signUpUser(t.app);
+    const outsider = await signUpUser(t.app);
+    const place = await insertPlace(t.db);
+    const event = await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, ...weeklyAcrossDst });
+    const wednesday = localToInstant('2030-03-13T18:00', 'America/Chicago').toISOString();
+    expect((await call('GET', `/api/events/${event.id}/calendar.ics?occurrence=${wednesday}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/events/${event.id}/calendar.ics?occurrence=not-a-date`)).statusCode).toBe(400);
+
+    const team = await createTeamAs(t.app, owner.cookie);
+    const teamOnly = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      teamId: team.id,
+      visibility: 'team',
+      ...weeklyAcrossDst,
+    });
+    const tuesday = localToInstant('2030-03-12T18:00', 'America/Chicago').toISOString();
+    const url = `/api/events/${teamOnly.id}/calendar.ics?occurrence=${tuesday}`;
+    expect((await call('GET', url, outsider.cookie)).statusCode).toBe(404);
+    expect((await call('GET', url)).statusCode).toBe(404);
+    expect((await call('GET', url, owner.cookie)).statusCode).toBe(200);
+  });
+});

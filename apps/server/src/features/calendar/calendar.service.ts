@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { calendarFeedPath, type CalendarFeed } from '@huddle/shared/calendar';
+import { findOccurrenceAt, instantToLocal } from '@huddle/shared/event-occurrences';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { cancelledDatesOf } from '../events/event-organizer.service.ts';
 import { visibleTeam } from '../teams/teams.service.ts';
-import { fileSlug, writeCalendar, type CalendarEntry } from './calendar-file.ts';
+import { fileSlug, scheduleOf, writeCalendar, type CalendarEntry } from './calendar-file.ts';
 import {
   findCalendarEvent,
   findLiveFeedByToken,
@@ -89,14 +90,18 @@ async function withCancelledDates(db: Database, entries: CalendarEntry[]): Promi
 }
 
 /**
- * One event as a calendar file, every occurrence (a weekly series as one RRULE). The same rule
- * as the event view: a team-only event exists only for the team's members.
+ * One event as a calendar file: every occurrence (a weekly series as one RRULE), or with
+ * `occurrence` that one date alone (issue 11: a player adds the date they joined, not the
+ * series). The same rule as the event view: a team-only event exists only for the team's
+ * members. A date's file holds only what the event page shows anyone who may see the event
+ * (title, time, place, description), never who plays: it is not private to the date's players
+ * (decision 015), and a date the series does not have is unknown (404).
  */
 export async function eventCalendar(
   db: Database,
   clock: Clock,
   site: CalendarSite,
-  { viewerId, eventId }: { viewerId: string | undefined; eventId: string },
+  { viewerId, eventId, occurrence }: { viewerId: string | undefined; eventId: string; occurrence?: string },
 ): Promise<CalendarFile> {
   const row = await findCalendarEvent(db, eventId);
   if (!row) throw eventNotFound();
@@ -107,8 +112,22 @@ export async function eventCalendar(
       (event.creatorId === viewerId || (event.teamId !== null && (await isTeamMember(db, event.teamId, viewerId))));
     if (!member) throw eventNotFound();
   }
+  const slug = fileSlug(event.title);
+  if (occurrence) {
+    const date = findOccurrenceAt(scheduleOf(event), new Date(occurrence));
+    if (!date) throw new AppError('NOT_FOUND', 'This event does not happen then.');
+    return {
+      filename: `${slug}-${instantToLocal(date.startsAt, event.timeZone).slice(0, 10)}.ics`,
+      ics: writeCalendar({
+        name: event.title,
+        origin: site.origin,
+        now: clock.now(),
+        entries: [{ row, occurrences: [{ startsAt: date.startsAt, tentative: false }] }],
+      }),
+    };
+  }
   return {
-    filename: `${fileSlug(event.title)}.ics`,
+    filename: `${slug}.ics`,
     ics: writeCalendar({
       name: event.title,
       origin: site.origin,

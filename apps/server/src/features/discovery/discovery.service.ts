@@ -41,7 +41,7 @@ const nextStartOf = (event: EventSummary) => event.next?.startsAt ?? '9999';
  */
 export async function searchEvents(
   db: Database,
-  { text, now, limit }: { text: string; now: Date; limit: number },
+  { text, now, limit, viewerId }: { text: string; now: Date; limit: number; viewerId: string | undefined },
 ): Promise<EventSummary[]> {
   const [byTitle, byContext] = await Promise.all([
     searchEventRows(db, { text, now, limit }),
@@ -54,11 +54,13 @@ export async function searchEvents(
       db,
       byTitle.map((row) => ({ ...row, distanceKm: null })),
       now,
+      { viewerId },
     ),
     toSummaries(
       db,
       byContext.filter((row) => !titled.has(row.event.id)).map((row) => ({ ...row, distanceKm: null })),
       now,
+      { viewerId },
     ),
   ]);
   rest.sort((a, b) => nextStartOf(a).localeCompare(nextStartOf(b)) || a.id.localeCompare(b.id));
@@ -78,7 +80,7 @@ export async function fullSearch(
   const now = clock.now();
   const excludeIds = await hiddenFrom(db, viewerId);
   const [events, teams, places, players] = await Promise.all([
-    searchEvents(db, { text, now, limit }),
+    searchEvents(db, { text, now, limit, viewerId }),
     searchTeamRows(db, { text, limit }),
     findPlacesByText(db, { viewerId, text, limit }),
     searchPlayerRows(db, { text, excludeIds, limit }),

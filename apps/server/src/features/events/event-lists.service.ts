@@ -39,7 +39,7 @@ const listReply = async (
   rows: EventListRow[],
   now: Date,
   nextStartId: string | null,
-  options: { viewerSeesTeam?: boolean } = {},
+  options: { viewerSeesTeam?: boolean; viewerId?: string } = {},
 ) => ({
   events: await toSummaries(db, rows, now, options),
   nextStartId,
@@ -62,7 +62,7 @@ function hasOccurrenceIn(row: EventListRow, range: { from?: string; to?: string 
 export async function discoverEvents(
   db: Database,
   clock: Clock,
-  { query }: { query: DiscoverQuery },
+  { query, viewerId }: { query: DiscoverQuery; viewerId?: string },
 ): Promise<{ events: EventSummary[]; nextStartId: string | null }> {
   const now = clock.now();
   const point: LatLng | null =
@@ -86,7 +86,7 @@ export async function discoverEvents(
         ? { south: query.south, west: query.west, north: query.north, east: query.east }
         : undefined,
   };
-  const options = { range, limit: query.limit, now };
+  const options = { range, limit: query.limit, now, viewerId };
   if (point && query.sort !== 'soonest') {
     const read = (after: DistanceCursor | undefined, count: number) =>
       listEventsByDistance(db, { filter, point, maxDistanceKm: query.maxDistanceKm, after, limit: count });
@@ -120,8 +120,15 @@ async function pageThrough<C extends { id: string }>(
   db: Database,
   read: (after: C | undefined, count: number) => Promise<(EventListRow & { cursor: C })[]>,
   start: C | undefined,
-  { range, limit, now }: { range: { from?: string; to?: string } | null; limit: number; now: Date },
+  {
+    range,
+    limit,
+    now,
+    viewerId,
+  }: { range: { from?: string; to?: string } | null; limit: number; now: Date; viewerId?: string },
 ) {
+  const reply = (rows: EventListRow[], nextStartId: string | null) =>
+    listReply(db, rows, now, nextStartId, { viewerId });
   const batchSize = range ? Math.max(limit + 1, 50) : limit + 1;
   const page: EventListRow[] = [];
   let cursor = start;
@@ -133,44 +140,50 @@ async function pageThrough<C extends { id: string }>(
         continue;
       }
       // One more match than the page holds: there is a next page, starting after the page's last.
-      if (page.length === limit) return listReply(db, page, now, page.at(-1)?.event.id ?? null);
+      if (page.length === limit) return reply(page, page.at(-1)?.event.id ?? null);
       page.push(row);
       cursor = row.cursor;
     }
-    if (rows.length < batchSize) return listReply(db, page, now, null);
+    if (rows.length < batchSize) return reply(page, null);
   }
   // Read as far as one page may: hand back where the reading stopped, so the next page goes on from there.
-  return listReply(db, page, now, cursor?.id ?? null);
+  return reply(page, cursor?.id ?? null);
 }
 
 /** Spec §7 home: the first future public events nearest to a point, no radius. */
 export async function nearbyEvents(
   db: Database,
   clock: Clock,
-  { lat, lng, limit }: { lat: number; lng: number; limit: number },
+  { lat, lng, limit, viewerId }: { lat: number; lng: number; limit: number; viewerId?: string },
 ) {
   const now = clock.now();
-  return listReply(db, await findNearbyEventRows(db, { lat, lng, limit, now }), now, null);
+  return listReply(db, await findNearbyEventRows(db, { lat, lng, limit, now }), now, null, { viewerId });
 }
 
 /** Spec §4: the user's events by next occurrence, those without one last, the first 7. */
 export async function myEvents(db: Database, clock: Clock, { actorId }: { actorId: string }) {
   const now = clock.now();
   const rows = await listEventsOfUser(db, { userId: actorId, now, limit: homeListLimit });
-  const summaries = await toSummaries(db, rows, now);
+  const summaries = await toSummaries(db, rows, now, { viewerId: actorId });
   const nextStart = (event: EventSummary) => (event.next ? Date.parse(event.next.startsAt) : Number.POSITIVE_INFINITY);
   return { events: summaries.sort((a, b) => nextStart(a) - nextStart(b)).slice(0, homeListLimit), nextStartId: null };
 }
 
 export async function myFavorites(db: Database, clock: Clock, { actorId }: { actorId: string }) {
   const now = clock.now();
-  return listReply(db, await listFavoriteEvents(db, { userId: actorId, now, limit: shortListLimit }), now, null);
+  return listReply(db, await listFavoriteEvents(db, { userId: actorId, now, limit: shortListLimit }), now, null, {
+    viewerId: actorId,
+  });
 }
 
-export async function placeEvents(db: Database, clock: Clock, { placeId }: { placeId: string }) {
+export async function placeEvents(
+  db: Database,
+  clock: Clock,
+  { placeId, viewerId }: { placeId: string; viewerId?: string },
+) {
   const now = clock.now();
   if (!(await findPlaceRow(db, placeId))) throw new AppError('NOT_FOUND', 'Place not found');
-  return listReply(db, await listPlaceEvents(db, { placeId, now, limit: shortListLimit }), now, null);
+  return listReply(db, await listPlaceEvents(db, { placeId, now, limit: shortListLimit }), now, null, { viewerId });
 }
 
 /** A team's coming events; its team-only ones for its members alone (a private team hides from outsiders). */
@@ -183,5 +196,5 @@ export async function teamEvents(
   const { role } = await visibleTeam(db, teamId, viewerId);
   const rows = await listTeamEvents(db, { teamId, includeTeamOnly: role !== undefined, now, limit: shortListLimit });
   // Whoever gets this far sees the team.
-  return listReply(db, rows, now, null, { viewerSeesTeam: true });
+  return listReply(db, rows, now, null, { viewerSeesTeam: true, viewerId });
 }

@@ -873,3 +873,70 @@ export async function favoriteState(db: Database, eventId: string, userId: strin
     .where(eq(eventFavorites.eventId, eventId));
   return { favoriteUserCount: row?.total ?? 0, isFavorite: row?.mine ?? false };
 }
+
+/** What the viewer is on one occurrence (ViewerStatus before it is shaped for the reply). */
+export interface ViewerStanding {
+  eventId: string;
+  status: string | null;
+  /** Place in the waitlist as the event view lists it (offers first), for a waiting party. */
+  waitlistPosition: number | null;
+  offerExpiresAt: Date | null;
+  /** Owner or organizer of the event's team. */
+  managesTeam: boolean;
+}
+
+/**
+ * The viewer's party on each given occurrence and whether they organize the event's team, in
+ * one query for a whole list (lists can be long: no query per row). The waitlist position
+ * counts the offers (the head of the line) and the waiting parties up to the viewer's, in the
+ * order the event view lists them (position, then created, then id).
+ */
+export async function findViewerStandings(
+  db: Database,
+  {
+    viewerId,
+    occurrences,
+    managerRoles,
+  }: { viewerId: string; occurrences: { eventId: string; startsAt: Date | null }[]; managerRoles: readonly string[] },
+): Promise<ViewerStanding[]> {
+  if (occurrences.length === 0) return [];
+  const wanted = sql.join(
+    occurrences.map(
+      ({ eventId, startsAt }) => sql`(${eventId}::uuid, ${startsAt ? startsAt.toISOString() : null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const roles = sql.join(
+    managerRoles.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  const result = await db.execute<{
+    event_id: string;
+    status: string | null;
+    waitlist_position: number | null;
+    offer_expires_at: string | Date | null;
+    manages_team: boolean;
+  }>(sql`
+    select w.event_id, p.status, p.offer_expires_at,
+      case when p.status = 'waitlisted' then (
+        select count(*)::int from ${eventParties} q
+        where q.event_id = p.event_id and q.occurrence_starts_at = p.occurrence_starts_at
+          and (q.status = 'offered' or (q.status = 'waitlisted'
+            and (q.position, q.created_at, q.id) <= (p.position, p.created_at, p.id)))
+      ) end as waitlist_position,
+      exists (
+        select 1 from ${events} e join ${teamMembers} m on m.team_id = e.team_id
+        where e.id = w.event_id and m.user_id = ${viewerId} and m.role in (${roles})
+      ) as manages_team
+    from (values ${wanted}) as w(event_id, starts_at)
+    left join ${eventParties} p
+      on p.event_id = w.event_id and p.occurrence_starts_at = w.starts_at and p.user_id = ${viewerId}
+  `);
+  return result.rows.map((row) => ({
+    eventId: row.event_id,
+    status: row.status,
+    waitlistPosition: row.waitlist_position,
+    offerExpiresAt: row.offer_expires_at ? new Date(row.offer_expires_at) : null,
+    managesTeam: row.manages_team,
+  }));
+}

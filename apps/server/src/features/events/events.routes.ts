@@ -40,8 +40,12 @@ export function registerEventRoutes(app: FastifyInstance, { db, auth, mailer, cl
   registerEndpoint(app, eventEndpoints.cancelEvent, async ({ request, params }) =>
     cancelEvent(deps, { actorId: await actor(request), eventId: params.eventId }),
   );
-  registerEndpoint(app, eventEndpoints.discoverEvents, async ({ query }) => discoverEvents(db, clock, { query }));
-  registerEndpoint(app, eventEndpoints.nearbyEvents, async ({ query }) => nearbyEvents(db, clock, query));
+  registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) =>
+    discoverEvents(db, clock, { query, viewerId: await viewer(request) }),
+  );
+  registerEndpoint(app, eventEndpoints.nearbyEvents, async ({ request, query }) =>
+    nearbyEvents(db, clock, { ...query, viewerId: await viewer(request) }),
+  );
   registerEndpoint(app, eventEndpoints.myEvents, async ({ request }) =>
     myEvents(db, clock, { actorId: await actor(request) }),
   );
@@ -85,8 +89,8 @@ export function registerEventRoutes(app: FastifyInstance, { db, auth, mailer, cl
   registerEndpoint(app, eventEndpoints.myFavorites, async ({ request }) =>
     myFavorites(db, clock, { actorId: await actor(request) }),
   );
-  registerEndpoint(app, eventEndpoints.placeEvents, async ({ params }) =>
-    placeEvents(db, clock, { placeId: params.placeId }),
+  registerEndpoint(app, eventEndpoints.placeEvents, async ({ request, params }) =>
+    placeEvents(db, clock, { placeId: params.placeId, viewerId: await viewer(request) }),
   );
   registerEndpoint(app, eventEndpoints.teamEvents, async ({ request, params }) =>
     teamEvents(db, clock, { viewerId: await viewer(request), teamId: params.teamId }),

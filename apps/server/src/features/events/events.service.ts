@@ -17,6 +17,7 @@ import {
   type Party,
   type PartyStatus,
   type SkillLevel,
+  type ViewerStatus,
 } from '@huddle/shared/events';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { TeamRole } from '@huddle/shared/teams';
@@ -36,6 +37,7 @@ import {
   findEvent,
   findEventListRow,
   findPlaceRow,
+  findViewerStandings,
   hasExpiredOffer,
   inTransaction,
   insertEvent,
@@ -52,6 +54,7 @@ import {
   type NewEvent,
   type PartyRow,
   type PartyWithPerson,
+  type ViewerStanding,
 } from './events.repository.ts';
 import {
   heldSlots,
@@ -90,17 +93,34 @@ export async function toSummaries(
   db: Database,
   rows: EventListRow[],
   now: Date,
-  { viewerSeesTeam = false }: { viewerSeesTeam?: boolean } = {},
+  {
+    viewerSeesTeam = false,
+    viewerId,
+    statusAt,
+  }: {
+    viewerSeesTeam?: boolean;
+    /** The signed-in viewer, whose own status each summary carries (viewerStatus). */
+    viewerId?: string;
+    /** The occurrence the viewer's status is about (the event view's date); the next one by default. */
+    statusAt?: Date;
+  } = {},
 ): Promise<EventSummary[]> {
   const nexts = rows.map((row) => nextOccurrence(scheduleOf(row.event), now));
   // Lists read the people joined with their rows; other rows are counted here.
-  const joined = await sumJoinedPeople(
-    db,
-    rows.flatMap((row, index) => {
-      const next = nexts[index];
-      return next && row.joinedPeople === undefined ? [{ eventId: row.event.id, startsAt: next.startsAt }] : [];
-    }),
-  );
+  const [joined, statuses] = await Promise.all([
+    sumJoinedPeople(
+      db,
+      rows.flatMap((row, index) => {
+        const next = nexts[index];
+        return next && row.joinedPeople === undefined ? [{ eventId: row.event.id, startsAt: next.startsAt }] : [];
+      }),
+    ),
+    viewerStatuses(
+      db,
+      viewerId,
+      rows.map((row, index) => ({ row, startsAt: statusAt ?? nexts[index]?.startsAt ?? null })),
+    ),
+  ]);
   const joinedCount = (row: EventListRow, next: Occurrence | null) =>
     row.joinedPeople === undefined
       ? (joined.get(row.event.id) ?? 0)
@@ -130,14 +150,56 @@ export async function toSummaries(
       inPast: next === null,
       creatorId: event.creatorId,
       distanceKm,
+      viewerStatus: statuses.get(event.id) ?? null,
     };
   });
 }
 
-async function summaryOf(db: Database, eventId: string, now: Date, viewerSeesTeam: boolean): Promise<EventSummary> {
+/** The viewer's status on each row's occurrence: one query for the whole list (never one per row). */
+async function viewerStatuses(
+  db: Database,
+  viewerId: string | undefined,
+  wanted: { row: EventListRow; startsAt: Date | null }[],
+): Promise<Map<string, ViewerStatus>> {
+  const statuses = new Map<string, ViewerStatus>();
+  if (!viewerId || wanted.length === 0) return statuses;
+  const standings = await findViewerStandings(db, {
+    viewerId,
+    occurrences: wanted.map(({ row, startsAt }) => ({ eventId: row.event.id, startsAt })),
+    managerRoles: managers,
+  });
+  const creators = new Map(wanted.map(({ row }) => [row.event.id, row.event.creatorId]));
+  for (const standing of standings) {
+    statuses.set(standing.eventId, toViewerStatus(standing, creators.get(standing.eventId) === viewerId));
+  }
+  return statuses;
+}
+
+function toViewerStatus(standing: ViewerStanding, created: boolean): ViewerStatus {
+  switch (standing.status) {
+    case 'joined':
+      return { kind: 'going' };
+    case 'waitlisted':
+      return { kind: 'waitlist', ...(standing.waitlistPosition && { waitlistPosition: standing.waitlistPosition }) };
+    case 'offered':
+      return {
+        kind: 'offer',
+        ...(standing.offerExpiresAt && { offerExpiresAt: standing.offerExpiresAt.toISOString() }),
+      };
+    default:
+      return created || standing.managesTeam ? { kind: 'organizer' } : null;
+  }
+}
+
+async function summaryOf(
+  db: Database,
+  eventId: string,
+  now: Date,
+  options: { viewerSeesTeam: boolean; viewerId: string | undefined; statusAt?: Date },
+): Promise<EventSummary> {
   const row = await findEventListRow(db, eventId);
   if (!row) throw eventNotFound();
-  const [summary] = await toSummaries(db, [row], now, { viewerSeesTeam });
+  const [summary] = await toSummaries(db, [row], now, options);
   return summary as EventSummary;
 }
 
@@ -273,7 +335,7 @@ export async function createEvent(deps: EventDeps, { actorId, input }: { actorId
   const place = await checkEventInput(deps.db, { actorId, input, now });
   const row = await insertEvent(deps.db, { ...eventColumns(input, place), creatorId: actorId });
   // The creator organizes the team they chose.
-  return summaryOf(deps.db, row.id, now, true);
+  return summaryOf(deps.db, row.id, now, { viewerSeesTeam: true, viewerId: actorId });
 }
 
 type UpdateOutcome =
@@ -343,7 +405,7 @@ export async function updateEvent(
   }
   await sendWaitlistMail(deps, outcome.notices);
   await sendSpotsEndedMail(deps, { ...columns, id: eventId }, outcome.removed, 'datesRemoved');
-  return summaryOf(db, eventId, now, true);
+  return summaryOf(db, eventId, now, { viewerSeesTeam: true, viewerId: actorId });
 }
 
 /**
@@ -361,7 +423,7 @@ export async function cancelEvent(deps: EventDeps, { actorId, eventId }: { actor
     return { event: locked, parties: await listPartiesFrom(tx, eventId, now) };
   });
   if (told) await sendSpotsEndedMail(deps, told.event, told.parties, 'cancelled');
-  return summaryOf(deps.db, eventId, now, true);
+  return summaryOf(deps.db, eventId, now, { viewerSeesTeam: true, viewerId: actorId });
 }
 
 // ---- The event view ------------------------------------------------------------------------
@@ -394,7 +456,7 @@ export async function getEvent(
     favoriteState(db, eventId, viewerId),
     findUserRecord(db, event.creatorId),
     canManage ? new Set<string>() : usersWhoBlocked(db, viewerId),
-    summaryOf(db, eventId, now, canManage || inTeam),
+    summaryOf(db, eventId, now, { viewerSeesTeam: canManage || inTeam, viewerId, statusAt: current.startsAt }),
     listCancelledOccurrences(db, [eventId]),
   ]);
   const cancelledDates = cancelledByEvent.get(eventId) ?? [];

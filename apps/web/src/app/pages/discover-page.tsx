@@ -30,6 +30,7 @@ import {
   type DiscoverFilters,
 } from '../../features/discovery/discover-filters.ts';
 import { eventsByPlace } from '../../features/discovery/events-by-place.ts';
+import { ViewerStatusBadge } from '../../components/ui/viewer-status-badge.tsx';
 import { LazyHuddleMap } from '../../features/maps/components/lazy-huddle-map.tsx';
 import { CityAutocomplete } from '../../features/profiles/components/city-autocomplete.tsx';
 import {
@@ -131,6 +132,7 @@ export function Component() {
           href: eventPath(event.id),
           // The popup answers "when, and is there room?" before the player opens the game.
           detail: `${event.next ? formatEventStart(event.next.startsAt, event.timeZone) : 'No upcoming date'} · ${spotsLabel(event)}`,
+          extra: <ViewerStatusBadge status={event.viewerStatus} />,
         })),
       }));
     }

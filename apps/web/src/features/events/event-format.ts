@@ -59,16 +59,7 @@ export function formatOccurrence(startsAt: Instant, timeZone: string): string {
   return `${dayIn(startsAt, timeZone)}, ${timeIn(startsAt, timeZone)}`;
 }
 
-/** The time left to claim an offered spot: "1 h 5 min left", "9 min left", "less than a minute left". */
-export function formatTimeLeft(ms: number): string {
-  if (ms <= 0) return 'the offer has ended';
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'less than a minute left';
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${minutes} min left`;
-  return rest === 0 ? `${hours} h left` : `${hours} h ${rest} min left`;
-}
+export { formatTimeLeft } from '../../lib/format-event-time.ts';
 
 /** Prices are in cents (USD); no price or zero reads as free. */
 export function formatPrice(cents: number | null): string {

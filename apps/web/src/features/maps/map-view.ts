@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Bounds, LatLng } from '@huddle/shared/places';
 import type { ReactNode } from 'react';
 

@@ -1,6 +1,7 @@
 import type { EventSummary } from '@huddle/shared/events';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ViewerStatusBadge } from '../../../components/ui/viewer-status-badge.tsx';
 import { formatEventStart, formatPrice } from '../../../lib/format-event-time.ts';
 import { useFormatDistanceAway } from '../../../lib/distance-unit.tsx';
 
@@ -39,6 +40,7 @@ function EventSummaryItem({ event }: { event: EventSummary }) {
         {event.team ? ` · ${event.team.name}` : ''}
       </Text>
       <Group gap={6}>
+        <ViewerStatusBadge status={event.viewerStatus} />
         {/* Shades that keep the badge text at 4.5:1 (axe runs on every page). */}
         <Badge
           variant={event.joinedCount >= event.slots ? 'filled' : 'light'}

@@ -100,8 +100,8 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange, pla
   );
   const joining = (
     <>
-      <JoinPanel view={view} signedIn={Boolean(userId)} signInPath={signInPath} />
-      <ShareEvent eventId={event.id} />
+      <JoinPanel view={view} signedIn={Boolean(userId)} signInPath={signInPath} sticky={!wide} />
+      <ShareEvent view={view} />
     </>
   );
   const people = <EventPeople view={view} />;

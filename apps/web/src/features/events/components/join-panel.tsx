@@ -8,17 +8,34 @@ import {
   type EventView,
   type Party,
 } from '@huddle/shared/events';
-import { Alert, Anchor, Button, Card, Group, Modal, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Portal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useClaimOffer } from '../api/claim-offer.ts';
+import { eventKeys } from '../api/event-query-keys.ts';
 import { useJoinEvent } from '../api/join-event.ts';
 import { useLeaveEvent } from '../api/leave-event.ts';
-import { formatTimeLeft } from '../event-format.ts';
+import { formatOccurrence, formatTimeLeft } from '../event-format.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface JoinPanelProps {
@@ -26,6 +43,71 @@ interface JoinPanelProps {
   signedIn: boolean;
   /** Where "sign in" sends the visitor, coming back here afterwards. */
   signInPath: string;
+  /** On phones the primary action sits in a bar fixed to the bottom of the screen (issue 11). */
+  sticky?: boolean;
+}
+
+/** How tall the sticky bar may get; the page keeps this much room at its end so nothing hides under it. */
+const stickyBarRoom = 96;
+
+/**
+ * The panel's buttons: in place, or on phones in a bar fixed to the bottom of the screen, so
+ * Join, Leave and Claim stay in reach however far the page scrolls. Moved, never copied: one
+ * control per action for keyboards and screen readers.
+ */
+function ActionBar({ sticky, children }: { sticky: boolean; children: ReactNode }) {
+  if (!sticky) return <>{children}</>;
+  return (
+    <>
+      <Box h={stickyBarRoom} aria-hidden />
+      <Portal>
+        <Paper
+          role="region"
+          aria-label="Your spot"
+          data-testid="sticky-action-bar"
+          shadow="md"
+          p="sm"
+          withBorder
+          style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, borderRadius: 0 }}
+        >
+          {children}
+        </Paper>
+      </Portal>
+    </>
+  );
+}
+
+/** What leaving means for the spot, said before it happens (issue 11). */
+function leaveWording(view: EventView, party: Party) {
+  const date = formatOccurrence(view.occurrence.startsAt, view.event.timeZone);
+  const othersWaiting = view.waitlist.some((entry) => entry.id !== party.id);
+  const spots = party.partySize > 1 ? `Your ${party.partySize} spots go` : 'Your spot goes';
+  if (party.status === 'waitlisted') {
+    return {
+      title: 'Leave the waitlist?',
+      body: `You lose your place in line for ${date}. If you join again, you go to the back of the line.`,
+      confirm: 'Leave the waitlist',
+      keep: 'Stay on the waitlist',
+    };
+  }
+  if (party.status === 'offered') {
+    return {
+      title: 'Decline the spot?',
+      body: othersWaiting
+        ? `The spot for ${date} goes to the next person on the waitlist.`
+        : `The spot for ${date} opens up for anyone to join.`,
+      confirm: 'Decline',
+      keep: 'Keep the offer',
+    };
+  }
+  return {
+    title: 'Leave this game?',
+    body: othersWaiting
+      ? `${spots} to the next person on the waitlist. You are off the list for ${date}.`
+      : `${spots} back to the game for anyone to join. You are off the list for ${date}.`,
+    confirm: 'Leave',
+    keep: 'Stay in',
+  };
 }
 
 const failed = (error: Error) => notifications.show({ color: 'red', message: error.message });
@@ -43,16 +125,50 @@ function friendsLabel(party: Party) {
 }
 
 /** The viewer's place in the game: in, waiting, or offered a freed spot with a claim window. */
-function MyParty({ view, party }: { view: EventView; party: Party }) {
+function MyParty({ view, party, sticky }: { view: EventView; party: Party; sticky: boolean }) {
   const leave = useLeaveEvent();
   const claim = useClaimOffer();
   const now = useNow();
+  const [confirming, setConfirming] = useState(false);
   const eventId = view.event.id;
-  const leaveIt = () =>
-    leave.mutate(
-      { eventId, occurrence: view.occurrence.startsAt },
-      { onSuccess: () => notifications.show({ message: 'You are off the list for this date.' }), onError: failed },
-    );
+  const wording = leaveWording(view, party);
+  const queryClient = useQueryClient();
+  const leaveIt = () => {
+    setConfirming(true);
+    // The page may be minutes old: read the waitlist again, so the warning says whether someone
+    // is waiting now (the wording follows when the answer arrives).
+    void queryClient.invalidateQueries({ queryKey: eventKeys.event(eventId) });
+  };
+  const confirmLeave = (
+    <Modal opened={confirming} onClose={() => setConfirming(false)} title={wording.title}>
+      <Stack>
+        <Text>{wording.body}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {wording.keep}
+          </Button>
+          <Button
+            color="red"
+            loading={leave.isPending}
+            onClick={() =>
+              leave.mutate(
+                { eventId, occurrence: view.occurrence.startsAt },
+                {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    notifications.show({ message: 'You are off the list for this date.' });
+                  },
+                  onError: failed,
+                },
+              )
+            }
+          >
+            {wording.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
 
   if (party.status === 'offered') {
     const left = party.offerExpiresAt ? Date.parse(party.offerExpiresAt) - now : 0;
@@ -63,25 +179,28 @@ function MyParty({ view, party }: { view: EventView; party: Party }) {
           <Text fw={700}>A spot opened up for you</Text>
           <Text size="sm">Claim it before the offer ends: {formatTimeLeft(left)}.</Text>
         </Alert>
-        <Group>
-          <Button
-            loading={claim.isPending}
-            onClick={() =>
-              claim.mutate(
-                { eventId, partyId: party.id },
-                {
-                  onSuccess: () => notifications.show({ message: 'The spot is yours. See you there!' }),
-                  onError: failed,
-                },
-              )
-            }
-          >
-            Claim spot
-          </Button>
-          <Button variant="default" loading={leave.isPending} onClick={leaveIt}>
-            Decline
-          </Button>
-        </Group>
+        <ActionBar sticky={sticky}>
+          <Group>
+            <Button
+              loading={claim.isPending}
+              onClick={() =>
+                claim.mutate(
+                  { eventId, partyId: party.id },
+                  {
+                    onSuccess: () => notifications.show({ message: 'The spot is yours. See you there!' }),
+                    onError: failed,
+                  },
+                )
+              }
+            >
+              Claim spot
+            </Button>
+            <Button variant="default" onClick={leaveIt}>
+              Decline
+            </Button>
+          </Group>
+        </ActionBar>
+        {confirmLeave}
       </Stack>
     );
   }
@@ -93,18 +212,24 @@ function MyParty({ view, party }: { view: EventView; party: Party }) {
           You are on the waitlist{friendsLabel(party)}
           {place > 0 ? `, number ${place} in line` : ''}. When a spot frees up you get the first chance at it.
         </Text>
-        <Button variant="default" loading={leave.isPending} onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
-          Leave the waitlist
-        </Button>
+        <ActionBar sticky={sticky}>
+          <Button variant="default" onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
+            Leave the waitlist
+          </Button>
+        </ActionBar>
+        {confirmLeave}
       </Stack>
     );
   }
   return (
     <Stack gap="sm">
       <Text fw={600}>You’re in{friendsLabel(party)}.</Text>
-      <Button variant="default" loading={leave.isPending} onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
-        Leave
-      </Button>
+      <ActionBar sticky={sticky}>
+        <Button variant="default" onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
+          Leave
+        </Button>
+      </ActionBar>
+      {confirmLeave}
     </Stack>
   );
 }
@@ -127,7 +252,17 @@ const guestField = (path: string) => path.replace(/^guest\./, '');
  * most the friends the organizer allows guests. The server answers alike whether or not the
  * email has an account (issue 10) and mails the address what happened, so this says only that.
  */
-function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean; signInPath: string }) {
+function GuestJoin({
+  view,
+  full,
+  signInPath,
+  sticky,
+}: {
+  view: EventView;
+  full: boolean;
+  signInPath: string;
+  sticky: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
   const join = useJoinEvent();
@@ -155,9 +290,11 @@ function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean;
   }
   return (
     <Stack gap="sm">
-      <Button onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
-        {full ? 'Join the waitlist as a guest' : 'Join as a guest'}
-      </Button>
+      <ActionBar sticky={sticky}>
+        <Button onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+          {full ? 'Join the waitlist as a guest' : 'Join as a guest'}
+        </Button>
+      </ActionBar>
       <Text size="sm">
         Have an account?{' '}
         <Anchor component={Link} to={signInPath}>
@@ -214,7 +351,7 @@ function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean;
 }
 
 /** Join, leave, waitlist and claim (issue 5); cancelled and past events take no one. */
-export function JoinPanel({ view, signedIn, signInPath }: JoinPanelProps) {
+export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPanelProps) {
   const [friends, setFriends] = useState<number | string>(0);
   const join = useJoinEvent();
   const { event, myParty } = view;
@@ -238,47 +375,49 @@ export function JoinPanel({ view, signedIn, signInPath }: JoinPanelProps) {
   } else if (event.inPast) {
     body = <Text c="dimmed">{eventPastMessage}</Text>;
   } else if (myParty) {
-    body = <MyParty view={view} party={myParty} />;
+    body = <MyParty view={view} party={myParty} sticky={sticky} />;
   } else if (!signedIn) {
-    body = <GuestJoin view={view} full={full} signInPath={signInPath} />;
+    body = <GuestJoin view={view} full={full} signInPath={signInPath} sticky={sticky} />;
   } else {
     body = (
       <Stack gap="sm">
         {full && (
           <Text size="sm">{view.rsvpSlots > 0 ? 'Not enough spots for your group.' : 'This game is full.'}</Text>
         )}
-        <Group align="flex-end">
-          <NumberInput
-            label="Bring friends"
-            min={0}
-            max={maxFriends}
-            allowDecimal={false}
-            clampBehavior="strict"
-            value={friends}
-            onChange={setFriends}
-            w={130}
-          />
-          <Button
-            loading={join.isPending}
-            onClick={() =>
-              join.mutate(
-                {
-                  eventId: event.id,
-                  body: { occurrenceStartsAt: view.occurrence.startsAt, friends: Number(friends) || 0, guest: null },
-                },
-                {
-                  onSuccess: ({ party: joined }) =>
-                    notifications.show({
-                      message: joined.status === 'joined' ? 'You’re in. See you there!' : 'You are on the waitlist.',
-                    }),
-                  onError: failed,
-                },
-              )
-            }
-          >
-            {full ? 'Join waitlist' : 'Join'}
-          </Button>
-        </Group>
+        <ActionBar sticky={sticky}>
+          <Group align="flex-end" wrap="nowrap">
+            <NumberInput
+              label="Bring friends"
+              min={0}
+              max={maxFriends}
+              allowDecimal={false}
+              clampBehavior="strict"
+              value={friends}
+              onChange={setFriends}
+              w={130}
+            />
+            <Button
+              loading={join.isPending}
+              onClick={() =>
+                join.mutate(
+                  {
+                    eventId: event.id,
+                    body: { occurrenceStartsAt: view.occurrence.startsAt, friends: Number(friends) || 0, guest: null },
+                  },
+                  {
+                    onSuccess: ({ party: joined }) =>
+                      notifications.show({
+                        message: joined.status === 'joined' ? 'You’re in. See you there!' : 'You are on the waitlist.',
+                      }),
+                    onError: failed,
+                  },
+                )
+              }
+            >
+              {full ? 'Join waitlist' : 'Join'}
+            </Button>
+          </Group>
+        </ActionBar>
       </Stack>
     );
   }

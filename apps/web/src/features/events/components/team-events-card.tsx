@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTeamEvents } from '../api/list-team-events.ts';
+import { ViewerStatusBadge } from '../../../components/ui/viewer-status-badge.tsx';
 import { formatOccurrence, formatSpotsLeft } from '../event-format.ts';
 
 interface TeamEventsCardProps {
@@ -40,6 +41,7 @@ export function TeamEventsCard({ teamId, manages }: TeamEventsCardProps) {
               <Anchor component={Link} to={`/discover/events/${event.id}`} fw={600}>
                 {event.title}
               </Anchor>
+              <ViewerStatusBadge status={event.viewerStatus} />
               <Text size="sm" c="dimmed">
                 {event.next ? formatOccurrence(event.next.startsAt, event.timeZone) : 'No coming dates'} ·{' '}
                 {event.place.name} · {formatSpotsLeft(event.slots - event.joinedCount, event.slots)}
