@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { Bounds, LatLng } from '@huddle/shared/places';
-import type { ReactNode } from 'react';
 
 export type { LatLng };
 /** The map's visible area, in the shape the API's bounds queries take (spec §7). */
