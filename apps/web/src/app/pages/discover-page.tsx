@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title, em } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title, em } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -128,16 +128,22 @@ export function Component() {
   );
 
   const hasMap = listsEvents || context === 'places';
-  const map = hasMap ? (
+  const mapHeight = isPhone ? 'calc(100dvh - 300px)' : 'max(420px, calc(100dvh - 260px))';
+  // Issue 11: the map (Leaflet's code, its tiles) loads once the list has its first answer, so
+  // the list paints first; until then a placeholder of the map's size holds its place.
+  const listAnswered = listsEvents ? events.status !== 'pending' : places.status !== 'pending';
+  const map = !hasMap ? null : listAnswered ? (
     <LazyHuddleMap
       label={context === 'places' ? 'Map of places' : 'Map of games'}
       center={view.center}
       zoom={view.zoom}
       markers={markers}
-      height={isPhone ? 'calc(100dvh - 300px)' : 'max(420px, calc(100dvh - 260px))'}
+      height={mapHeight}
       onViewChange={onViewChange}
     />
-  ) : null;
+  ) : (
+    <Skeleton height={mapHeight} radius="lg" role="status" aria-label="Loading the map" />
+  );
 
   return (
     <Stack gap="lg" maw={1400}>
