@@ -104,8 +104,16 @@ export default defineConfig(({ command }) => ({
             // fewer requests, and gzip compresses one file better than many small ones.
             {
               name: 'forms',
-              test: /[\\/](@mantine[\\/]form|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|PasswordInput|TextInput|Alert|CloseButton|ActionIcon|Paper|Container|Anchor)|features[\\/]accounts[\\/]components[\\/](sign-in-form|sign-up-form|auth-layout|auth-heading|field-props|password-visibility)|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutation)/,
+              test: /[\\/](@mantine[\\/]form|klona|fast-deep-equal|@mantine[\\/]core[\\/]esm[\\/]components[\\/](PasswordInput|Alert|Paper|Container)|features[\\/]accounts[\\/]components[\\/](sign-in-form|sign-up-form|auth-layout|auth-heading|field-props|password-visibility))/,
               priority: 5,
+            },
+            // The inputs every signed-in page's header also uses (the search box, icon buttons) and
+            // mutations: their own file, so home and discover do not load the sign-in forms with them
+            // (issue 11, decision 021).
+            {
+              name: 'inputs',
+              test: /[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|CloseButton|ActionIcon|Anchor)|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutation)/,
+              priority: 6,
             },
           ],
         },
