@@ -10,6 +10,7 @@
 // no browser, Lighthouse failed); 0 when every budget holds.
 // WEB_DIST_DIR=/some/dist measures another build of the web app with the same server.
 // LIGHTHOUSE_REPORT_DIR=/some/dir keeps each Lighthouse report there as JSON.
+// BENCH_WEB_SKIP_LIGHTHOUSE=1 measures script weights only.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -328,7 +329,8 @@ await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
     `${loginGzipKb.toFixed(1)} KB`,
   );
 
-  const tools = await loadLighthouse();
+  // BENCH_WEB_SKIP_LIGHTHOUSE=1: script weights only (quick; the Lighthouse budgets read NOT MEASURED).
+  const tools = process.env.BENCH_WEB_SKIP_LIGHTHOUSE === '1' ? undefined : await loadLighthouse();
   if (tools) {
     if (reportDir) mkdirSync(reportDir, { recursive: true });
     for (const target of lighthouseTargets) {
