@@ -2,7 +2,7 @@ import { emailNotVerifiedMessage, emailVerifiedMessage, verificationSentMessage 
 import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
-import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo } from './support/outbox.ts';
 import { austin } from './support/people.ts';
 
@@ -185,4 +185,214 @@ test('the dashboard shows upcoming events, the location card, nearby events and 
   await expect(location.getByText('Portland, ME')).toBeVisible();
   const me = (await (await page.request.get('/api/me')).json()) as { defaultCity: { name: string }; fullName: string };
   expect(me.defaultCity.name).toBe('Portland, ME');
+});
+
+/** Holds every reply of one API path until released: the block stays in its loading state meanwhile. */
+async function holdReplies(page: Page, path: string) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+/** The height of a home block (its outer section) in CSS pixels. */
+async function heightOf(page: Page, name: string): Promise<number> {
+  const box = await page.getByRole('region', { name }).boundingBox();
+  if (!box) throw new Error(`no box for the ${name} block`);
+  return box.height;
+}
+
+test('home blocks keep their skeleton height when they load, and nothing shifts (CLS <= 0.05) @mobile', async ({
+  page,
+}) => {
+  await signUpWithProfile(page, 'Steady');
+  await createPlaceAndGame(page, { placeName: `Steady court ${uniqueWord('sc')}`, title: 'Steady game', at: austin });
+  // Sums every layout shift not caused by input, from the first paint on.
+  await page.addInitScript(() => {
+    const win = window as unknown as { huddleShift: number };
+    win.huddleShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) win.huddleShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const blocks = [
+    { name: 'Upcoming events', path: '/api/me/events' },
+    { name: 'Nearby events', path: '/api/events/nearby' },
+    { name: 'Nearby players', path: '/api/users/nearby' },
+    { name: 'Registrations', path: '/api/me/registrations' },
+  ];
+  const releases = await Promise.all(blocks.map((block) => holdReplies(page, block.path)));
+  await page.goto('/home');
+
+  const skeletonHeights: number[] = [];
+  for (const block of blocks) {
+    const region = page.getByRole('region', { name: block.name });
+    await region.scrollIntoViewIfNeeded();
+    await expect(region.getByRole('status', { name: `Loading ${block.name.toLowerCase()}` })).toBeVisible();
+    skeletonHeights.push(await heightOf(page, block.name));
+  }
+  // Spec §2: 224px below 1201px wide, else 383px.
+  const viewportWidth = page.viewportSize()?.width ?? 1280;
+  expect(skeletonHeights[0]).toBeCloseTo(viewportWidth < 1201 ? 224 : 383, 0);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const release of releases) release();
+  for (const [index, block] of blocks.entries()) {
+    const region = page.getByRole('region', { name: block.name });
+    await region.scrollIntoViewIfNeeded();
+    await expect(region).toHaveAttribute('aria-busy', 'false');
+    expect(Math.abs((await heightOf(page, block.name)) - (skeletonHeights[index] ?? 0))).toBeLessThanOrEqual(2);
+  }
+  await expect(
+    page.getByRole('list', { name: 'Your upcoming events' }).getByRole('link', { name: 'Steady game' }),
+  ).toBeAttached();
+  const shift = await page.evaluate(() => (window as unknown as { huddleShift: number }).huddleShift);
+  expect(shift).toBeLessThanOrEqual(0.05);
+});
+
+test('the Registrations block shows its loading, error (with Try again) and empty states @mobile', async ({ page }) => {
+  await signUpWithProfile(page, 'Regi');
+  // A failed read (retried by the query client, then given up): the empty text and "Try again".
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === '/api/me/registrations',
+    async (route) => {
+      if (failing) await route.fulfill({ status: 503, json: { error: { code: 'INTERNAL', message: 'Down' } } });
+      else await route.continue();
+    },
+  );
+  await page.goto('/home');
+  const block = page.getByRole('region', { name: 'Registrations' });
+  await block.scrollIntoViewIfNeeded();
+  await expect(block.getByRole('status', { name: 'Loading registrations' })).toBeVisible();
+  await expect(block.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 20_000 });
+  await expect(block.getByText(noRegistrationsMessage)).toBeVisible();
+  await expectAccessible(page);
+
+  // Back up: "Try again" reads again, and a player with no registrations sees the spec's empty text.
+  failing = false;
+  await block.getByRole('button', { name: 'Try again' }).click();
+  await expect(block.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(block.getByText(noRegistrationsMessage)).toBeVisible();
+});
+
+test('the demo player sees their registrations as a list on home', async ({ page }) => {
+  // The demo user is shared by journeys running in parallel: this one only reads.
+  await signInAsDemo(page);
+  const block = page.getByRole('region', { name: 'Registrations' });
+  await block.scrollIntoViewIfNeeded();
+  const list = block.getByRole('list', { name: 'Your registrations' });
+  await expect(list.getByText('Spring League')).toBeVisible();
+  await expect(list.getByText('Winter Ladder')).toBeAttached();
+});
+
+test('every quick link leads to a page that exists @mobile', async ({ page }) => {
+  await signUpWithProfile(page, 'Links');
+  const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
+  // Spec §2's six, in its order, as their pages exist: Your Communities and Discover today.
+  await expect(quickLinks.getByRole('link')).toHaveText(['Your Communities', 'Discover']);
+  await expect(quickLinks.getByRole('button', { name: 'Player Card' })).toBeVisible();
+  const hrefs = await quickLinks
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  for (const href of hrefs) {
+    await page.goto(href ?? '/nowhere');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('This dog is having a hard time finding the page')).toHaveCount(0);
+  }
+});
+
+test('My Communities shows the next event, not a session of a season that has not started @mobile', async ({
+  page,
+}) => {
+  await signUpWithProfile(page, 'Comm');
+  const team = await page.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: `Next Kickers ${uniqueWord('nk')}`,
+      gameType: 'Soccer',
+      description: 'Tuesday pickup.',
+      city: austin,
+      joinPolicy: 'open',
+      visibility: 'public',
+    },
+  });
+  expect(team.status()).toBe(201);
+  const { id: teamId, name: teamName } = (await team.json()) as { id: string; name: string };
+  // A season starting in 60 days, its first session on its first day.
+  const seasonStart = daysFromNow(60);
+  const season = await page.request.post(`/api/teams/${teamId}/seasons`, {
+    data: {
+      label: 'Autumn League',
+      startsOn: seasonStart,
+      endsOn: daysFromNow(120),
+      registrationOpensAt: new Date().toISOString(),
+      registrationClosesAt: new Date(Date.now() + 50 * 86_400_000).toISOString(),
+      capacity: null,
+      feeCents: null,
+    },
+  });
+  expect(season.status()).toBe(201);
+  const { id: seasonId } = (await season.json()) as { id: string };
+  const session = await page.request.post(`/api/seasons/${seasonId}/sessions`, {
+    data: {
+      title: 'League night',
+      startsAt: `${seasonStart}T23:30:00.000Z`,
+      durationMinutes: 90,
+      repeatWeeklyUntil: null,
+    },
+  });
+  expect(session.status()).toBe(201);
+
+  const card = page.getByRole('link', { name: new RegExp(teamName) });
+  // The card writes the time as the browser's clock reads it: ask the page for the same words.
+  const shownAs = (iso: string) =>
+    page.evaluate(
+      (at) =>
+        new Date(at).toLocaleString('en-US', {
+          weekday: 'short',
+          month: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+        }),
+      iso,
+    );
+  // No event yet: the first session of the season (not begun) is the next thing.
+  await page.goto('/my-communities');
+  await expect(card).toContainText(`Next: ${await shownAs(`${seasonStart}T23:30:00.000Z`)}`);
+
+  // A team game in 4 days comes first.
+  const { placeId } = await createPlaceAndGame(page, {
+    placeName: `Kickers field ${uniqueWord('kf')}`,
+    title: 'Kickers pickup',
+  });
+  const eventDay = daysFromNow(4);
+  const event = await page.request.post('/api/events', {
+    data: {
+      title: 'Kickers Tuesday',
+      gameType: 'Soccer',
+      timeZone: 'America/Chicago',
+      startLocal: `${eventDay}T18:00`,
+      endLocal: `${eventDay}T20:00`,
+      placeId,
+      slots: 12,
+      teamId,
+    },
+  });
+  expect(event.status()).toBe(201);
+  const { next } = (await event.json()) as { next: { startsAt: string } };
+  await page.reload();
+  await expect(card).toContainText(`Next: ${await shownAs(next.startsAt)}`);
+  await expectAccessible(page);
 });

@@ -100,12 +100,22 @@ export default defineConfig(({ command }) => ({
             // What every page needs before it can render (React, the router, Mantine's core,
             // the query client, the session check) in one file rather than a dozen small ones.
             { name: 'app', tags: ['$initial'], priority: 10 },
-            // What the sign-in and sign-up forms need beyond that, in one file rather than a dozen:
-            // fewer requests, and gzip compresses one file better than many small ones.
+            // What only the auth pages' forms need (@mantine/form, the password input, the forms
+            // themselves), in one file rather than a dozen. Only the modules named: what they share
+            // with other pages goes to `inputs` (issue 11, decision 021).
             {
               name: 'forms',
-              test: /[\\/](@mantine[\\/]form|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|PasswordInput|TextInput|Alert|CloseButton|ActionIcon|Paper|Container|Anchor)|features[\\/]accounts[\\/]components[\\/](sign-in-form|sign-up-form|auth-layout|auth-heading|field-props|password-visibility)|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutation)/,
+              test: /[\\/](@mantine[\\/]form|klona|fast-deep-equal|@mantine[\\/]core[\\/]esm[\\/]components[\\/]PasswordInput|features[\\/]accounts[\\/]components[\\/](sign-in-form|sign-up-form|auth-layout|auth-heading|field-props|password-visibility))/,
               priority: 5,
+              includeDependenciesRecursively: false,
+            },
+            // What the auth forms share with the signed-in pages (the header's search box and icon
+            // buttons, Paper, Alert, icons' base, mutations): one file both load, so home and
+            // discover no longer download the sign-in forms (decision 021).
+            {
+              name: 'inputs',
+              test: /[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|CloseButton|ActionIcon|Anchor|Paper|Alert|Container)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-uncontrolled|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes)|@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/](mutation|utils)|react-query[\\/]build[\\/]modern[\\/]useMutation)|components[\\/]ui[\\/]color-scheme-toggle)/,
+              priority: 6,
             },
           ],
         },

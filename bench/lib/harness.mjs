@@ -119,7 +119,8 @@ export function removeTempDir(dir) {
 
 /**
  * Runs the script body with a hard time limit. Figures are informational, so a normal
- * run exits 0; an error or the time limit exits 1 after cleanup.
+ * run exits 0; an error or the time limit exits 1 after cleanup. A body that checks a
+ * budget may return its own exit code (bench:web returns 2 when over budget).
  */
 export async function runBench(name, limitMs, body) {
   const timer = setTimeout(() => {
@@ -129,7 +130,8 @@ export async function runBench(name, limitMs, body) {
   }, limitMs);
   let exitCode = 0;
   try {
-    await body();
+    const code = await body();
+    if (typeof code === 'number') exitCode = code;
   } catch (error) {
     console.error(`\n${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     exitCode = 1;

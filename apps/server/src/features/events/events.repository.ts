@@ -606,6 +606,23 @@ export async function listTeamEvents(
     .limit(limit);
 }
 
+/**
+ * The start of each team's next event occurrence (cancelled and past events left out; team-only
+ * events count: the caller shows them to the team's own members), by team id.
+ */
+export async function findNextTeamEventStarts(
+  db: Database,
+  { teamIds, now }: { teamIds: string[]; now: Date },
+): Promise<Map<string, Date>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .select({ teamId: events.teamId, next: sql<Date | string>`min(${nextStartKey(now)})` })
+    .from(events)
+    .where(and(upcoming(now), inArray(events.teamId, teamIds)))
+    .groupBy(events.teamId);
+  return new Map(rows.flatMap((row) => (row.teamId ? [[row.teamId, new Date(row.next)] as const] : [])));
+}
+
 export async function findEventListRow(db: Database, eventId: string): Promise<EventListRow | undefined> {
   const [row] = await listQueryWith(db, noDistance).where(eq(events.id, eventId)).limit(1);
   return row;

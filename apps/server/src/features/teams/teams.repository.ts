@@ -385,16 +385,33 @@ export async function insertAmbassadorApplication(
   await db.insert(ambassadorApplications).values(application);
 }
 
-/** The next session start of each team, from its published seasons. */
-export async function nextSessionStarts(db: Database, teamIds: string[]): Promise<Map<string, Date>> {
+/**
+ * The next session start of each team, from its published seasons: `current` counts only
+ * seasons that have begun, `any` every season (a team whose season has not started yet).
+ */
+export async function nextSessionStarts(
+  db: Database,
+  teamIds: string[],
+): Promise<Map<string, { current: Date | null; any: Date }>> {
   if (teamIds.length === 0) return new Map();
   const rows = await db
-    .select({ teamId: seasons.teamId, next: sql<Date | string>`min(${seasonSessions.startsAt})` })
+    .select({
+      teamId: seasons.teamId,
+      current: sql<
+        Date | string | null
+      >`min(${seasonSessions.startsAt}) filter (where ${seasons.startsOn} <= current_date)`,
+      any: sql<Date | string>`min(${seasonSessions.startsAt})`,
+    })
     .from(seasonSessions)
     .innerJoin(seasons, eq(seasons.id, seasonSessions.seasonId))
     .where(
       and(inArray(seasons.teamId, teamIds), eq(seasons.status, 'published'), gt(seasonSessions.startsAt, new Date())),
     )
     .groupBy(seasons.teamId);
-  return new Map(rows.map((row) => [row.teamId, new Date(row.next)]));
+  return new Map(
+    rows.map((row) => [
+      row.teamId,
+      { current: row.current === null ? null : new Date(row.current), any: new Date(row.any) },
+    ]),
+  );
 }

@@ -6,10 +6,12 @@ import type { UsCity } from '@huddle/shared/profiles';
 import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { getCurrentUser } from '../accounts/accounts.service.ts';
+import { nextTeamEventStarts } from '../events/team-next-events.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
 import { invitationMail } from './teams.mails.ts';
@@ -176,15 +178,30 @@ export async function deleteTeam(db: Database, { actorId, teamId }: { actorId: s
   await deleteTeamRow(db, teamId);
 }
 
+function nextActivity(event: Date | undefined, sessions: { current: Date | null; any: Date } | undefined) {
+  const current = sessions?.current ?? undefined;
+  if (event && current) return event <= current ? event : current;
+  return event ?? current ?? sessions?.any;
+}
+
+/**
+ * my-communities: each team with the user's role and its next activity: the next event or a
+ * session of a season under way, whichever comes first; a session of a season not begun yet
+ * only when there is neither (issue 11: not a far session before the next game).
+ */
 export async function listMyTeams(db: Database, { actorId }: { actorId: string }) {
   const rows = await listTeamsOfUser(db, actorId);
   const ids = rows.map((row) => row.team.id);
-  const [counts, nextStarts] = await Promise.all([countMembers(db, ids), nextSessionStarts(db, ids)]);
+  const [counts, nextSessions, nextEvents] = await Promise.all([
+    countMembers(db, ids),
+    nextSessionStarts(db, ids),
+    nextTeamEventStarts(db, systemClock, ids),
+  ]);
   return {
     teams: rows.map((row) => ({
       ...toSummary(row.team, counts.get(row.team.id) ?? 0),
       role: row.role as TeamRole,
-      nextActivityAt: nextStarts.get(row.team.id)?.toISOString() ?? null,
+      nextActivityAt: nextActivity(nextEvents.get(row.team.id), nextSessions.get(row.team.id))?.toISOString() ?? null,
     })),
   };
 }

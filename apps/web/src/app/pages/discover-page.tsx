@@ -1,5 +1,5 @@
 import type { UsCity } from '@huddle/shared/profiles';
-import { Anchor, Button, Group, Stack, Text, Title, em } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Text, Title, em } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -176,7 +176,11 @@ export function Component() {
   );
 
   const hasMap = listsEvents || context === 'places';
-  const map = hasMap ? (
+  const mapHeight = isPhone ? 'calc(100dvh - 300px)' : 'max(420px, calc(100dvh - 260px))';
+  // Issue 11: the map (Leaflet's code, its tiles) loads once the list has its first answer, so
+  // the list paints first; until then a placeholder of the map's size holds its place.
+  const listAnswered = listsEvents ? events.status !== 'pending' : places.status !== 'pending';
+  const map = !hasMap ? null : listAnswered ? (
     <LazyHuddleMap
       // The map reads its centre once: a new place is a new map.
       key={hereKey}
@@ -185,10 +189,12 @@ export function Component() {
       zoom={view.zoom}
       markers={markers}
       itemNoun={context === 'places' ? { one: 'place', other: 'places' } : { one: 'game', other: 'games' }}
-      height={isPhone ? 'calc(100dvh - 300px)' : 'max(420px, calc(100dvh - 260px))'}
+      height={mapHeight}
       onViewChange={onViewChange}
     />
-  ) : null;
+  ) : (
+    <Skeleton height={mapHeight} radius="lg" role="status" aria-label="Loading the map" />
+  );
 
   return (
     <Stack gap="lg" maw={1400}>

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import type { CurrentUser } from '@huddle/shared/users';
 import { useSession, useSetSessionUser } from '../../features/accounts/api/get-session.ts';
 import { AccountCard } from '../../features/accounts/components/account-card.tsx';
@@ -8,6 +9,7 @@ import { ChangeCityButton } from '../../features/profiles/components/change-city
 import { myEventsBlockQuery } from '../../features/home/api/get-my-events.ts';
 import { nearbyEventsBlockQuery } from '../../features/home/api/get-nearby-events.ts';
 import { nearbyPlayersBlockQuery } from '../../features/home/api/get-nearby-players.ts';
+import { registrationsBlockQuery } from '../../features/home/api/get-my-registrations.ts';
 import { HomeBlock } from '../../features/home/components/home-block.tsx';
 import { VerifyEmailBanner } from '../../features/accounts/components/verify-email-banner.tsx';
 import { HomeGrid } from '../../features/home/components/home-layout.tsx';
@@ -15,17 +17,20 @@ import { IncompleteTasksCard } from '../../features/home/components/incomplete-t
 import { LocationCard } from '../../features/home/components/location-card.tsx';
 import { PlayerSummaryCard } from '../../features/home/components/player-summary-card.tsx';
 import { QuickLinksCard } from '../../features/home/components/quick-links-card.tsx';
+import { RegistrationItems } from '../../features/home/components/registrations-list.tsx';
 import { useHomeBlock } from '../../features/home/use-home-block.ts';
 
 /**
  * Spec §2 home: upcoming events and the location card on top (stacked up to 1200px wide),
- * then nearby events, then nearby players. Each block loads when it comes into view.
+ * then nearby events, nearby players and registrations. Each block loads when it comes into
+ * view, at its skeleton's height.
  */
 function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (user: CurrentUser) => void }) {
   const city = user.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
   const upcoming = useHomeBlock(myEventsBlockQuery());
   const nearbyEvents = useHomeBlock(nearbyEventsBlockQuery(city));
   const nearbyPlayers = useHomeBlock(nearbyPlayersBlockQuery(city));
+  const registrations = useHomeBlock(registrationsBlockQuery());
   const noCity = 'Set your city to see who plays near you.';
   return (
     <>
@@ -61,6 +66,9 @@ function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (u
       >
         {(players) => <PlayerList players={players} label="Players near you" />}
       </HomeBlock>
+      <HomeBlock title="Registrations" block={registrations} empty={noRegistrationsMessage}>
+        {(items) => <RegistrationItems registrations={items} label="Your registrations" />}
+      </HomeBlock>
     </>
   );
 }
@@ -87,8 +95,9 @@ export function Component() {
       <HomeGrid>
         <PlayerSummaryCard user={user} />
         <QuickLinksCard user={user} />
-        <IncompleteTasksCard user={user} onFeedbackSent={setSessionUser} />
         <AccountCard user={user} />
+        {/* Last: its skeleton gives way to a card of any height (or none), and nothing below moves. */}
+        <IncompleteTasksCard user={user} onFeedbackSent={setSessionUser} />
       </HomeGrid>
     </Stack>
   );

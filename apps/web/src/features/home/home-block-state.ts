@@ -2,9 +2,10 @@
 export const homeListLimit = 7;
 
 /**
- * Spec §4, home blocks (userEvents, eventsNearBy, usersNearby): pending until the block
- * first enters the viewport, loading while its first answer is awaited (no items yet),
- * then success with the items, or error with an empty list and no message (spec §8).
+ * Spec §4, home blocks (userEvents, eventsNearBy, usersNearby, userRegistrations): pending
+ * until the block first enters the viewport, loading while its first answer is awaited (no
+ * items yet), then success with the items, or error with an empty list (spec §8: no message;
+ * the block offers "Try again").
  */
 export type HomeBlockStatus = 'pending' | 'loading' | 'success' | 'error';
 

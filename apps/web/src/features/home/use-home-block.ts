@@ -1,6 +1,6 @@
 import { useInViewport } from '@mantine/hooks';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { homeBlockState, type HomeBlockState } from './home-block-state.ts';
 
 export interface HomeBlockQuery<T> {
@@ -14,6 +14,10 @@ export interface HomeBlock<T> {
   /** Put on the block's outer element: loading starts when it enters the viewport. */
   ref: (element: HTMLElement | null) => void;
   state: HomeBlockState<T>;
+  /** Asks again after a failed load (the block's "Try again"). */
+  retry: () => void;
+  /** A load (the first or a retry) is under way. */
+  fetching: boolean;
 }
 
 /**
@@ -26,5 +30,11 @@ export function useHomeBlock<T>({ queryKey, queryFn, enabled }: HomeBlockQuery<T
   // Once seen, always loaded: scrolling past and back does not reset the block.
   if (inViewport && !reached) setReached(true);
   const query = useQuery({ queryKey, queryFn, enabled: enabled && reached });
-  return { ref, state: homeBlockState({ reached, enabled, query: { status: query.status, items: query.data } }) };
+  const { refetch } = query;
+  return {
+    ref,
+    state: homeBlockState({ reached, enabled, query: { status: query.status, items: query.data } }),
+    retry: useCallback(() => void refetch(), [refetch]),
+    fetching: query.isFetching,
+  };
 }

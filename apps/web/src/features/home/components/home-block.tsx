@@ -1,9 +1,9 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isHomeBlockShown } from '../home-block-state.ts';
 import type { HomeBlock as HomeBlockModel } from '../use-home-block.ts';
-import { HomeBlockSkeleton } from './home-layout.tsx';
+import { homeBlockClasses, HomeBlockSkeleton } from './home-layout.tsx';
 
 interface HomeBlockProps<T> {
   title: string;
@@ -16,34 +16,43 @@ interface HomeBlockProps<T> {
 }
 
 /**
- * A home block (spec §2): its skeleton until it has been in the viewport and its data is
- * there, then the card. The outer section is always present: it is what the viewport sees.
+ * A home block (spec §2, §4): its skeleton until it has been in the viewport and its data is
+ * there, then the card, at the skeleton's height (the list scrolls inside), so loading moves
+ * nothing on the page. A failed load shows the empty text (spec §8: no message) and "Try again".
+ * The outer section is always present: it is what the viewport sees.
  */
 export function HomeBlock<T>({ title, block, empty, more, children }: HomeBlockProps<T>) {
   const { ref, state } = block;
   return (
-    <section ref={ref} aria-label={title} aria-busy={!isHomeBlockShown(state)}>
+    <section ref={ref} aria-label={title} aria-busy={!isHomeBlockShown(state)} className={homeBlockClasses.block}>
       {isHomeBlockShown(state) ? (
-        <Card withBorder radius="lg" padding="lg">
-          <Stack gap="sm">
-            <Group justify="space-between" align="baseline" gap="xs">
-              <Title order={2} size="h4">
-                {title}
-              </Title>
-              {more ? (
-                <Anchor component={Link} to={more.to} size="sm">
-                  {more.label}
-                </Anchor>
-              ) : null}
-            </Group>
+        <Card withBorder radius="lg" padding="md" className={homeBlockClasses.card}>
+          <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">
+            <Title order={2} size="h4">
+              {title}
+            </Title>
+            {more ? (
+              <Anchor component={Link} to={more.to} size="sm">
+                {more.label}
+              </Anchor>
+            ) : null}
+          </Group>
+          <div className={homeBlockClasses.body}>
             {state.items.length > 0 ? (
               children(state.items)
             ) : (
-              <Text size="sm" c="dimmed">
-                {empty}
-              </Text>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm" c="dimmed">
+                  {empty}
+                </Text>
+                {state.status === 'error' ? (
+                  <Button size="xs" variant="light" onClick={block.retry} loading={block.fetching}>
+                    Try again
+                  </Button>
+                ) : null}
+              </Stack>
             )}
-          </Stack>
+          </div>
         </Card>
       ) : (
         <HomeBlockSkeleton label={`Loading ${title.toLowerCase()}`} />

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCompass, IconId } from '@tabler/icons-react';
+import { IconCompass, IconId, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -11,9 +11,10 @@ const PlayerCardDialog = lazy(() =>
 );
 
 /**
- * Spec §2, quick links. Only those whose pages exist are shown: the player card and
- * Discover today; Your Communities, Your Forms, Connect and Invoices & Payments join with
- * their slices (a link never leads to a page that does not exist).
+ * Spec §2, quick links, in the spec's order: Your Communities, Your Forms, Player Card,
+ * Discover, Connect, Invoices & Payments. Only those whose pages exist are shown (Your
+ * Communities, the player card and Discover today); Your Forms, Connect and Invoices &
+ * Payments join with their slices: a link never leads to a page that does not exist.
  */
 export function QuickLinksCard({ user }: { user: CurrentUser }) {
   const [playerCardOpened, playerCard] = useDisclosure(false);
@@ -24,12 +25,20 @@ export function QuickLinksCard({ user }: { user: CurrentUser }) {
     playerCard.open();
   };
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Card withBorder radius="lg" padding="lg" component="nav" aria-labelledby="quick-links-heading">
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id="quick-links-heading">
           Quick links
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Button
+            variant="light"
+            component={Link}
+            to="/my-communities"
+            leftSection={<IconUsersGroup size={18} aria-hidden />}
+          >
+            Your Communities
+          </Button>
           <Button variant="light" leftSection={<IconId size={18} aria-hidden />} onClick={openPlayerCard}>
             Player Card
           </Button>

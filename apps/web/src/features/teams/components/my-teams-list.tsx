@@ -36,7 +36,7 @@ export function MyTeamsList() {
               <Text size="sm" truncate>
                 {team.nextActivityAt
                   ? `Next: ${new Date(team.nextActivityAt).toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`
-                  : 'No upcoming session'}
+                  : 'No upcoming event'}
               </Text>
             </Stack>
           </Group>
