@@ -1,4 +1,5 @@
 import type { EventSummary } from '@huddle/shared/events';
+import { eventGenderLabels } from '@huddle/shared/genders';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatEventStart, formatPrice } from '../../../lib/format-event-time.ts';
@@ -52,6 +53,11 @@ function EventSummaryItem({ event }: { event: EventSummary }) {
         {event.skillLevel !== 'all' ? (
           <Badge variant="light" color="gray">
             {skillLabels[event.skillLevel]}
+          </Badge>
+        ) : null}
+        {event.gender !== 'Any' ? (
+          <Badge variant="light" color="gray">
+            {eventGenderLabels[event.gender]}
           </Badge>
         ) : null}
         {event.repeat ? (
