@@ -115,7 +115,7 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange, pla
             {skillLevelLabels[event.skillLevel]}
           </Badge>
           {event.gender !== 'Any' && (
-            <Badge variant="outline" color="gray" aria-label={`Who can play: ${eventGenderLabels[event.gender]}`}>
+            <Badge variant="outline" color="gray">
               {eventGenderLabels[event.gender]}
             </Badge>
           )}
