@@ -57,6 +57,36 @@ test('a player finds a new game in the list and on the map, and filters by game 
   await expect(page).toHaveURL(new RegExp(`/discover/events/${eventId}$`));
 });
 
+test("the Gender filter keeps a women's game for women and open games, not for men @mobile", async ({
+  page,
+  isMobile,
+}) => {
+  await signUpWithProfile(page, newPerson('Gender'));
+  const word = uniqueWord('gz');
+  const women = { placeName: `Court ${word}`, title: `Women's pickup ${word}` };
+  await createPlaceAndGame(page, { ...women, gender: 'Women' });
+  const open = { placeName: `Field ${word}`, title: `Open pickup ${word}` };
+  await createPlaceAndGame(page, open);
+  const games = page.getByRole('list', { name: 'Games' });
+
+  await page.goto('/discover?sort=nearest');
+  await expect(games.getByRole('link', { name: women.title })).toBeVisible();
+  // The row says who can play when the game is not open to everyone.
+  await expect(
+    games.getByRole('listitem').filter({ hasText: women.title }).getByText("Women's", { exact: true }),
+  ).toBeVisible();
+  if (isMobile) await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByLabel('Gender')).toHaveValue('');
+  await page.getByLabel('Gender').selectOption("Men's");
+  await expect(page).toHaveURL(/gender=Men/);
+  await expect(games.getByRole('link', { name: open.title })).toBeVisible();
+  await expect(games.getByRole('link', { name: women.title })).toHaveCount(0);
+  await page.getByLabel('Gender').selectOption("Women's");
+  await expect(games.getByRole('link', { name: women.title })).toBeVisible();
+  await expect(games.getByRole('link', { name: open.title })).toBeVisible();
+  await expectAccessible(page);
+});
+
 test('a player opens the place of a game, checks in and leaves, and prints its poster @mobile', async ({ page }) => {
   const { placeName, title, placeId, eventId } = await signedInWithGame(page, 'Checker');
   await page.goto('/discover/places');

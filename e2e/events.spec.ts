@@ -81,6 +81,10 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(page.getByRole('textbox', { name: 'Number of times' })).toHaveValue('');
   await page.getByRole('textbox', { name: 'Number of times' }).fill('6');
   await page.getByLabel('Spots').fill('1');
+  // Open to everyone unless the organizer says otherwise (decision 022).
+  await expect(page.getByRole('combobox', { name: 'Who can play' })).toHaveValue('Anyone');
+  await page.getByRole('combobox', { name: 'Who can play' }).click();
+  await page.getByRole('option', { name: "Women's", exact: true }).click();
   // Guests (no account) bring at most this many friends (issue 10); 2 unless the organizer changes it.
   await expect(page.getByLabel('Friends a guest may bring')).toHaveValue('2');
   await expectAccessible(page);
@@ -92,6 +96,7 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   await expect(page.getByText(/^Weekly on .*, 6 times$/)).toBeVisible();
   await expect(page.getByText(/^America\/Chicago \(C[DS]T\)$/).first()).toBeVisible();
   await expect(page.getByText('1 spot left of 1')).toBeVisible();
+  await expect(page.getByText("Women's", { exact: true })).toBeVisible();
   await expect(
     page.getByRole('region', { name: `Map of ${placeName}` }).getByRole('button', { name: placeName }),
   ).toBeVisible();

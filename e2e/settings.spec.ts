@@ -56,7 +56,11 @@ test('a newcomer sets up the profile, saves availability and notifications, then
   await expectAccessible(page);
   await page.goto('/more-info');
 
+  // Gender is offered, optional and private (decision 022).
+  await page.getByRole('combobox', { name: 'Gender (optional)' }).click();
+  await page.getByRole('option', { name: 'Non-binary', exact: true }).click();
   await completeSetup(page, person);
+  expect((await (await page.request.get('/api/me')).json()).gender).toBe('Non-binary');
   await expect(page.getByRole('tab', { name: 'Availability', selected: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Skip for now' })).toHaveAttribute('href', '/profile');
   await expectAccessible(page);

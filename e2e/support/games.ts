@@ -31,7 +31,8 @@ export async function createPlaceAndGame(
     title,
     gameType = 'Soccer',
     at = nearAustin(),
-  }: { placeName: string; title: string; gameType?: string; at?: { lat: number; lng: number } },
+    gender = 'Any',
+  }: { placeName: string; title: string; gameType?: string; at?: { lat: number; lng: number }; gender?: string },
 ) {
   const place = await page.request.post('/api/places', {
     data: {
@@ -55,6 +56,7 @@ export async function createPlaceAndGame(
       endLocal: `${day}T20:00`,
       placeId,
       slots: 12,
+      gender,
     },
   });
   expect(event.status()).toBe(201);

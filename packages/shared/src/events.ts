@@ -3,6 +3,7 @@ import { okReply } from './accounts.ts';
 import { calendarDate, instant, localDateTime as wallClockDateTime } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { isValidTimeZone, maxOccurrences, maxSeriesDays } from './event-occurrences.ts';
+import { defaultEventGender, eventGenders } from './genders.ts';
 import { boundsFields, latitude, longitude, northAboveSouth } from './places.ts';
 import { email } from './users.ts';
 
@@ -106,6 +107,8 @@ const eventFields = {
     .min(eventSlots.min, `At least ${eventSlots.min} spot.`)
     .max(eventSlots.max, `At most ${eventSlots.max} spots.`),
   skillLevel: z.enum(skillLevels).default('all'),
+  /** Who can play (decision 022); 'Any' is open to everyone. */
+  gender: z.enum(eventGenders, { error: 'Choose who can play.' }).default(defaultEventGender),
   visibility: z.enum(eventVisibilities).default('public'),
   /** In cents (USD); shown now, collected with the payments slice. */
   priceCents: z.number().int().min(0).max(100_000).nullable().default(null),
@@ -195,6 +198,7 @@ export const eventSummary = z
     /** People (party sizes summed) joined to the next occurrence. */
     joinedCount: z.number().int(),
     skillLevel: z.enum(skillLevels),
+    gender: z.enum(eventGenders),
     visibility: z.enum(eventVisibilities),
     priceCents: z.number().int().nullable(),
     cancelled: z.boolean(),
@@ -301,6 +305,8 @@ export const discoverEventsQuery = z
     to: localDate.optional(),
     price: z.enum(['free', 'paid']).optional(),
     skillLevel: z.enum(skillLevels).optional(),
+    /** Events open to this group: rule 'Any' or this one. 'Any' (or none) applies no filter. */
+    gender: z.enum(eventGenders).optional(),
     /**
      * Soonest next date first, or nearest first (needs lat and lng). Left out: nearest with a
      * point, soonest without. Either way a point adds each event's distance.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { socialProviderIds } from './accounts.ts';
 import { distanceUnit } from './distance.ts';
+import { profileGenders } from './genders.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { toNanoDegrees } from './places.ts';
 import {
@@ -42,6 +43,8 @@ export const profileBody = z
     defaultCity: usCity,
     games,
     pronouns: z.enum(pronounOptions).nullable(),
+    /** Optional and private (decision 022); left out keeps what is saved. */
+    gender: z.enum(profileGenders, { error: 'Choose from the list.' }).nullable().optional(),
     bio: z.string().trim().max(bioMaxLength, `Bio must be at most ${bioMaxLength} characters.`).nullable(),
     joinReason: z.enum(joinReasons).nullable(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { distanceUnit } from './distance.ts';
+import { profileGenders } from './genders.ts';
 import { displayNameLength, emailMaxLength, fullNameLength } from './limits.ts';
 
 /** Spec §9. */
@@ -95,6 +96,8 @@ export const currentUserReply = z
     fullName: z.string().nullable(),
     bio: z.string().nullable(),
     pronouns: z.enum(pronounOptions).nullable(),
+    /** Private: only the person sees it (decision 022). */
+    gender: z.enum(profileGenders).nullable(),
     joinReason: z.enum(joinReasons).nullable(),
     games: z.array(z.string()),
     defaultCity: cityReply.nullable(),

@@ -32,6 +32,8 @@ export const users = pgTable(
     fullName: text('full_name'),
     bio: text('bio'),
     pronouns: text('pronouns'),
+    /** Optional, private (decision 022): 'Woman', 'Man' or 'Non-binary'. */
+    gender: text('gender'),
     joinReason: text('join_reason'),
     games: text('games')
       .array()
@@ -57,6 +59,7 @@ export const users = pgTable(
   },
   (table) => [
     check('users_distance_unit_check', sql`${table.distanceUnit} in ('mi', 'km')`),
+    check('users_gender_check', sql`${table.gender} in ('Woman', 'Man', 'Non-binary')`),
     uniqueIndex('users_email_unique').on(table.email),
     index('users_default_city_geohash_idx').on(table.defaultCityGeohash),
   ],

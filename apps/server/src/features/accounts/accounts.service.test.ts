@@ -257,6 +257,7 @@ describe('the user record', () => {
       fullName: null,
       bio: null,
       pronouns: null,
+      gender: null,
       joinReason: null,
       games: [],
       defaultCityName: null,

@@ -60,6 +60,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     fullName: row.fullName,
     bio: row.bio,
     pronouns: row.pronouns as CurrentUser['pronouns'],
+    gender: row.gender as CurrentUser['gender'],
     joinReason: row.joinReason as CurrentUser['joinReason'],
     games: row.games,
     defaultCity:

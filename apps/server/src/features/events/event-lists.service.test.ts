@@ -247,6 +247,29 @@ describe('discover', () => {
   });
 });
 
+describe('the gender filter (decision 022)', () => {
+  it("keeps events open to the chosen group: its own rule and 'Any'", async () => {
+    const here = { lat: 36.5, lng: -101.5 };
+    const place = await insertPlace(t.db, here);
+    const [open, women, men, coed] = await Promise.all(
+      (['Any', 'Women', 'Men', 'Coed'] as const).map((gender) =>
+        createEventAs(t.app, owner.cookie, place.id, { ...on('2026-10-10'), gender }),
+      ),
+    );
+    const around = `lat=${here.lat}&lng=${here.lng}&maxDistanceKm=20`;
+    const list = async (filters: string) => ids((await get(`/api/events?${around}&${filters}`)).json()).sort();
+
+    expect(await list('gender=Women')).toEqual([open!.id, women!.id].sort());
+    expect(await list('gender=Coed')).toEqual([open!.id, coed!.id].sort());
+    expect(await list('gender=Any')).toEqual([open!.id, women!.id, men!.id, coed!.id].sort());
+    expect(await list('sort=soonest&gender=Men')).toEqual([open!.id, men!.id].sort());
+    expect(
+      (await get(`/api/events?${around}`)).json().events.find((event: { id: string }) => event.id === women!.id),
+    ).toMatchObject({ gender: 'Women' });
+    expect((await get(`/api/events?${around}&gender=Woman`)).statusCode).toBe(400);
+  });
+});
+
 describe("the user's events", () => {
   it('lists created and joined ones by next occurrence, the first 7, without cancelled or past ones', async () => {
     const place = await insertPlace(t.db, { lat: 41.0, lng: -74.0 });

@@ -77,6 +77,7 @@ export async function discoverEvents(
     now,
     gameType: query.gameType,
     skillLevel: query.skillLevel,
+    gender: query.gender === 'Any' ? undefined : query.gender,
     price: query.price,
     // Local dates are within a day of UTC ones anywhere on earth: a loose prefilter, finished in code.
     startsBefore: query.to ? new Date(Date.parse(query.to) + 2 * dayMs) : undefined,

@@ -1,5 +1,7 @@
+import type { EventGender } from '@huddle/shared/genders';
 import type { Bounds, LatLng } from '@huddle/shared/places';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { unregisteredUsers, users } from '../accounts/accounts.schema.ts';
 import { places } from '../places/places.schema.ts';
@@ -70,6 +72,7 @@ const listEventColumns = {
   repeatCount: events.repeatCount,
   slots: events.slots,
   skillLevel: events.skillLevel,
+  gender: events.gender,
   visibility: events.visibility,
   priceCents: events.priceCents,
   cancelledAt: events.cancelledAt,
@@ -213,6 +216,8 @@ export interface DiscoverFilter {
   now: Date;
   gameType?: string;
   skillLevel?: string;
+  /** Events open to this group: their rule is 'Any' or this one. */
+  gender?: Exclude<EventGender, 'Any'>;
   price?: 'free' | 'paid';
   /** Occurrences may only fall between these instants (a loose prefilter; the service decides). */
   startsBefore?: Date;
@@ -257,6 +262,7 @@ function discoverConditions(
     upcoming: upcomingPublic(filter.now, bind),
     gameType: filter.gameType ? sql`${events.gameType} = ${bind('gameType', filter.gameType)}` : undefined,
     skillLevel: filter.skillLevel ? sql`${events.skillLevel} = ${bind('skillLevel', filter.skillLevel)}` : undefined,
+    gender: filter.gender ? sql`${events.gender} in ('Any', ${bind('gender', filter.gender)})` : undefined,
     free: filter.price === 'free' ? or(isNull(events.priceCents), eq(events.priceCents, 0)) : undefined,
     paid: filter.price === 'paid' ? gt(events.priceCents, 0) : undefined,
     startsBefore: filter.startsBefore
@@ -401,7 +407,7 @@ async function readNearestPrepared(
   if (!statement) {
     const keep = statements.size < maxStatements;
     // An empty name is PostgreSQL's unnamed statement, planned on every run.
-    statement = prepareNearest(db, keep ? `events_nearest:${shape}` : '', {
+    statement = prepareNearest(db, keep ? statementName(shape) : '', {
       where: and(...Object.values(named)),
       key,
       order,
@@ -411,6 +417,14 @@ async function readNearestPrepared(
     if (keep) statements.set(shape, statement);
   }
   return { rows: (await statement.execute(values)).map(toDistanceRow), count };
+}
+
+/**
+ * PostgreSQL cuts statement names at 63 characters, so two long shapes could share one name
+ * and run each other's plan; a hash of the shape keeps every name short and distinct.
+ */
+function statementName(shape: string): string {
+  return `events_nearest:${createHash('sha256').update(shape).digest('base64url').slice(0, 22)}`;
 }
 
 /**

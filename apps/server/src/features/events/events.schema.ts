@@ -57,6 +57,8 @@ export const events = pgTable(
     seriesEndsAt: timestamp('series_ends_at', { withTimezone: true }).notNull(),
     slots: integer('slots').notNull(),
     skillLevel: text('skill_level').notNull().default('all'),
+    /** Who can play (decision 022); 'Any' is open to everyone. */
+    gender: text('gender').notNull().default('Any'),
     visibility: text('visibility').notNull().default('public'),
     priceCents: integer('price_cents'),
     /** Organizer's choice: a freed slot goes straight to the first waiting party that fits. */
@@ -72,6 +74,7 @@ export const events = pgTable(
     check('events_slots_check', sql`${table.slots} between 1 and 1000`),
     check('events_max_guest_friends_check', sql`${table.maxGuestFriends} between 0 and ${sql.raw(String(maxFriends))}`),
     check('events_skill_level_check', sql`${table.skillLevel} in ('all', 'beginner', 'intermediate', 'advanced')`),
+    check('events_gender_check', sql`${table.gender} in ('Any', 'Women', 'Men', 'Coed')`),
     check('events_visibility_check', sql`${table.visibility} in ('public', 'team')`),
     check('events_team_visibility_check', sql`${table.visibility} = 'public' or ${table.teamId} is not null`),
     check('events_lat_check', sql`${table.lat} between -90 and 90`),

@@ -102,6 +102,24 @@ describe('creating and editing events', () => {
     expect(response.json().error.fields[field]).toBeDefined();
   });
 
+  it("stores who can play: 'Any' unless chosen, editable, only from the event list (decision 022)", async () => {
+    const owner = await signUpUser(t.app);
+    const open = await call('POST', '/api/events', owner.cookie, eventBodyFor(place.id));
+    expect(open.json().gender).toBe('Any');
+    const women = await call('POST', '/api/events', owner.cookie, eventBodyFor(place.id, { gender: 'Women' }));
+    expect(women.statusCode).toBe(201);
+    expect(women.json().gender).toBe('Women');
+    const { id } = women.json();
+    expect((await call('GET', `/api/events/${id}`, owner.cookie)).json().event.gender).toBe('Women');
+    const edited = await call('PUT', `/api/events/${id}`, owner.cookie, eventBodyFor(place.id, { gender: 'Coed' }));
+    expect(edited.json().gender).toBe('Coed');
+    for (const gender of ['Woman', 'any', '']) {
+      const refused = await call('POST', '/api/events', owner.cookie, eventBodyFor(place.id, { gender }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields.gender).toEqual(['Choose who can play.']);
+    }
+  });
+
   it('refuses signed-out creators, and a team the creator does not organize', async () => {
     expect((await call('POST', '/api/events', '', eventBodyFor(place.id))).statusCode).toBe(401);
     const owner = await signUpUser(t.app);

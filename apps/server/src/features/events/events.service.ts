@@ -1,3 +1,4 @@
+import type { EventGender } from '@huddle/shared/genders';
 import type { FieldErrors } from '@huddle/shared/errors';
 import {
   findOccurrenceAt,
@@ -144,6 +145,7 @@ export async function toSummaries(
       slots: event.slots,
       joinedCount: joinedCount(row, next),
       skillLevel: event.skillLevel as SkillLevel,
+      gender: event.gender as EventGender,
       visibility: event.visibility as EventSummary['visibility'],
       priceCents: event.priceCents,
       cancelled: event.cancelledAt !== null,
@@ -323,6 +325,7 @@ function eventColumns(
     teamId: input.teamId,
     slots: input.slots,
     skillLevel: input.skillLevel,
+    gender: input.gender,
     visibility: input.visibility,
     priceCents: input.priceCents,
     autoPromote: input.autoPromote,

@@ -19,6 +19,7 @@ export type ProfileColumns = Partial<
     | 'defaultCityGeohash'
     | 'games'
     | 'pronouns'
+    | 'gender'
     | 'bio'
     | 'joinReason'
     | 'hasAdditionalInfo'

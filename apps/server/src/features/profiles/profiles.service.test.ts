@@ -84,6 +84,37 @@ describe('the profile form', () => {
     expect(me.hasAdditionalInfo).toBe(false);
   });
 
+  it('keeps an optional, private gender from the profile list (decision 022)', async () => {
+    const { cookie, user } = await signUpUser(t.app);
+    const me = async () => (await t.app.inject({ url: '/api/me', headers: { cookie } })).json();
+    expect((await put('/api/me/profile', cookie, validProfile)).json().gender).toBeNull();
+    expect((await put('/api/me/profile', cookie, { ...validProfile, gender: 'Non-binary' })).json().gender).toBe(
+      'Non-binary',
+    );
+    // A form that leaves the field out keeps what is saved; null clears it.
+    await put('/api/me/profile', cookie, { ...validProfile, bio: 'Still here.' });
+    expect((await me()).gender).toBe('Non-binary');
+    // Nobody else sees it: the public profile has no gender.
+    const viewer = await signUpUser(t.app);
+    const publicProfile = await t.app.inject({
+      url: `/api/users/${user.id}/profile`,
+      headers: { cookie: viewer.cookie },
+    });
+    expect(publicProfile.statusCode).toBe(200);
+    expect(JSON.stringify(publicProfile.json())).not.toContain('Non-binary');
+    await put('/api/me/profile', cookie, { ...validProfile, gender: null });
+    expect((await me()).gender).toBeNull();
+  });
+
+  it.each(['Any', 'Coed', 'Women', 'Alien'])("refuses the gender '%s' beside the field", async (gender) => {
+    const { cookie } = await signUpUser(t.app);
+    await put('/api/me/profile', cookie, { ...validProfile, gender: 'Woman' });
+    const response = await put('/api/me/profile', cookie, { ...validProfile, gender });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.gender.join(' ')).toContain('Choose from the list.');
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json().gender).toBe('Woman');
+  });
+
   it('needs a session', async () => {
     expect((await put('/api/me/profile', '', validProfile)).statusCode).toBe(401);
     expect(

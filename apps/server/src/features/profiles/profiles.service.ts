@@ -60,6 +60,8 @@ export async function updateProfile(
     ...cityColumns(profile.defaultCity),
     games: [...new Set(profile.games)],
     pronouns: profile.pronouns,
+    // Left out (an older form) keeps the saved gender; null clears it.
+    ...(profile.gender !== undefined && { gender: profile.gender }),
     bio: profile.bio || null,
     joinReason: profile.joinReason,
     hasAdditionalInfo: true,

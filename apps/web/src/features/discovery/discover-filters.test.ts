@@ -33,11 +33,12 @@ describe('filters in the address', () => {
       distance: '50' as const,
       price: 'free' as const,
       skillLevel: 'beginner' as const,
+      gender: 'Women' as const,
       sort: 'nearest' as const,
     };
     const params = filtersToSearchParams(filters);
     expect(params.toString()).toBe(
-      'gameType=Soccer&from=2026-06-01&to=2026-06-30&distance=50&price=free&skillLevel=beginner&sort=nearest',
+      'gameType=Soccer&from=2026-06-01&to=2026-06-30&distance=50&price=free&skillLevel=beginner&gender=Women&sort=nearest',
     );
     expect(filtersFromSearchParams(params)).toEqual(filters);
     expect(filtersToSearchParams(noFilters).toString()).toBe('');
@@ -45,7 +46,7 @@ describe('filters in the address', () => {
 
   it('ignore values that make no sense', () => {
     const params = new URLSearchParams(
-      'from=yesterday&to=2026-13-45&distance=3&price=cheap&skillLevel=pro&gameType=&sort=random',
+      'from=yesterday&to=2026-13-45&distance=3&price=cheap&skillLevel=pro&gameType=&sort=random&gender=Any',
     );
     expect(filtersFromSearchParams(params)).toEqual(noFilters);
   });
@@ -80,6 +81,7 @@ describe('discoverEventsQueryFor', () => {
           distance: 'map',
           price: 'paid',
           skillLevel: 'advanced',
+          gender: 'Coed',
           sort: 'soonest',
         },
         area,
@@ -98,6 +100,7 @@ describe('discoverEventsQueryFor', () => {
       to: '2026-06-02',
       price: 'paid',
       skillLevel: 'advanced',
+      gender: 'Coed',
     });
   });
 

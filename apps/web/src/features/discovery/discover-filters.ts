@@ -6,6 +6,7 @@ import {
   type DiscoverSort,
   type SkillLevel,
 } from '@huddle/shared/events';
+import { eventGenders, type EventGender } from '@huddle/shared/genders';
 
 /** Spec §2: discover/{context}. Games are events too: the same list. */
 export const discoverContexts = ['events', 'games', 'teams', 'players', 'places'] as const;
@@ -29,6 +30,10 @@ export function discoverContextFrom(param: string | undefined): DiscoverContext 
 export const distanceChoices = ['any', '5', '10', '25', '50', '100', 'map'] as const;
 export type DistanceChoice = (typeof distanceChoices)[number];
 
+/** The genders the filter offers: 'Any' is the filter left off. */
+export type DiscoverGender = Exclude<EventGender, 'Any'>;
+export const discoverGenders = eventGenders.filter((gender): gender is DiscoverGender => gender !== 'Any');
+
 export interface DiscoverFilters {
   gameType: string | null;
   /** Local dates (YYYY-MM-DD), inclusive. */
@@ -37,6 +42,8 @@ export interface DiscoverFilters {
   distance: DistanceChoice;
   price: 'free' | 'paid' | null;
   skillLevel: SkillLevel | null;
+  /** Games open to this group (their rule or 'Any'); null is everyone's games. */
+  gender: DiscoverGender | null;
   /** Not a filter: the order of the list (issue 11: soonest first unless the person asks). */
   sort: DiscoverSort;
 }
@@ -49,6 +56,7 @@ export const noFilters: DiscoverFilters = {
   distance: '25',
   price: null,
   skillLevel: null,
+  gender: null,
   sort: 'soonest',
 };
 
@@ -66,6 +74,7 @@ export function filtersFromSearchParams(params: URLSearchParams): DiscoverFilter
   const price = params.get('price');
   const skillLevel = params.get('skillLevel');
   const sort = params.get('sort');
+  const gender = params.get('gender');
   return {
     gameType: gameType ? gameType.slice(0, 60) : null,
     from: validDate(params.get('from')),
@@ -75,6 +84,7 @@ export function filtersFromSearchParams(params: URLSearchParams): DiscoverFilter
       : noFilters.distance,
     price: price === 'free' || price === 'paid' ? price : null,
     skillLevel: (skillLevels as readonly string[]).includes(skillLevel ?? '') ? (skillLevel as SkillLevel) : null,
+    gender: (discoverGenders as readonly string[]).includes(gender ?? '') ? (gender as DiscoverGender) : null,
     sort: (discoverSorts as readonly string[]).includes(sort ?? '') ? (sort as DiscoverSort) : noFilters.sort,
   };
 }
@@ -88,6 +98,7 @@ export function filtersToSearchParams(filters: DiscoverFilters): URLSearchParams
   if (filters.distance !== noFilters.distance) params.set('distance', filters.distance);
   if (filters.price) params.set('price', filters.price);
   if (filters.skillLevel) params.set('skillLevel', filters.skillLevel);
+  if (filters.gender) params.set('gender', filters.gender);
   if (filters.sort !== noFilters.sort) params.set('sort', filters.sort);
   return params;
 }
@@ -124,6 +135,7 @@ export function discoverEventsQueryFor(
     ...(filters.to && !dateRangeError(filters) && { to: filters.to }),
     ...(filters.price && { price: filters.price }),
     ...(filters.skillLevel && { skillLevel: filters.skillLevel }),
+    ...(filters.gender && { gender: filters.gender }),
   };
 }
 

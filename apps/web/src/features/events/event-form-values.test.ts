@@ -43,6 +43,7 @@ describe('the event form and the request body', () => {
       teamId: null,
       slots: 10,
       skillLevel: 'all',
+      gender: 'Any',
       visibility: 'public',
       priceCents: null,
       autoPromote: false,
@@ -192,6 +193,7 @@ describe('the event form and the request body', () => {
       team: null,
       slots: 12,
       skillLevel: 'advanced',
+      gender: 'Women',
       visibility: 'public',
       priceCents: 500,
       autoPromote: true,
@@ -207,6 +209,7 @@ describe('the event form and the request body', () => {
       price: 5,
       autoPromote: true,
       maxGuestFriends: 4,
+      gender: 'Women',
     });
   });
 

@@ -6,6 +6,7 @@ import {
   type SkillLevel,
 } from '@huddle/shared/events';
 import { maxOccurrences } from '@huddle/shared/event-occurrences';
+import { defaultEventGender, type EventGender } from '@huddle/shared/genders';
 import { geohashOf, placeBody, type LatLng, type PlaceBody } from '@huddle/shared/places';
 
 /** A place chosen from the autocomplete. */
@@ -44,6 +45,7 @@ export interface EventFormValues {
   count: number | string;
   slots: number | string;
   skillLevel: SkillLevel;
+  gender: EventGender;
   visibility: 'public' | 'team';
   /** Dollars, as typed. */
   price: number | string;
@@ -69,6 +71,7 @@ export function emptyEventValues(timeZone: string): EventFormValues {
     count: '',
     slots: 10,
     skillLevel: 'all',
+    gender: defaultEventGender,
     visibility: 'public',
     price: '',
     autoPromote: false,
@@ -94,6 +97,7 @@ export function eventValuesFrom(event: EventView['event']): EventFormValues {
     count: event.repeat?.count ?? '',
     slots: event.slots,
     skillLevel: event.skillLevel,
+    gender: event.gender,
     visibility: event.visibility,
     price: event.priceCents === null ? '' : event.priceCents / 100,
     autoPromote: event.autoPromote,
@@ -133,6 +137,7 @@ export function eventBodyFrom(values: EventFormValues, ids: { placeId: string; t
     // NumberInput leaves '' when empty: the schema's own message ("Enter the number of spots.") answers.
     slots: numberOrNull(values.slots) as number,
     skillLevel: values.skillLevel,
+    gender: values.gender,
     visibility: values.visibility,
     priceCents: price === null ? null : Math.round(price * 100),
     autoPromote: values.autoPromote,

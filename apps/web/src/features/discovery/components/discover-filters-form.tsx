@@ -1,4 +1,5 @@
 import { skillLevels } from '@huddle/shared/events';
+import { eventGenderLabels } from '@huddle/shared/genders';
 import {
   Button,
   Collapse,
@@ -19,6 +20,7 @@ import {
   clearedFilters,
   dateRangeError,
   distanceChoices,
+  discoverGenders,
   type DiscoverFilters,
   type DistanceChoice,
 } from '../discover-filters.ts';
@@ -90,7 +92,7 @@ export function DiscoverFiltersForm({
 
   const fields = (
     // Columns follow the room the form has (the signed-out frame is narrower than the shell).
-    <SimpleGrid type="container" cols={{ base: 2, '540px': 3, '960px': 6 }} spacing="sm" verticalSpacing="xs">
+    <SimpleGrid type="container" cols={{ base: 2, '540px': 4, '1100px': 7 }} spacing="sm" verticalSpacing="xs">
       <NativeSelect
         label="Game type"
         value={filters.gameType ?? ''}
@@ -137,6 +139,16 @@ export function DiscoverFiltersForm({
         data={[
           { value: '', label: 'Any level' },
           ...skillLevels.map((level) => ({ value: level, label: skillLabels[level] })),
+        ]}
+      />
+      <NativeSelect
+        label="Gender"
+        value={filters.gender ?? ''}
+        onChange={(event) => set('gender', (event.currentTarget.value || null) as DiscoverFilters['gender'])}
+        data={[
+          { value: '', label: 'Any' },
+          // Open games ('Any') stay in the list whichever group is chosen.
+          ...discoverGenders.map((gender) => ({ value: gender, label: eventGenderLabels[gender] })),
         ]}
       />
     </SimpleGrid>

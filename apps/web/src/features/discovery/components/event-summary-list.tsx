@@ -1,4 +1,5 @@
 import type { EventSummary } from '@huddle/shared/events';
+import { eventGenderLabels } from '@huddle/shared/genders';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ViewerStatusBadge } from '../../../components/ui/viewer-status-badge.tsx';
@@ -54,6 +55,11 @@ function EventSummaryItem({ event }: { event: EventSummary }) {
         {event.skillLevel !== 'all' ? (
           <Badge variant="light" color="gray">
             {skillLabels[event.skillLevel]}
+          </Badge>
+        ) : null}
+        {event.gender !== 'Any' ? (
+          <Badge variant="light" color="gray">
+            {eventGenderLabels[event.gender]}
           </Badge>
         ) : null}
         {event.repeat ? (

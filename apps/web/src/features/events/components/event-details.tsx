@@ -1,4 +1,5 @@
 import type { EventView } from '@huddle/shared/events';
+import { eventGenderLabels } from '@huddle/shared/genders';
 import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
@@ -113,6 +114,11 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange, pla
           <Badge variant="outline" color="gray">
             {skillLevelLabels[event.skillLevel]}
           </Badge>
+          {event.gender !== 'Any' && (
+            <Badge variant="outline" color="gray">
+              {eventGenderLabels[event.gender]}
+            </Badge>
+          )}
           <Badge variant="outline" color="gray">
             {formatPrice(event.priceCents)}
           </Badge>

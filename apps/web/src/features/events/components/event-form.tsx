@@ -7,6 +7,7 @@ import {
   type EventView,
 } from '@huddle/shared/events';
 import { maxOccurrences } from '@huddle/shared/event-occurrences';
+import { eventGenderLabels, eventGenders } from '@huddle/shared/genders';
 import {
   Alert,
   Button,
@@ -331,6 +332,12 @@ export function EventForm({
             data={skillLevels.map((level) => ({ value: level, label: skillLevelLabels[level] }))}
             allowDeselect={false}
             {...form.getInputProps('skillLevel')}
+          />
+          <Select
+            label="Who can play"
+            data={eventGenders.map((gender) => ({ value: gender, label: eventGenderLabels[gender] }))}
+            allowDeselect={false}
+            {...form.getInputProps('gender')}
           />
         </SimpleGrid>
         <Radio.Group label="Who can see it" {...form.getInputProps('visibility')}>

@@ -1,3 +1,4 @@
+import { profileGenders } from '@huddle/shared/genders';
 import { displayNameLength } from '@huddle/shared/limits';
 import {
   bioMaxLength,
@@ -25,6 +26,7 @@ interface ProfileFormValues {
   cityText: string;
   defaultCity: UsCity | null;
   pronouns: ProfileBody['pronouns'];
+  gender: CurrentUser['gender'];
   bio: string;
   joinReason: ProfileBody['joinReason'];
   games: string[];
@@ -40,6 +42,7 @@ function initialValues(user: CurrentUser): ProfileFormValues {
     cityText: user.defaultCity?.name ?? '',
     defaultCity: user.defaultCity,
     pronouns: user.pronouns,
+    gender: user.gender,
     bio: user.bio ?? '',
     joinReason: user.joinReason,
     games: user.games,
@@ -53,6 +56,7 @@ function bodyFrom(values: ProfileFormValues) {
     defaultCity: values.defaultCity,
     games: values.games,
     pronouns: values.pronouns,
+    gender: values.gender,
     bio: values.bio.trim() ? values.bio : null,
     joinReason: values.joinReason,
   };
@@ -170,6 +174,15 @@ export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: P
           clearable
           allowDeselect
           {...form.getInputProps('pronouns')}
+        />
+        <Select
+          label="Gender (optional)"
+          description="Only you see this."
+          placeholder="Prefer not to say"
+          data={[...profileGenders]}
+          clearable
+          allowDeselect
+          {...form.getInputProps('gender')}
         />
         <Textarea
           label="Bio"
