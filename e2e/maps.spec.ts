@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
-import { signUpWithProfile } from './support/people.ts';
+import { austin, signUpWithProfile } from './support/people.ts';
 
 // Decision 017: OpenStreetMap's standard tiles by default. This machine has no internet: each
 // journey answers the tile requests itself (a small PNG) or refuses them (the offline fallback).
@@ -89,7 +89,8 @@ test('maps fall back to the outline of the US states when tiles cannot load', as
 });
 
 test('two games at one place are one numbered marker; zoomed out, nearby places group', async ({ page }) => {
-  const { placeId, placeName, title } = await signedInWithGame(page, 'Cluster', { lat: 30.2712, lng: -97.7531 });
+  // At the city's own point and nearest first: other journeys' games fill the soonest-first list.
+  const { placeId, placeName, title } = await signedInWithGame(page, 'Cluster', { lat: austin.lat, lng: austin.lng });
   const day = daysFromNow(4);
   const second = `Evening ${uniqueWord('mp')}`;
   const created = await page.request.post('/api/events', {
@@ -105,7 +106,7 @@ test('two games at one place are one numbered marker; zoomed out, nearby places 
   });
   expect(created.status()).toBe(201);
 
-  await page.goto('/discover');
+  await page.goto('/discover?sort=nearest');
   const map = page.getByRole('region', { name: 'Map of games' });
   const marker = map.getByRole('button', { name: `${placeName}: 2 games` });
   await expect(marker).toBeVisible();
