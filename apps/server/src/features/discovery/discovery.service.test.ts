@@ -77,6 +77,30 @@ describe('full-search', () => {
     expect((await search('kickabuot')).events.map((event) => event.id)).toContain(exact.id);
   });
 
+  it('ranks the one title asked for first when nearly every title is alike', async () => {
+    // The title search takes its candidates closest first from the GiST trigram index, so the
+    // best match must survive many near-identical titles, and the filters still apply to them.
+    const owner = await signUpUser(t.app);
+    const place = await insertPlace(t.db);
+    for (let number = 1; number <= 60; number += 1) {
+      if (number === 42) continue;
+      await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, title: `Alike game ${number}` });
+    }
+    const cancelled = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Alike game 42',
+      cancelledAt: new Date(),
+    });
+    const wanted = await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, title: 'Alike game 42' });
+
+    const found = await search('alike game 42');
+    expect(found.events[0]?.id).toBe(wanted.id);
+    expect(found.events.map((event) => event.id)).not.toContain(cancelled.id);
+    expect(found.events.length).toBeGreaterThan(1);
+    expect(found.events.every((event) => event.title.startsWith('Alike game'))).toBe(true);
+  });
+
   it('never returns a private team, a cancelled, past or team-only event', async () => {
     const owner = await signUpUser(t.app);
     const place = await insertPlace(t.db);
