@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
-import { austin, signUpWithProfile } from './support/people.ts';
+import { signUpWithProfile } from './support/people.ts';
 
 // Decision 017: OpenStreetMap's standard tiles by default. This machine has no internet: each
 // journey answers the tile requests itself (a small PNG) or refuses them (the offline fallback).
@@ -13,11 +13,11 @@ const tilePng = Buffer.from(
 const statesDrawn = (page: Page, region: string) =>
   page.getByRole('region', { name: region }).locator('.leaflet-overlay-pane path');
 
-async function signedInWithGame(page: Page, label: string, at = { lat: 30.2669, lng: -97.7729 }) {
+async function signedInWithGame(page: Page, label: string, at = { lat: 30.2669, lng: -97.7729 }, gameType = 'Soccer') {
   await signUpWithProfile(page, newPerson(label));
   const word = uniqueWord('mp');
   const names = { placeName: `Court ${word}`, title: `Pickup ${word}` };
-  return { ...names, at, ...(await createPlaceAndGame(page, { ...names, at })) };
+  return { ...names, at, ...(await createPlaceAndGame(page, { ...names, at, gameType })) };
 }
 
 test('maps show OpenStreetMap tiles with their credit when the tiles load @mobile', async ({ page, baseURL }) => {
@@ -89,14 +89,19 @@ test('maps fall back to the outline of the US states when tiles cannot load', as
 });
 
 test('two games at one place are one numbered marker; zoomed out, nearby places group', async ({ page }) => {
-  // At the city's own point and nearest first: other journeys' games fill the soonest-first list.
-  const { placeId, placeName, title } = await signedInWithGame(page, 'Cluster', { lat: austin.lat, lng: austin.lng });
+  // Kickball, which no other journey plays: their games would fill the list (and so the map) first.
+  const { placeId, placeName, title } = await signedInWithGame(
+    page,
+    'Cluster',
+    { lat: 30.2712, lng: -97.7531 },
+    'Kickball',
+  );
   const day = daysFromNow(4);
   const second = `Evening ${uniqueWord('mp')}`;
   const created = await page.request.post('/api/events', {
     data: {
       title: second,
-      gameType: 'Soccer',
+      gameType: 'Kickball',
       timeZone: 'America/Chicago',
       startLocal: `${day}T19:00`,
       endLocal: `${day}T20:30`,
@@ -106,7 +111,15 @@ test('two games at one place are one numbered marker; zoomed out, nearby places 
   });
   expect(created.status()).toBe(201);
 
-  await page.goto('/discover?sort=nearest');
+  // A neighbouring court's game: its own marker at a city's zoom, one group with ours zoomed out.
+  const neighbour = uniqueWord('mp');
+  await createPlaceAndGame(page, {
+    placeName: `Court ${neighbour}`,
+    title: `Pickup ${neighbour}`,
+    gameType: 'Kickball',
+    at: { lat: 30.2762, lng: -97.7461 },
+  });
+  await page.goto('/discover?gameType=Kickball');
   const map = page.getByRole('region', { name: 'Map of games' });
   const marker = map.getByRole('button', { name: `${placeName}: 2 games` });
   await expect(marker).toBeVisible();
