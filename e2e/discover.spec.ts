@@ -313,7 +313,8 @@ test('a US player sees miles, sorts by distance, and switches to kilometres in S
   await expect(page.getByText('Distance units')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Miles' })).toBeChecked();
   await expectAccessible(page);
-  await page.getByRole('radio', { name: 'Kilometers' }).check();
+  // click, not check(): the group is controlled, and check() reads the state in the same instant.
+  await page.getByRole('radio', { name: 'Kilometers' }).click();
   await expect(page.getByText('Updated user data successfully.')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Kilometers' })).toBeChecked();
 

@@ -28,9 +28,10 @@ export function DistanceUnitField({ user, onSaved }: { user: CurrentUser; onSave
         setPicked(unit);
         update.mutate(unit, {
           onSuccess: (saved) => {
+            // The saved user first, then let go of the click: the other order shows the old unit for a render.
+            onSaved(saved);
             setPicked(null);
             notifications.show({ color: 'huddle', message: settingsSavedMessage });
-            onSaved(saved);
           },
         });
       }}
