@@ -95,7 +95,7 @@ test('a waitlisted game says so on home, discover and the event page; leaving as
   await expect(listed.getByText('Going', { exact: true })).toHaveCount(0);
 
   // The organizer plays in their own game: a party comes before the organizer role.
-  await organizer.goto('/discover/events');
+  await organizer.goto('/discover/events?gameType=Dodgeball');
   const theirs = organizer
     .getByRole('list', { name: 'Games' })
     .getByRole('listitem')
