@@ -6,6 +6,8 @@ import { email } from './users.ts';
 
 /** Issue 4: teams and communities, roles (spec §6), join policies. */
 export const teamKinds = ['team', 'community'] as const;
+/** How a team's kind reads on screen (team pages and player profiles). */
+export const teamKindLabels = { team: 'Team', community: 'Community' } as const;
 export const joinPolicies = ['open', 'request', 'invite'] as const;
 export const teamVisibilities = ['public', 'private'] as const;
 export const teamRoles = ['owner', 'organizer', 'player', 'substitute'] as const;

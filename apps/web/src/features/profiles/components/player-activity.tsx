@@ -1,9 +1,8 @@
+import { teamKindLabels } from '@huddle/shared/teams';
 import type { PublicProfile } from '@huddle/shared/profiles';
 import { Anchor, Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatEventStart } from '../../../lib/format-event-time.ts';
-
-const kindLabel = { team: 'Team', community: 'Community' } as const;
 
 /** Games played, upcoming games (when the player shows them) and teams, on a public profile (issue 11, item 8). */
 export function PlayerActivity({ player, isOwn }: { player: PublicProfile; isOwn: boolean }) {
@@ -80,7 +79,7 @@ export function PlayerActivity({ player, isOwn }: { player: PublicProfile; isOwn
                   </Anchor>
                   <Group gap={6}>
                     <Badge size="sm" variant="light">
-                      {kindLabel[team.kind]}
+                      {teamKindLabels[team.kind]}
                     </Badge>
                     <Text size="sm" c="dimmed">
                       {team.gameType}

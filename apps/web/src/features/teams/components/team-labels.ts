@@ -20,7 +20,7 @@ export const visibilityLabels = {
   private: 'Private: only members see it',
 } as const;
 
-export const kindLabels = { team: 'Team', community: 'Community' } as const;
+export { teamKindLabels as kindLabels } from '@huddle/shared/teams';
 
 export const formatFee = (cents: number | null) =>
   cents === null || cents === 0
