@@ -1,4 +1,5 @@
-import { accountDeletedMessage, signInErrorMessages } from '@huddle/shared/accounts';
+import { accountDeletedMessage } from '@huddle/shared/accounts';
+import { signInErrorMessages } from '@huddle/shared/account-messages';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { austin, signUpWithProfile } from './support/people.ts';
 

@@ -1,4 +1,5 @@
-import { passwordTooCommonMessage, signInErrorMessages } from '@huddle/shared/accounts';
+import { accountFieldMessages } from '@huddle/shared/account-fields';
+import { signInErrorMessages } from '@huddle/shared/account-messages';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo } from './support/outbox.ts';
@@ -118,12 +119,12 @@ test('sign-in tells an unknown email apart, and sign-up shows bad input beside t
   // A trivial password is refused in the form; a common one by the server, beside the same field.
   await page.getByLabel('Password').fill('12345678');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText(passwordTooCommonMessage)).toBeVisible();
+  await expect(page.getByText(accountFieldMessages.passwordTooCommon)).toBeVisible();
   await page.getByLabel('Email').fill(newPerson('Common').email);
   await page.getByLabel('Password').fill('iloveyou');
-  await expect(page.getByText(passwordTooCommonMessage)).toHaveCount(0);
+  await expect(page.getByText(accountFieldMessages.passwordTooCommon)).toHaveCount(0);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText(passwordTooCommonMessage)).toBeVisible();
+  await expect(page.getByText(accountFieldMessages.passwordTooCommon)).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/sign-up$/);
 
   await page.getByLabel('Email').fill('demo@huddle.test');

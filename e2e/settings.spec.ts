@@ -1,4 +1,5 @@
-import { accountDeletedMessage, signInErrorMessages } from '@huddle/shared/accounts';
+import { accountDeletedMessage } from '@huddle/shared/accounts';
+import { signInErrorMessages } from '@huddle/shared/account-messages';
 import { availabilitySavedMessage, overlappingRangesMessage } from '@huddle/shared/availability';
 import { settingsSavedMessage, welcomeMessage } from '@huddle/shared/profiles';
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-import { noProviderUserMessage } from '@huddle/shared/accounts';
+import { noProviderUserMessage } from '@huddle/shared/account-messages';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 
 /**

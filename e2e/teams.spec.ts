@@ -137,7 +137,8 @@ test('a second person joins through an invitation link and appears in the roster
 });
 
 test('an organizer opens a season; a member registers and finds it on the player card', async ({ browser }) => {
-  const ownerContext = await browser.newContext();
+  // The captain's browser is in New York; the team plays in Austin, on Austin's clock.
+  const ownerContext = await browser.newContext({ timezoneId: 'America/New_York' });
   const owner = await ownerContext.newPage();
   await signUpWithProfile(owner, newPerson('Captain'));
   const created = await owner.request.post('/api/teams', {
@@ -149,6 +150,7 @@ test('an organizer opens a season; a member registers and finds it on the player
       city: { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 },
       joinPolicy: 'open',
       visibility: 'public',
+      timeZone: 'America/Chicago',
     },
   });
   const team = (await created.json()) as { id: string; name: string };
@@ -176,10 +178,14 @@ test('an organizer opens a season; a member registers and finds it on the player
   await expect(owner.getByText('0/12 spots taken', { exact: false })).toBeVisible();
   await owner.getByRole('button', { name: 'Add sessions' }).click();
   await owner.getByLabel('Session title').fill('Cup night');
+  await expect(owner.getByText('Time in America/Chicago')).toBeVisible();
   await owner.getByLabel('First session starts').fill(`${year}-06-02T18:30`);
   await owner.getByLabel('Repeat weekly until (optional)').fill(`${year}-06-23`);
   await owner.getByRole('button', { name: 'Save sessions' }).click();
-  await expect(owner.getByText(/Next sessions: Cup night/)).toBeVisible();
+  // In the team's zone, and the captain's own time beside it (issue 11: one zone rule).
+  await expect(
+    owner.getByText(/Next sessions: Cup night, \w{3}, Jun 2, 6:30 PM CDT \(your time \w{3}, Jun 2, 7:30 PM EDT\)/),
+  ).toBeVisible();
   await expect(owner.getByText(/and 1 more/)).toBeVisible();
   await expectAccessible(owner);
 

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
 
 // The server's dev port (apps/server, `npm run dev`): same origin for the browser, so the
 // session cookie and the CSP behave as in production.
@@ -60,9 +62,118 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/** The two pages' entry modules (index.html's and auth.html's), by the chunk of what only they load first. */
+const pageEntries = [
+  { chunk: 'app', entry: /[\\/]src[\\/]main\.tsx$/ },
+  { chunk: 'auth', entry: /[\\/]src[\\/]auth-main\.tsx$/ },
+] as const;
+type InitialChunk = 'base' | (typeof pageEntries)[number]['chunk'];
+
+/**
+ * Which page's entry reaches a module through static imports: `base` when both do, else
+ * the one that does. Reach goes through Mantine's index, so a Mantine component the app's
+ * first render uses counts as reached by both pages: the auth page loads a little of it.
+ */
+function pageReaching(moduleId: string, context: ChunkingContext): InitialChunk | null {
+  const reached = new Set<InitialChunk>();
+  const seen = new Set<string>([moduleId]);
+  const queue = [moduleId];
+  while (queue.length > 0) {
+    const id = queue.pop() as string;
+    for (const page of pageEntries) if (page.entry.test(id)) reached.add(page.chunk);
+    for (const importer of context.getModuleInfo(id)?.importers ?? []) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  if (reached.size === 0) return null;
+  return reached.size > 1 ? 'base' : ([...reached][0] ?? null);
+}
+
+const authPageCode =
+  /[\\/]src[\\/](app[\\/](auth-app|pages[\\/](login|sign-up|forgot-password|reset-password)-page)\.tsx|features[\\/]accounts[\\/])/;
+
+/** The chunks of what a page loads before it can render (decision 023). */
+const initialChunks = {
+  /** What both pages load: React, Mantine's core. */
+  base: (reach: InitialChunk | null) => reach === 'base',
+  /** What only the app loads: the router, the query client, zod, the session check. */
+  app: (reach: InitialChunk | null) => reach === 'app',
+  /**
+   * What only the sign-in pages load first but signed-in pages load later: Mantine's inputs
+   * and form, focus handling, the colour-scheme toggle.
+   */
+  controls: (reach: InitialChunk | null, id: string) => reach === 'auth' && !authPageCode.test(id),
+  /** The sign-in pages' own code, which no other page loads. */
+  auth: (reach: InitialChunk | null, id: string) => reach === 'auth' && authPageCode.test(id),
+};
+
+/**
+ * A few files rather than dozens, and neither page loads the other's code. One group per
+ * chunk: with one group naming all of them, Rolldown folded `base` into `app`.
+ */
+const initialChunkGroups = Object.entries(initialChunks).map(([chunk, holds]) => ({
+  // An entry module stays in its entry chunk: its top-level code renders its page, and any
+  // page that imported the chunk holding it would render the other page's app into #root.
+  name: (moduleId: string, context: ChunkingContext) =>
+    !pageEntries.some((page) => page.entry.test(moduleId)) && holds(pageReaching(moduleId, context), moduleId)
+      ? chunk
+      : null,
+  debugName: `initial-${chunk}`,
+  tags: ['$initial' as const],
+  priority: 10,
+}));
+
+/**
+ * The app's pages all need the `ui` and `shared-ui` chunks (below) after the first render, but
+ * the browser learns of them only once the router has run. Preloading them from index.html
+ * fetches them beside the first scripts: one round trip less before a page can show.
+ */
+function preloadSharedChunks(chunkNames: readonly string[]): Plugin {
+  return {
+    name: 'huddle:preload-shared-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.filename.endsWith('index.html') || !context.bundle) return [];
+        return Object.values(context.bundle)
+          .filter((file) => file.type === 'chunk' && !file.isEntry && chunkNames.includes(file.name))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file.fileName}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
+/**
+ * The auth pages are a second page, auth.html (decision 023). The server sends it for them;
+ * the dev server does the same here (a signed-in person is not sent on in development).
+ */
+function authPagesInDevelopment(): Plugin {
+  return {
+    name: 'huddle:auth-pages-in-development',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname = '', search] = (request.url ?? '').split('?');
+        if (isAuthPagePath(pathname)) request.url = `/auth.html${search ? `?${search}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    authPagesInDevelopment(),
+    preloadSharedChunks(['ui', 'shared-ui']),
     zodWithoutJsonSchema(),
     // The server sends these precompressed copies (@fastify/static preCompressed), so no
     // request pays for compression at run time.
@@ -94,29 +205,33 @@ export default defineConfig(({ command }) => ({
     // measured by bench:web), so Vite's generic 500 KB warning is raised above it.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // Two pages: the app, and the auth pages' own small entry (decision 023).
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        auth: path.resolve(import.meta.dirname, 'auth.html'),
+      },
+      // Rolldown would fold the `base` chunk into the app's entry chunk (both pages still work),
+      // which makes the sign-in page load the app's code too.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs before it can render (React, the router, Mantine's core,
-            // the query client, the session check) in one file rather than a dozen small ones.
-            { name: 'app', tags: ['$initial'], priority: 10 },
-            // What only the auth pages' forms need (@mantine/form, the password input, the forms
-            // themselves), in one file rather than a dozen. Only the modules named: what they share
-            // with other pages goes to `inputs` (issue 11, decision 021).
+            // What a page needs before it can render (React, Mantine's core; for the app also the
+            // router, the query client and the session check) in a few files rather than dozens:
+            // what both pages share in one, what only the app needs in another, and the auth
+            // page's own (entriesAware: an entry loads only the modules it imports).
+            ...initialChunkGroups,
+            // The UI library's pieces that several pages load later, in one file: home loaded 40
+            // files of a few hundred bytes each, and on a slow phone network every file costs a
+            // round trip (Lighthouse: about 150 ms per six requests).
             {
-              name: 'forms',
-              test: /[\\/](@mantine[\\/]form|klona|fast-deep-equal|@mantine[\\/]core[\\/]esm[\\/]components[\\/]PasswordInput|features[\\/]accounts[\\/]components[\\/](sign-in-form|sign-up-form|auth-layout|auth-heading|field-props|password-visibility))/,
+              name: 'ui',
+              test: /[\\/]node_modules[\\/](@mantine|@tanstack|@floating-ui|@tabler|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|tslib|react-number-format|react-textarea-autosize|clsx|dayjs)[\\/]/,
+              minShareCount: 2,
               priority: 5,
-              includeDependenciesRecursively: false,
             },
-            // What the auth forms share with the signed-in pages (the header's search box and icon
-            // buttons, Paper, Alert, icons' base, mutations): one file both load, so home and
-            // discover no longer download the sign-in forms (decision 021).
-            {
-              name: 'inputs',
-              test: /[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|CloseButton|ActionIcon|Anchor|Paper|Alert|Container)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-uncontrolled|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes)|@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/](mutation|utils)|react-query[\\/]build[\\/]modern[\\/]useMutation)|components[\\/]ui[\\/]color-scheme-toggle)/,
-              priority: 6,
-            },
+            // Likewise Huddle's own modules that several pages share (API calls, lists, labels).
+            { name: 'shared-ui', test: /[\\/]apps[\\/]web[\\/]src[\\/]/, minShareCount: 2, priority: 4 },
           ],
         },
       },

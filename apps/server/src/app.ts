@@ -16,6 +16,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { AppDeps } from './app-deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { Config } from './config.ts';
@@ -38,8 +39,10 @@ import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerResponseHeaders } from './lib/response-headers.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { createS3FileStorage } from './lib/storage/s3-file-storage.ts';
+import { requestHeaders } from './lib/session.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
+import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
@@ -57,6 +60,21 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Tests pass a manual clock to move time (waitlist offers, past events). */
   clock?: Clock;
+}
+
+/**
+ * Decision 025: Redis pub/sub when REDIS_URL is set, else LISTEN/NOTIFY on the database the
+ * instances share, over connections of their own built from the pool's settings.
+ */
+function createRealtimeBus(config: Config, db: Database, log: FastifyInstance['log']): RealtimeBus {
+  // drizzle keeps the pool it was opened on (db/client.ts); its type leaves it out.
+  const connection = (db as unknown as { $client: pg.Pool }).$client.options;
+  if (config.redisUrl) {
+    const scope =
+      connection.database ?? new URL(connection.connectionString ?? 'postgres://x/huddle').pathname.slice(1);
+    return createRedisBus(config.redisUrl, scope || 'huddle', { log });
+  }
+  return createPostgresBus(connection, { log });
 }
 
 /** 1 MiB is far above any form Huddle sends; larger bodies get 413 (uploads get their own limit). */
@@ -96,13 +114,20 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
+  const realtimeBus = createRealtimeBus(config, db, app.log);
+  try {
+    await busReady(realtimeBus);
+  } catch (error) {
+    await realtimeBus.close();
+    throw error;
+  }
   const deps: AppDeps = {
     config,
     db,
     auth,
     mailer: mail,
     storage: config.s3 ? await createS3FileStorage(config.s3) : createLocalFileStorage(uploadsDir),
-    realtime: createRealtimeHub(),
+    realtime: createRealtimeHub(realtimeBus),
     clock: clock ?? systemClock,
   };
 
@@ -162,6 +187,8 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   registerPlaceRoutes(app, deps);
   registerFeatureFlagRoutes(app, deps);
   await registerPresenceRoutes(app, deps);
+  // After presence's own onClose (which closes this instance's sockets).
+  app.addHook('onClose', async () => realtimeBus.close());
   registerTeamRoutes(app, deps);
   registerSeasonRoutes(app, deps);
   registerEventRoutes(app, deps);
@@ -169,7 +196,9 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   registerCalendarRoutes(app, deps);
 
   if (config.webDistDir && config.env !== 'test') {
-    await registerWebApp(app, config.webDistDir);
+    await registerWebApp(app, config.webDistDir, {
+      isSignedIn: async (request) => Boolean(await deps.auth.api.getSession({ headers: requestHeaders(request) })),
+    });
   } else {
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTrivialPassword, password } from './accounts.ts';
+import { password } from './accounts.ts';
+import { isTrivialPassword } from './account-fields.ts';
 
 describe('isTrivialPassword', () => {
   it.each([

@@ -1,43 +1,27 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import type { ErrorCode } from './errors.ts';
+import { accountFieldMessages, isTrivialPassword } from './account-fields.ts';
+import { socialProviderIds } from './account-messages.ts';
+import { authApiPaths } from './auth-pages.ts';
 import { passwordLength } from './limits.ts';
 import { currentUserReply, displayName, email } from './users.ts';
-
-/** Shown beside the password field for a trivial (here) or common (the server's list) password. */
-export const passwordTooCommonMessage =
-  'This password is too common or too simple to keep your account safe. A few words you will remember work well.';
-
-/** Runs of keys or symbols people type as a "password"; a password inside one, either way round, is trivial. */
-const trivialRuns = ['abcdefghijklmnopqrstuvwxyz', '01234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-
-/**
- * Passwords guessed without any list: only spaces, two or fewer different characters
- * ("aaaaaaaa", "12121212"), one short piece repeated ("abcabcabc"), or a run such as
- * "12345678", "hgfedcba" or "qwertyui". The server also refuses the common-password list,
- * too large for the browser (OWASP ASVS 2.1.7).
- */
-export function isTrivialPassword(value: string): boolean {
-  const lower = value.toLowerCase();
-  if (lower.trim() === '') return true;
-  if (new Set(lower).size <= 2) return true;
-  if (/^(.+?)\1+$/su.test(lower)) return true;
-  return trivialRuns.some((run) => run.includes(lower) || [...run].reverse().join('').includes(lower));
-}
 
 export const password = z
   .string({ error: 'Enter a password.' })
   // A length problem is the one to fix first: the refinement below waits for it.
-  .min(passwordLength.min, { message: `Password must be at least ${passwordLength.min} characters.`, abort: true })
-  .max(passwordLength.max, { message: `Password must be at most ${passwordLength.max} characters.`, abort: true })
-  .refine((value) => !isTrivialPassword(value), passwordTooCommonMessage);
+  .min(passwordLength.min, { message: accountFieldMessages.passwordTooShort, abort: true })
+  .max(passwordLength.max, { message: accountFieldMessages.passwordTooLong, abort: true })
+  .refine((value) => !isTrivialPassword(value), accountFieldMessages.passwordTooCommon);
 
 export const signUpBody = z.strictObject({ name: displayName, email, password });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 export const signInBody = z.strictObject({
   email,
-  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(passwordLength.max),
+  password: z
+    .string({ error: accountFieldMessages.signInPasswordMissing })
+    .min(1, accountFieldMessages.signInPasswordMissing)
+    .max(passwordLength.max, accountFieldMessages.passwordTooLong),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
@@ -83,9 +67,6 @@ export function teamsBlockingDeletionMessage({ owned, joined }: { owned: number;
 }
 export const verificationSentMessage = 'We sent a new verification link. It works for one hour.';
 
-export const socialProviderIds = ['google', 'facebook'] as const;
-export type SocialProviderId = (typeof socialProviderIds)[number];
-export const socialProviderLabels: Record<SocialProviderId, string> = { google: 'Google', facebook: 'Facebook' };
 export const socialProviderParams = z.object({ provider: z.enum(socialProviderIds) });
 /** A same-site path to come back to, such as "/home" or "/settings?tab=privacy". */
 export const returnToPath = z
@@ -94,28 +75,6 @@ export const returnToPath = z
   .regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path on this site.');
 export const socialSignInBody = z.strictObject({ returnTo: returnToPath.optional() });
 export const socialSignInReply = z.object({ url: z.url() });
-
-/** Spec §5: a provider that gives no email fails with 'No provider user'. */
-export const noProviderUserMessage = 'No provider user';
-
-/** The `error` a failed social sign-in brings back to the login page, as the person reads it. */
-export function socialSignInErrorMessage(error: string): string {
-  switch (error) {
-    case 'email_not_found':
-      return noProviderUserMessage;
-    case 'access_denied':
-      return signInErrorMessages.CancelledByUser;
-    case 'account_not_linked':
-    case 'unable_to_link_account':
-      return 'An account with this email already exists. Sign in with your password, then confirm your email to use this provider too.';
-    default:
-      return signInErrorMessages.Unknown;
-  }
-}
-
-export const forgotPasswordMessage =
-  'If an account exists for that email, a link to reset the password is on its way. It works for one hour.';
-export const passwordResetMessage = 'Your password has been changed. Sign in with the new one.';
 
 export const getSessionEndpoint = defineEndpoint({
   method: 'GET',
@@ -127,7 +86,7 @@ export const getSessionEndpoint = defineEndpoint({
 
 export const signUpEndpoint = defineEndpoint({
   method: 'POST',
-  path: '/api/auth/sign-up',
+  path: authApiPaths.signUp,
   summary: 'Create an account with email and password and sign in',
   tags: ['accounts'],
   body: signUpBody,
@@ -137,7 +96,7 @@ export const signUpEndpoint = defineEndpoint({
 
 export const signInEndpoint = defineEndpoint({
   method: 'POST',
-  path: '/api/auth/sign-in',
+  path: authApiPaths.signIn,
   summary: 'Sign in with email and password',
   tags: ['accounts'],
   body: signInBody,
@@ -154,7 +113,7 @@ export const signOutEndpoint = defineEndpoint({
 
 export const forgotPasswordEndpoint = defineEndpoint({
   method: 'POST',
-  path: '/api/auth/forgot-password',
+  path: authApiPaths.forgotPassword,
   summary: 'Mail a password-reset link',
   tags: ['accounts'],
   body: forgotPasswordBody,
@@ -163,7 +122,7 @@ export const forgotPasswordEndpoint = defineEndpoint({
 
 export const resetPasswordEndpoint = defineEndpoint({
   method: 'POST',
-  path: '/api/auth/reset-password',
+  path: authApiPaths.resetPassword,
   summary: 'Set a new password with the token from a reset link',
   tags: ['accounts'],
   body: resetPasswordBody,
@@ -198,7 +157,7 @@ export const deleteMeEndpoint = defineEndpoint({
 
 export const startSocialSignInEndpoint = defineEndpoint({
   method: 'POST',
-  path: '/api/auth/social/:provider',
+  path: authApiPaths.startSocialSignIn,
   summary: 'Start signing in with a social provider; the reply is the address to open',
   tags: ['accounts'],
   params: socialProviderParams,
@@ -228,44 +187,3 @@ export const accountEndpoints = {
   startSocialSignIn: startSocialSignInEndpoint,
   getMe: getMeEndpoint,
 } as const;
-
-/** Spec §8, login error mapping. */
-export const signInErrorKinds = [
-  'EmailNotFound',
-  'InvalidUser',
-  'NetworkError',
-  'CancelledByUser',
-  'NoPasswordSet',
-  'Unknown',
-] as const;
-export type SignInErrorKind = (typeof signInErrorKinds)[number];
-
-export const signInErrorMessages: Record<SignInErrorKind, string> = {
-  EmailNotFound: 'We could not find an account with that email. Check it, or sign up.',
-  InvalidUser: 'That email and password do not match. Try again, or reset your password.',
-  NetworkError:
-    'We could not sign you in right now: too many attempts, or no connection. Please wait a minute and try again.',
-  CancelledByUser: 'Sign-in was cancelled before it finished.',
-  NoPasswordSet: 'This account has no password yet. We sent you an email with a link to set one.',
-  Unknown: 'Something went wrong signing you in. Please try again.',
-};
-
-/** Spec §8: email-not-found, wrong password or invalid email, too many requests, the rest. */
-export function signInErrorKindFor(code: ErrorCode | 'NETWORK' | 'CANCELLED'): SignInErrorKind {
-  switch (code) {
-    case 'EMAIL_NOT_FOUND':
-      return 'EmailNotFound';
-    case 'INVALID_CREDENTIALS':
-    case 'VALIDATION_FAILED':
-      return 'InvalidUser';
-    case 'RATE_LIMITED':
-    case 'NETWORK':
-      return 'NetworkError';
-    case 'CANCELLED':
-      return 'CancelledByUser';
-    case 'NO_PASSWORD_SET':
-      return 'NoPasswordSet';
-    default:
-      return 'Unknown';
-  }
-}

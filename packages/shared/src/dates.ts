@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { isValidTimeZone } from './event-occurrences.ts';
+
+/** An IANA time zone name ("America/Chicago"), as browsers report it. */
+export const timeZoneName = z
+  .string({ error: 'Choose a time zone.' })
+  .max(64, 'Choose a valid time zone.')
+  .refine(isValidTimeZone, 'Choose a valid time zone.');
 
 /**
  * Dates people type. A year outside this range is a typo, and some are worse than that:

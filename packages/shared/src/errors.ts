@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Every failure the API returns carries one of these codes (STYLE: one error type). */
 export const errorCodes = [
   'VALIDATION_FAILED',
@@ -33,19 +31,28 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
 };
 
 /** Field path ("defaultCity.name") to the messages for that field. */
-export const fieldErrors = z.record(z.string(), z.array(z.string()));
-export type FieldErrors = z.infer<typeof fieldErrors>;
+export type FieldErrors = Record<string, string[]>;
 
-export const errorReply = z
-  .object({
-    error: z.object({
-      code: z.enum(errorCodes),
-      message: z.string(),
-      fields: fieldErrors.optional(),
-    }),
-  })
-  .meta({ id: 'ErrorReply' });
-export type ErrorReply = z.infer<typeof errorReply>;
+/** The one JSON shape of every failed reply (its zod schema, for the server and the OpenAPI document: error-reply.ts). */
+export interface ErrorReply {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+}
+
+/** Reads a failed reply's body by hand, so the browser's sign-in pages need no zod (decision 023). */
+export function isErrorReply(value: unknown): value is ErrorReply {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = (value as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, fields } = error as { code?: unknown; message?: unknown; fields?: unknown };
+  if (typeof code !== 'string' || !(errorCodes as readonly string[]).includes(code)) return false;
+  if (typeof message !== 'string') return false;
+  if (fields === undefined) return true;
+  return (
+    typeof fields === 'object' &&
+    fields !== null &&
+    Object.values(fields).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+  );
+}
 
 export const genericErrorMessages = {
   VALIDATION_FAILED: 'Some fields need your attention.',

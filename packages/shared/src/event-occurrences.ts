@@ -187,10 +187,17 @@ export function findOccurrenceAt(schedule: EventSchedule, startsAt: Date): Occur
 
 /**
  * The first occurrence that has not ended by `from`: a game in progress still counts, as on
- * Meetup. null when the series is over (spec §3 inPast).
+ * Meetup. null when the series is over (spec §3 inPast). `skipping`: dates called off on their
+ * own, which lists pass over (issue 11).
  */
-export function nextOccurrence(schedule: EventSchedule, from: Date): Occurrence | null {
-  return upcomingOccurrences(schedule, from, 1)[0] ?? null;
+export function nextOccurrence(schedule: EventSchedule, from: Date, skipping: readonly Date[] = []): Occurrence | null {
+  // Each skipped date can hide at most one occurrence, so this many always reach past them.
+  const skipped = new Set(skipping.map((date) => date.getTime()));
+  return (
+    upcomingOccurrences(schedule, from, skipped.size + 1).find(
+      (occurrence) => !skipped.has(occurrence.startsAt.getTime()),
+    ) ?? null
+  );
 }
 
 /** The coming occurrences from `from` (those not ended by then), at most `limit`. */

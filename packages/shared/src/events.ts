@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { okReply } from './accounts.ts';
-import { calendarDate, instant, localDateTime as wallClockDateTime } from './dates.ts';
+import { calendarDate, instant, localDateTime as wallClockDateTime, timeZoneName } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { isValidTimeZone, maxOccurrences, maxSeriesDays } from './event-occurrences.ts';
+import { maxOccurrences, maxSeriesDays } from './event-occurrences.ts';
 import { defaultEventGender, eventGenders } from './genders.ts';
 import { boundsFields, latitude, longitude, northAboveSouth } from './places.ts';
+import { teamKinds } from './teams.ts';
 import { email } from './users.ts';
 
 /** Issue 5: games and events (spec §3 Event, §4 event lists, §7 event reads). */
@@ -94,7 +95,7 @@ const eventFields = {
     .nullable()
     .default(null),
   /** The IANA zone the event is held in; start and end are wall-clock times there. */
-  timeZone: z.string({ error: 'Choose a time zone.' }).refine(isValidTimeZone, 'Choose a valid time zone.'),
+  timeZone: timeZoneName,
   startLocal: localDateTime,
   endLocal: localDateTime,
   repeat: weeklyRepeatBody.nullable().default(null),
@@ -174,6 +175,8 @@ export const viewerStatus = z
     kind: z.enum(viewerStatusKinds),
     waitlistPosition: z.number().int().optional(),
     offerExpiresAt: z.iso.datetime().optional(),
+    /** In a list: the later date of a series this status is about, when it is not the date shown. */
+    on: z.iso.datetime().optional(),
   })
   .nullable();
 export type ViewerStatus = z.infer<typeof viewerStatus>;
@@ -193,7 +196,7 @@ export const eventSummary = z
     /** The next occurrence not yet over, or null when the event is past (spec §3). */
     next: occurrenceReply.nullable(),
     place: z.object({ id: z.string(), name: z.string(), address: z.string(), lat: z.number(), lng: z.number() }),
-    team: z.object({ id: z.string(), name: z.string() }).nullable(),
+    team: z.object({ id: z.string(), name: z.string(), kind: z.enum(teamKinds) }).nullable(),
     slots: z.number().int(),
     /** People (party sizes summed) joined to the next occurrence. */
     joinedCount: z.number().int(),

@@ -1,5 +1,6 @@
+import { authApiPaths } from './auth-pages.ts';
 import { z } from 'zod';
-import { socialProviderIds } from './accounts.ts';
+import { socialProviderIds } from './account-messages.ts';
 import { distanceUnit } from './distance.ts';
 import { profileGenders } from './genders.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -264,7 +265,7 @@ export const profileEndpoints = {
   }),
   getPublicConfig: defineEndpoint({
     method: 'GET',
-    path: '/api/config',
+    path: authApiPaths.publicConfig,
     summary: 'Feature flags and other public settings for the web app',
     tags: ['system'],
     reply: publicConfigReply,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { timeZoneName } from './dates.ts';
 import { okReply } from './accounts.ts';
 import { usCity } from './profiles.ts';
 import { email } from './users.ts';
 
 /** Issue 4: teams and communities, roles (spec §6), join policies. */
 export const teamKinds = ['team', 'community'] as const;
+export type TeamKind = (typeof teamKinds)[number];
 /** How a team's kind reads on screen (team pages and player profiles). */
 export const teamKindLabels = { team: 'Team', community: 'Community' } as const;
 export const joinPolicies = ['open', 'request', 'invite'] as const;
@@ -56,6 +58,8 @@ export const createTeamBody = teamFields
     city: usCity.nullable().optional(),
     joinPolicy: teamFields.shape.joinPolicy.optional(),
     visibility: teamFields.shape.visibility.optional(),
+    /** Where the team meets, for its sessions' times; the creating browser's zone (issue 11). */
+    timeZone: timeZoneName.optional(),
   })
   .meta({ id: 'CreateTeam' });
 export type CreateTeamBody = z.infer<typeof createTeamBody>;
@@ -89,6 +93,8 @@ export const teamMember = z.object({
 export const teamDetailReply = teamSummary
   .extend({
     description: z.string().nullable(),
+    /** The zone the team's sessions are set and shown in; null for a team made before teams had one. */
+    timeZone: z.string().nullable(),
     createdAt: z.iso.datetime(),
     members: z.array(teamMember),
     viewer: z.object({

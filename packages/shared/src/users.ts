@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { distanceUnit } from './distance.ts';
 import { profileGenders } from './genders.ts';
 import { displayNameLength, emailMaxLength, fullNameLength } from './limits.ts';
+import { accountFieldMessages, linkPattern } from './account-fields.ts';
 
 /** Spec §9. */
 export const joinReasons = ['Organize', 'Find-people', 'Substitute'] as const;
@@ -58,16 +59,14 @@ export const defaultPrivacySettings: PrivacySettings = {
 
 export const cityReply = z.object({ name: z.string(), lat: z.number(), lng: z.number() });
 
-const linkPattern = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|app|dev|xyz|info|me)\b)/i;
-
 /** Spec §5: displayName is required, 2-25 characters, trimmed, plus our extra rule. */
 export const displayName = z
   .string({ error: 'Enter a display name.' })
   .trim()
-  .min(displayNameLength.min, `Display name must be at least ${displayNameLength.min} characters.`)
-  .max(displayNameLength.max, `Display name must be at most ${displayNameLength.max} characters.`)
-  .refine((value) => !linkPattern.test(value), 'Display name cannot contain a link.')
-  .refine((value) => /[\p{L}\p{N}]/u.test(value), 'Display name needs at least one letter or number.');
+  .min(displayNameLength.min, accountFieldMessages.displayNameTooShort)
+  .max(displayNameLength.max, accountFieldMessages.displayNameTooLong)
+  .refine((value) => !linkPattern.test(value), accountFieldMessages.displayNameHasLink)
+  .refine((value) => /[\p{L}\p{N}]/u.test(value), accountFieldMessages.displayNameNoLetter);
 
 export const fullName = z
   .string({ error: 'Enter your full name.' })
@@ -79,8 +78,8 @@ export const email = z
   .string({ error: 'Enter your email address.' })
   .trim()
   .toLowerCase()
-  .max(emailMaxLength, `Email must be at most ${emailMaxLength} characters.`)
-  .pipe(z.email('Enter a valid email address.'));
+  .max(emailMaxLength, accountFieldMessages.emailTooLong)
+  .pipe(z.email(accountFieldMessages.emailInvalid));
 
 /** The signed-in person's own record (spec §3, User). */
 export const currentUserReply = z

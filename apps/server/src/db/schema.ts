@@ -1,6 +1,7 @@
 // Every table, for drizzle-kit and the typed query builder. Each feature owns its schema file.
 export * from '../features/accounts/accounts.schema.ts';
 export * from '../lib/mail/outbox.schema.ts';
+export * from '../lib/realtime-overflow.schema.ts';
 export * from '../features/availability/availability.schema.ts';
 export * from '../features/profiles/profiles.schema.ts';
 export * from '../features/game-types/game-types.schema.ts';

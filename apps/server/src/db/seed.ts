@@ -1,3 +1,5 @@
+import { localToInstant } from '@huddle/shared/event-occurrences';
+import type { TeamKind } from '@huddle/shared/teams';
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import geohash from 'ngeohash';
@@ -158,12 +160,15 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  * open season, a club where they organize, and a private team where they play.
  * Dates are relative to the first start, so registration is open whenever someone tries it.
  */
+/** The demo community plays in Austin. */
+const demoTimeZone = 'America/Chicago';
+
 function demoTeams(people: SeedUser[], random: () => number) {
   const [demo, ...players] = people as [SeedUser, ...SeedUser[]];
   const now = Date.now();
   const teamRow = (
     name: string,
-    kind: string,
+    kind: TeamKind,
     gameType: string,
     joinPolicy: string,
     visibility: string,
@@ -181,6 +186,7 @@ function demoTeams(people: SeedUser[], random: () => number) {
       joinPolicy,
       visibility,
       creatorId: creator.id,
+      timeZone: demoTimeZone,
       cityName: 'Austin, TX',
       cityLat: lat,
       cityLng: lng,
@@ -253,10 +259,12 @@ function demoTeams(people: SeedUser[], random: () => number) {
     { id: randomUUID(), seasonId: league.id, name: 'Division A' },
     { id: randomUUID(), seasonId: league.id, name: 'Division B' },
   ];
+  // Weekly from the season's first day, at the same wall-clock time in Austin.
   const sessions = [league, ladder].flatMap((season, seasonIndex) => {
-    const first = new Date(`${season.startsOn}T${seasonIndex === 0 ? '00:30' : '01:00'}:00Z`);
+    const firstDay = Date.parse(`${season.startsOn}T00:00:00Z`);
     return Array.from({ length: 8 }, (_, week) => {
-      const startsAt = new Date(first.getTime() + week * 7 * dayMs);
+      const day = isoDay(new Date(firstDay + week * 7 * dayMs));
+      const startsAt = localToInstant(`${day}T${seasonIndex === 0 ? '18:30' : '19:00'}`, demoTimeZone);
       return {
         seasonId: season.id,
         title: seasonIndex === 0 ? 'League night' : 'Ladder night',

@@ -10,7 +10,7 @@ import { authAccounts, sessions, users, verifications } from '../features/accoun
 import { isGuessablePassword } from './common-passwords.ts';
 import { redactForLog, scrubEmails } from './log-redaction.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
-import { passwordTooCommonMessage } from '@huddle/shared/accounts';
+import { accountFieldMessages } from '@huddle/shared/account-fields';
 import { passwordLength } from '@huddle/shared/limits';
 
 export interface AuthOptions {
@@ -135,7 +135,10 @@ export function createAuth({
       before: createAuthMiddleware(async (ctx) => {
         const candidate = newPasswordIn(ctx.path, ctx.body);
         if (typeof candidate === 'string' && (await isGuessablePassword(candidate))) {
-          throw new APIError('BAD_REQUEST', { code: passwordTooCommonCode, message: passwordTooCommonMessage });
+          throw new APIError('BAD_REQUEST', {
+            code: passwordTooCommonCode,
+            message: accountFieldMessages.passwordTooCommon,
+          });
         }
       }),
     },

@@ -1,4 +1,4 @@
-import { isTrivialPassword } from '@huddle/shared/accounts';
+import { isTrivialPassword } from '@huddle/shared/account-fields';
 import { passwordLength } from '@huddle/shared/limits';
 
 /**

@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointReply } from '@huddle/shared/endpoint';
-import { errorReply } from '@huddle/shared/errors';
+import { errorReply } from '@huddle/shared/error-reply';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 

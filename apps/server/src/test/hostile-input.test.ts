@@ -1,4 +1,4 @@
-import { errorReply } from '@huddle/shared/errors';
+import { errorReply } from '@huddle/shared/error-reply';
 import { geohashOf } from '@huddle/shared/places';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';

@@ -1,9 +1,8 @@
-import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { redirect, redirectDocument, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { sessionQueryOptions } from '../features/accounts/api/get-session.ts';
-import { authPaths, authPathWithReturnTo, returnToParam } from '../features/accounts/auth-paths.ts';
+import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { queryClient } from '../lib/query-client.ts';
 import { moreInfoPath, settingsPath } from './account-paths.ts';
-import { safeReturnTo } from './return-to.ts';
 import { homePath } from './signed-in-landing.ts';
 
 /** The session, fetched once and then read from the cache (pages read the same entry). */
@@ -37,16 +36,14 @@ export function revalidateOnPathChange({ currentUrl, nextUrl, defaultShouldReval
 }
 
 /**
- * The auth pages: someone already signed in goes on to where they were heading.
- * If the session cannot be read (server down), the form still shows: signing in will say why.
+ * A route of the app that is an auth page: those are their own document, auth.html (decision
+ * 023), so the browser loads it; the server answers a signed-in person with a redirect on.
+ * "/auth" alone is the login page.
  */
-export async function requireSignedOut({ request }: LoaderFunctionArgs) {
-  const session = await loadSession().catch(() => null);
-  if (session?.user) {
-    const returnTo = safeReturnTo(new URL(request.url).searchParams.get(returnToParam));
-    throw redirect(returnTo ?? homePath);
-  }
-  return null;
+export function leaveForAuthPage({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const pathname = url.pathname.replace(/\/+$/, '');
+  return redirectDocument(`${pathname === '/auth' ? authPaths.login : pathname}${url.search}`);
 }
 
 /** Spec §2: the empty root redirects to sign-up; a signed-in person goes home instead. */

@@ -1,30 +1,17 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader.tsx';
+import { authPaths } from '@huddle/shared/auth-pages';
 import { sessionQueryOptions } from '../features/accounts/api/get-session.ts';
-import { socialProvidersQueryOptions } from '../features/accounts/api/get-social-providers.ts';
-import { authPaths } from '../features/accounts/auth-paths.ts';
-import { loadSocialSignInButtons } from '../features/accounts/components/social-sign-in.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import {
   loadSessionQuietly,
   redirectFromRoot,
   requireSignedIn,
-  requireSignedOut,
+  leaveForAuthPage,
   revalidateOnPathChange,
 } from './guards.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
-
-/**
- * The social sign-in buttons render together with the form rather than pop in above it
- * (no layout shift): the config is read while the page's code downloads. When it cannot
- * be read, the page shows without them.
- */
-async function loadSocialProviders() {
-  const config = await queryClient.ensureQueryData(socialProvidersQueryOptions()).catch(() => null);
-  if (config?.socialProviders.length) await loadSocialSignInButtons().catch(() => null);
-  return null;
-}
 
 /**
  * The one route table (spec §2). Every page is a lazy module, so a page downloads only
@@ -41,19 +28,10 @@ export const routes: RouteObject[] = [
     children: [
       // Spec §2: the empty root goes to sign-up (home when already signed in).
       { index: true, loader: redirectFromRoot },
-      {
-        // The guarded signed-out layout: a signed-in visitor is sent on.
-        path: 'auth',
-        loader: requireSignedOut,
-        lazy: () => import('./layouts/auth-route.tsx'),
-        children: [
-          { index: true, loader: () => redirect(authPaths.login) },
-          { path: 'login', loader: loadSocialProviders, lazy: () => import('./pages/login-page.tsx') },
-          { path: 'sign-up', loader: loadSocialProviders, lazy: () => import('./pages/sign-up-page.tsx') },
-          { path: 'forgot-password', lazy: () => import('./pages/forgot-password-page.tsx') },
-          { path: 'reset-password', lazy: () => import('./pages/reset-password-page.tsx') },
-        ],
-      },
+      // The auth pages are their own small entry, auth.html (decision 023): a link or redirect
+      // to one from here loads that document, where the server decides (signed in: sent on).
+      { path: 'auth', loader: leaveForAuthPage },
+      ...Object.values(authPaths).map((path) => ({ path, loader: leaveForAuthPage })),
       {
         // Signed-in pages, inside the app shell.
         loader: requireSignedIn,

@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointInput, EndpointReply } from '@huddle/shared/endpoint';
-import { errorReply, genericErrorMessages, type ErrorCode, type FieldErrors } from '@huddle/shared/errors';
+import { genericErrorMessages, isErrorReply, type ErrorCode, type FieldErrors } from '@huddle/shared/errors';
 
 /** 'NETWORK' is the browser's own code: the request never got an answer. */
 export type ApiErrorCode = ErrorCode | 'NETWORK';
@@ -58,9 +58,9 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** The ApiError for a failed reply's status and parsed body (our error shape, or a generic one). */
 function apiErrorFromReply(status: number, json: unknown): ApiError {
-  const parsed = errorReply.safeParse(json);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  // Checked by hand, not with the shared zod schema: the sign-in entry loads no zod (decision 023).
+  if (isErrorReply(json)) {
+    const { code, message, fields } = json.error;
     return new ApiError(code, message, status, fields);
   }
   // Not our error shape: a proxy, or the server is down behind one.
@@ -82,6 +82,20 @@ export async function fetchReply(url: string, init: RequestInit): Promise<unknow
   const json = await readJson(response);
   if (!response.ok) throw apiErrorFromReply(response.status, json);
   return json;
+}
+
+/**
+ * A JSON request by path, for the auth pages' entry, which loads no endpoint declarations
+ * (they carry zod schemas; decision 023): the same network and error handling as apiRequest,
+ * but the reply is the caller's to read. Everywhere else, use apiRequest.
+ */
+export function sendJson(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  const init: RequestInit = { method, headers: { accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  return fetchReply(path, init);
 }
 
 /**

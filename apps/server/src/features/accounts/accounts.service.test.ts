@@ -1,4 +1,4 @@
-import { passwordTooCommonMessage } from '@huddle/shared/accounts';
+import { accountFieldMessages } from '@huddle/shared/account-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
 import { cookieHeaderFrom, signUpBodyFor, signUpUser } from '../../test/factories.ts';
@@ -105,7 +105,7 @@ describe('sign-up', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { password: [passwordTooCommonMessage] },
+      fields: { password: [accountFieldMessages.passwordTooCommon] },
     });
     expect(await findUserByEmail(t.db, body.email)).toBeUndefined();
   });
@@ -193,10 +193,10 @@ describe('password reset', () => {
     expect(common.statusCode).toBe(400);
     expect(common.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { password: [passwordTooCommonMessage] },
+      fields: { password: [accountFieldMessages.passwordTooCommon] },
     });
     const trivial = await post('/api/auth/reset-password', { token, password: '87654321' });
-    expect(trivial.json().error.fields.password).toEqual([passwordTooCommonMessage]);
+    expect(trivial.json().error.fields.password).toEqual([accountFieldMessages.passwordTooCommon]);
     expect((await post('/api/auth/reset-password', { token, password: 'a brand new secret' })).statusCode).toBe(200);
   });
 
@@ -231,7 +231,9 @@ describe('changing a password', () => {
     for (const newPassword of ['trustno1', '        ']) {
       await expect(
         auth().api.changePassword({ body: { currentPassword: body.password, newPassword }, headers }),
-      ).rejects.toMatchObject({ body: { code: passwordTooCommonCode, message: passwordTooCommonMessage } });
+      ).rejects.toMatchObject({
+        body: { code: passwordTooCommonCode, message: accountFieldMessages.passwordTooCommon },
+      });
     }
     expect((await post('/api/auth/sign-in', { email: body.email, password: 'trustno1' })).statusCode).toBe(401);
     await auth().api.changePassword({

@@ -1,6 +1,7 @@
 import type { ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from '@huddle/shared/accounts';
 import { randomUUID } from 'node:crypto';
-import { passwordTooCommonMessage, signInErrorMessages } from '@huddle/shared/accounts';
+import { signInErrorMessages } from '@huddle/shared/account-messages';
+import { accountFieldMessages } from '@huddle/shared/account-fields';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import { unitForCountry, usCityCountry, type DistanceUnit } from '@huddle/shared/distance';
 import type { CurrentUser } from '@huddle/shared/users';
@@ -109,7 +110,9 @@ function isPasswordTooCommon(error: unknown): boolean {
   return error instanceof APIError && error.body?.code === passwordTooCommonCode;
 }
 const passwordTooCommon = () =>
-  new AppError('VALIDATION_FAILED', passwordTooCommonMessage, { password: [passwordTooCommonMessage] });
+  new AppError('VALIDATION_FAILED', accountFieldMessages.passwordTooCommon, {
+    password: [accountFieldMessages.passwordTooCommon],
+  });
 
 const emailTaken = () =>
   new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', {

@@ -1,5 +1,5 @@
 import { calendarEndpoints } from '@huddle/shared/calendar';
-import { errorReply } from '@huddle/shared/errors';
+import { errorReply } from '@huddle/shared/error-reply';
 import { eventIdParams, occurrenceQuery } from '@huddle/shared/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import type { TeamKind } from '@huddle/shared/teams';
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -32,7 +33,7 @@ const bestMatchFirst = (column: AnyPgColumn, text: string) => [
 export interface EventHitRow {
   event: typeof events.$inferSelect;
   place: { id: string; name: string; address: string; lat: number; lng: number };
-  team: { id: string; name: string; visibility: string } | null;
+  team: { id: string; name: string; kind: TeamKind; visibility: string } | null;
 }
 
 /** An event with its place and team, as search hits read them. */
@@ -44,6 +45,7 @@ const eventHitQuery = (db: Database) =>
       teamId: teams.id,
       teamName: teams.name,
       teamVisibility: teams.visibility,
+      teamKind: teams.kind,
     })
     .from(events)
     .innerJoin(places, eq(places.id, events.placeId))
@@ -52,12 +54,19 @@ const eventHitQuery = (db: Database) =>
 
 type EventHitQueryRow = Awaited<ReturnType<ReturnType<typeof eventHitQuery>['execute']>>[number];
 
-const toEventHitRow = ({ event, place, teamId, teamName, teamVisibility }: EventHitQueryRow): EventHitRow => ({
+const toEventHitRow = ({
+  event,
+  place,
+  teamId,
+  teamName,
+  teamKind,
+  teamVisibility,
+}: EventHitQueryRow): EventHitRow => ({
   event,
   place,
   team:
-    teamId && teamName !== null && teamVisibility !== null
-      ? { id: teamId, name: teamName, visibility: teamVisibility }
+    teamId && teamName !== null && teamKind !== null && teamVisibility !== null
+      ? { id: teamId, name: teamName, kind: teamKind, visibility: teamVisibility }
       : null,
 });
 

@@ -111,6 +111,14 @@ describe('cancel one date of a series', () => {
     expect(waiting.map((party) => party.status)).toEqual(['waitlisted']);
     expect(mails).toEqual([]);
 
+    // Lists show the series at its next date that is still on, with that date's players.
+    const atPlace = (await call('GET', `/api/places/${placeId}/events`, c!.cookie)).json() as {
+      events: { id: string; next: { startsAt: string } | null; joinedCount: number }[];
+    };
+    const listed = atPlace.events.find((event) => event.id === id);
+    expect(listed?.next?.startsAt).toBe(second);
+    expect(listed?.joinedCount).toBe(1);
+
     // The calendar file leaves the date out of the series.
     const ics = (await call('GET', `/api/events/${id}/calendar.ics`)).body;
     expect(ics).toMatch(/EXDATE;TZID=America\/Chicago:20300604T180000/);

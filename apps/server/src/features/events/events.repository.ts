@@ -1,3 +1,4 @@
+import type { TeamKind } from '@huddle/shared/teams';
 import type { EventGender } from '@huddle/shared/genders';
 import type { Bounds, LatLng } from '@huddle/shared/places';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -85,7 +86,7 @@ export type ListEvent = Pick<EventRow, keyof typeof listEventColumns>;
 export interface EventListRow {
   event: ListEvent;
   place: { id: string; name: string; address: string; lat: number; lng: number };
-  team: { id: string; name: string; visibility: string } | null;
+  team: { id: string; name: string; kind: TeamKind; visibility: string } | null;
   distanceKm: number | null;
   /**
    * The people joined to each occurrence not over yet, as [start in ms, people], null when
@@ -200,7 +201,7 @@ function listQueryWith<Extra extends Record<string, SQL>>(db: Database, extra: E
     .select({
       event: listEventColumns,
       place: { id: places.id, name: places.name, address: places.address, lat: places.lat, lng: places.lng },
-      team: { id: teams.id, name: teams.name, visibility: teams.visibility },
+      team: { id: teams.id, name: teams.name, kind: teams.kind, visibility: teams.visibility },
       ...extra,
     })
     .from(events)
@@ -914,6 +915,8 @@ export interface ViewerStanding {
   offerExpiresAt: Date | null;
   /** Owner or organizer of the event's team. */
   managesTeam: boolean;
+  /** The date the party is on: the one asked about, or (laterFrom) a later one. */
+  occurrenceStartsAt: Date | null;
 }
 
 /**
@@ -928,7 +931,14 @@ export async function findViewerStandings(
     viewerId,
     occurrences,
     managerRoles,
-  }: { viewerId: string; occurrences: { eventId: string; startsAt: Date | null }[]; managerRoles: readonly string[] },
+    laterFrom,
+  }: {
+    viewerId: string;
+    occurrences: { eventId: string; startsAt: Date | null }[];
+    managerRoles: readonly string[];
+    /** When set, a viewer with no party on the date asked about is read on their next date not over by then. */
+    laterFrom?: Date;
+  },
 ): Promise<ViewerStanding[]> {
   if (occurrences.length === 0) return [];
   const wanted = sql.join(
@@ -941,14 +951,26 @@ export async function findViewerStandings(
     managerRoles.map((role) => sql`${role}`),
     sql`, `,
   );
+  // The party on the date asked about; failing that (lists), the viewer's next one of the series.
+  const party = laterFrom
+    ? sql`left join lateral (
+        select * from ${eventParties} q
+        where q.event_id = w.event_id and q.user_id = ${viewerId}
+          and (q.occurrence_starts_at = w.starts_at or q.occurrence_starts_at >= ${laterFrom.toISOString()}::timestamptz)
+        order by (q.occurrence_starts_at = w.starts_at) desc, q.occurrence_starts_at
+        limit 1
+      ) p on true`
+    : sql`left join ${eventParties} p
+        on p.event_id = w.event_id and p.occurrence_starts_at = w.starts_at and p.user_id = ${viewerId}`;
   const result = await db.execute<{
     event_id: string;
+    occurrence_starts_at: string | Date | null;
     status: string | null;
     waitlist_position: number | null;
     offer_expires_at: string | Date | null;
     manages_team: boolean;
   }>(sql`
-    select w.event_id, p.status, p.offer_expires_at,
+    select w.event_id, p.status, p.offer_expires_at, p.occurrence_starts_at,
       case when p.status = 'waitlisted' then (
         select count(*)::int from ${eventParties} q
         where q.event_id = p.event_id and q.occurrence_starts_at = p.occurrence_starts_at
@@ -960,8 +982,7 @@ export async function findViewerStandings(
         where e.id = w.event_id and m.user_id = ${viewerId} and m.role in (${roles})
       ) as manages_team
     from (values ${wanted}) as w(event_id, starts_at)
-    left join ${eventParties} p
-      on p.event_id = w.event_id and p.occurrence_starts_at = w.starts_at and p.user_id = ${viewerId}
+    ${party}
   `);
   return result.rows.map((row) => ({
     eventId: row.event_id,
@@ -969,5 +990,6 @@ export async function findViewerStandings(
     waitlistPosition: row.waitlist_position,
     offerExpiresAt: row.offer_expires_at ? new Date(row.offer_expires_at) : null,
     managesTeam: row.manages_team,
+    occurrenceStartsAt: row.occurrence_starts_at ? new Date(row.occurrence_starts_at) : null,
   }));
 }

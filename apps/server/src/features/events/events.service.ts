@@ -83,7 +83,7 @@ const notThen = (field: string) =>
  */
 function shownTeam({ team, event }: EventListRow, viewerSeesTeam: boolean): EventSummary['team'] {
   if (!team || (team.visibility !== 'public' && event.visibility !== 'team' && !viewerSeesTeam)) return null;
-  return { id: team.id, name: team.name };
+  return { id: team.id, name: team.name, kind: team.kind };
 }
 
 /**
@@ -106,7 +106,12 @@ export async function toSummaries(
     statusAt?: Date;
   } = {},
 ): Promise<EventSummary[]> {
-  const nexts = rows.map((row) => nextOccurrence(scheduleOf(row.event), now));
+  // A date of a series called off on its own is not the date a list shows (issue 11).
+  const cancelledDates = await listCancelledOccurrences(
+    db,
+    rows.filter((row) => row.event.repeatWeekdays !== null).map((row) => row.event.id),
+  );
+  const nexts = rows.map((row) => nextOccurrence(scheduleOf(row.event), now, cancelledDates.get(row.event.id) ?? []));
   // Lists read the people joined with their rows; other rows are counted here.
   const [joined, statuses] = await Promise.all([
     sumJoinedPeople(
@@ -120,6 +125,8 @@ export async function toSummaries(
       db,
       viewerId,
       rows.map((row, index) => ({ row, startsAt: statusAt ?? nexts[index]?.startsAt ?? null })),
+      // A list row shows one date; a viewer going on a later one of the series still sees it.
+      statusAt ? undefined : now,
     ),
   ]);
   const joinedCount = (row: EventListRow, next: Occurrence | null) =>
@@ -162,6 +169,7 @@ async function viewerStatuses(
   db: Database,
   viewerId: string | undefined,
   wanted: { row: EventListRow; startsAt: Date | null }[],
+  laterFrom?: Date,
 ): Promise<Map<string, ViewerStatus>> {
   const statuses = new Map<string, ViewerStatus>();
   if (!viewerId || wanted.length === 0) return statuses;
@@ -169,10 +177,18 @@ async function viewerStatuses(
     viewerId,
     occurrences: wanted.map(({ row, startsAt }) => ({ eventId: row.event.id, startsAt })),
     managerRoles: managers,
+    ...(laterFrom && { laterFrom }),
   });
   const creators = new Map(wanted.map(({ row }) => [row.event.id, row.event.creatorId]));
+  const shown = new Map(wanted.map(({ row, startsAt }) => [row.event.id, startsAt?.getTime() ?? null]));
   for (const standing of standings) {
-    statuses.set(standing.eventId, toViewerStatus(standing, creators.get(standing.eventId) === viewerId));
+    const status = toViewerStatus(standing, creators.get(standing.eventId) === viewerId);
+    const on = standing.occurrenceStartsAt;
+    // A status on another date than the row shows names that date.
+    statuses.set(
+      standing.eventId,
+      status && on && on.getTime() !== shown.get(standing.eventId) ? { ...status, on: on.toISOString() } : status,
+    );
   }
   return statuses;
 }

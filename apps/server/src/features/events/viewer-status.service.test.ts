@@ -8,7 +8,7 @@ const clock = createManualClock(new Date('2026-10-01T12:00:00Z'));
 type User = Awaited<ReturnType<typeof signUpUser>>;
 interface Summary {
   id: string;
-  viewerStatus: { kind: string; waitlistPosition?: number; offerExpiresAt?: string } | null;
+  viewerStatus: { kind: string; waitlistPosition?: number; offerExpiresAt?: string; on?: string } | null;
 }
 let t: TestApp;
 let organizer: User;
@@ -90,7 +90,7 @@ describe('viewerStatus on event lists', () => {
     expect((await request('GET', `/api/events/${event.id}`)).json().event.viewerStatus).toBeNull();
   });
 
-  it('is about the date shown: a weekly game joined on its second date only', async () => {
+  it('is about the date shown, or names the later date of a series the viewer joined', async () => {
     const event = await createEventAs(t.app, organizer.cookie, placeId, {
       startLocal: '2026-10-06T18:00',
       endLocal: '2026-10-06T20:00',
@@ -100,10 +100,20 @@ describe('viewerStatus on event lists', () => {
     const secondDate = view.upcoming[1].startsAt as string;
     await join(event.id, secondDate, first);
 
-    // Lists show the next date, which the player has not joined.
-    expect(statusIn(await nearbyAs(first), event.id)).toBeNull();
+    // Lists show the next date, which the player has not joined: the status names the later date.
+    for (const list of [nearbyAs, discoverAs]) {
+      expect(statusIn(await list(first), event.id)).toEqual({ kind: 'going', on: secondDate });
+      expect(statusIn(await list(second), event.id)).toBeNull();
+    }
+    // The event's own page is about one date: the next one says nothing, the second one "going".
+    const onNext = (await request('GET', `/api/events/${event.id}`, first.cookie)).json();
+    expect(onNext.event.viewerStatus).toBeNull();
     const onSecond = (await request('GET', `/api/events/${event.id}?occurrence=${secondDate}`, first.cookie)).json();
     expect(onSecond.event.viewerStatus).toEqual({ kind: 'going' });
+
+    // Joined on the next date too: that is the one a list speaks of.
+    await join(event.id, view.upcoming[0].startsAt as string, first);
+    expect(statusIn(await nearbyAs(first), event.id)).toEqual({ kind: 'going' });
   });
 
   it('names the organizers of the event’s team, and a party before the organizer role', async () => {

@@ -30,7 +30,11 @@ export async function registerPresenceRoutes(app: FastifyInstance, { db, auth, r
     refreshInstance(db, instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed'));
   }, presenceHeartbeatMs);
   heartbeat.unref();
+  // Shutting down: forgetInstance removes all of this instance's rows at once, so the sockets
+  // closing now need not each delete their own (thousands of deletes would hold up the exit).
+  let closing = false;
   app.addHook('onClose', async () => {
+    closing = true;
     clearInterval(heartbeat);
     realtime.closeAll('server shutting down');
     await forgetInstance(db, instanceId).catch(() => undefined);
@@ -60,7 +64,7 @@ export async function registerPresenceRoutes(app: FastifyInstance, { db, auth, r
       });
       socket.on('close', () => {
         realtime.remove(userId, socket);
-        void ready.finally(() => markDisconnected(db, connectionId).catch(() => undefined));
+        if (!closing) void ready.finally(() => markDisconnected(db, connectionId).catch(() => undefined));
       });
     },
   );

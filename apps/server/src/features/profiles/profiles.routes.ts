@@ -1,4 +1,4 @@
-import { errorReply } from '@huddle/shared/errors';
+import { errorReply } from '@huddle/shared/error-reply';
 import { profileEndpoints } from '@huddle/shared/profiles';
 import { currentUserReply } from '@huddle/shared/users';
 import { readImageUpload } from '../../lib/images/read-image-upload.ts';

@@ -1,4 +1,4 @@
-import { errorReply } from '@huddle/shared/errors';
+import { errorReply } from '@huddle/shared/error-reply';
 import { seasonEndpoints, seasonIdParams } from '@huddle/shared/seasons';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

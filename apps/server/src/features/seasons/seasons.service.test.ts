@@ -96,7 +96,7 @@ describe('seasons', () => {
     expect((await call('GET', `/api/teams/${team.id}/seasons`, player.cookie)).json().seasons).toHaveLength(1);
   });
 
-  it('get groups and weekly sessions', async () => {
+  it('get groups and weekly sessions (a team made before teams had a zone: every 7 × 24 hours)', async () => {
     const { owner, season } = await teamWithSeason();
     const withGroup = await call('POST', `/api/seasons/${season.id}/groups`, owner.cookie, { name: 'Division A' });
     expect(withGroup.json().groups.map((group: { name: string }) => group.name)).toEqual(['Division A']);
@@ -115,6 +115,37 @@ describe('seasons', () => {
       '2027-03-24T00:00:00.000Z',
     ]);
     expect((await call('GET', `/api/seasons/${season.id}/sessions`)).json().sessions).toHaveLength(4);
+  });
+
+  it('repeat at the same wall-clock time in the team’s zone across a daylight-saving change', async () => {
+    const { owner, season, team } = await teamWithSeason({}, { timeZone: 'America/Chicago' });
+    expect((await call('GET', `/api/teams/${team.id}`, owner.cookie)).json().timeZone).toBe('America/Chicago');
+    const series = await call('POST', `/api/seasons/${season.id}/sessions`, owner.cookie, {
+      title: 'League night',
+      startsAt: '2027-03-02T18:00:00-06:00',
+      durationMinutes: 90,
+      repeatWeeklyUntil: '2027-03-23',
+    });
+    const sessions = series.json().sessions as { startsAt: string; endsAt: string }[];
+    // 6 PM every Tuesday: CST until March 14, CDT after.
+    expect(sessions.map((session) => session.startsAt)).toEqual([
+      '2027-03-03T00:00:00.000Z',
+      '2027-03-10T00:00:00.000Z',
+      '2027-03-16T23:00:00.000Z',
+      '2027-03-23T23:00:00.000Z',
+    ]);
+    expect(sessions[2]?.endsAt).toBe('2027-03-17T00:30:00.000Z');
+  });
+
+  it('refuses a team time zone that does not exist', async () => {
+    const owner = await signUpUser(t.app);
+    const response = await call('POST', '/api/teams', owner.cookie, {
+      kind: 'team',
+      name: 'Nowhere FC',
+      timeZone: 'Mars/Olympus_Mons',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.timeZone).toEqual(['Choose a valid time zone.']);
   });
 });
 

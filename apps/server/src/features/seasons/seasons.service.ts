@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Season, SeasonBody } from '@huddle/shared/seasons';
+import { instantToLocal, localToInstant } from '@huddle/shared/event-occurrences';
 import { registrationClosedMessage, seasonFullMessage } from '@huddle/shared/seasons';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -92,9 +93,9 @@ async function visibleSeason(db: Database, seasonId: string, viewerId: string | 
  * as when they read it, so a refused write does not tell them it exists; one they see is refused.
  */
 async function managedSeason(db: Database, seasonId: string, actorId: string) {
-  const { season, manages } = await visibleSeason(db, seasonId, actorId);
+  const { season, team, manages } = await visibleSeason(db, seasonId, actorId);
   if (!manages) throw new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
-  return season;
+  return { season, team };
 }
 
 export async function createSeason(
@@ -163,6 +164,37 @@ const weekMs = 7 * 24 * 60 * 60 * 1000;
 /** Two years of weekly sessions is more than any season needs. */
 const maxSessionsPerSeries = 104;
 
+/**
+ * The starts of a session and its weekly repeats up to the "until" day. With the team's zone
+ * they keep the wall-clock time across a daylight-saving change (7 PM stays 7 PM, issue 11);
+ * a team made before teams had a zone repeats every 7 × 24 hours in the start's own offset.
+ */
+function weeklyStarts(first: Date, sent: string, untilDay: string | null, zone: string | null): Date[] {
+  const starts: Date[] = [];
+  if (zone) {
+    const firstLocal = instantToLocal(first, zone);
+    const until = untilDay ? localToInstant(`${untilDay}T23:59`, zone) : first;
+    for (let week = 0; starts.length < maxSessionsPerSeries; week += 1) {
+      const local = new Date(Date.parse(`${firstLocal}:00Z`) + week * weekMs).toISOString().slice(0, 16);
+      const start = localToInstant(local, zone);
+      if (start > until) break;
+      starts.push(start);
+    }
+    return starts;
+  }
+  // "Until" is a calendar day where the sessions happen: read it in the start time's own offset.
+  const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(sent)?.[1] ?? 'Z';
+  const until = untilDay ? new Date(`${untilDay}T23:59:59.999${offset}`) : first;
+  for (
+    let start = first;
+    start <= until && starts.length < maxSessionsPerSeries;
+    start = new Date(start.getTime() + weekMs)
+  ) {
+    starts.push(start);
+  }
+  return starts;
+}
+
 export async function createSessions(
   db: Database,
   {
@@ -175,24 +207,14 @@ export async function createSessions(
     session: { title: string | null; startsAt: string; durationMinutes: number; repeatWeeklyUntil: string | null };
   },
 ) {
-  await managedSeason(db, seasonId, actorId);
-  const first = new Date(session.startsAt);
-  // "Until" is a calendar day where the sessions happen: read it in the start time's own offset.
-  const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(session.startsAt)?.[1] ?? 'Z';
-  const until = session.repeatWeeklyUntil ? new Date(`${session.repeatWeeklyUntil}T23:59:59.999${offset}`) : first;
-  const rows = [];
-  for (
-    let start = first;
-    start <= until && rows.length < maxSessionsPerSeries;
-    start = new Date(start.getTime() + weekMs)
-  ) {
-    rows.push({
-      seasonId,
-      title: session.title || null,
-      startsAt: start,
-      endsAt: new Date(start.getTime() + session.durationMinutes * 60_000),
-    });
-  }
+  const { team } = await managedSeason(db, seasonId, actorId);
+  const starts = weeklyStarts(new Date(session.startsAt), session.startsAt, session.repeatWeeklyUntil, team.timeZone);
+  const rows = starts.map((start) => ({
+    seasonId,
+    title: session.title || null,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + session.durationMinutes * 60_000),
+  }));
   const inserted = await insertSessions(db, rows);
   return { sessions: inserted.map(toSession) };
 }
@@ -386,7 +408,7 @@ export async function exportRegistrationsCsv(
   db: Database,
   { actorId, seasonId }: { actorId: string; seasonId: string },
 ) {
-  const season = await managedSeason(db, seasonId, actorId);
+  const { season } = await managedSeason(db, seasonId, actorId);
   const [rows, groups] = await Promise.all([listRegistrationRows(db, seasonId), listGroups(db, [seasonId])]);
   const groupName = new Map(groups.map((group) => [group.id, group.name]));
   const csv = writeSpreadsheetCsv(

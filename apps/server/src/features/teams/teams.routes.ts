@@ -1,4 +1,4 @@
-import { errorReply } from '@huddle/shared/errors';
+import { errorReply } from '@huddle/shared/error-reply';
 import { removeTeamPhotoEndpoint, teamDetailReply, teamEndpoints, teamIdParams } from '@huddle/shared/teams';
 import { readImageUpload } from '../../lib/images/read-image-upload.ts';
 import { getTeamsDashboard } from './team-dashboard.service.ts';

@@ -1,3 +1,4 @@
+import type { TeamKind } from '@huddle/shared/teams';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -19,10 +20,12 @@ export const teams = pgTable(
   'teams',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<TeamKind>().notNull(),
     name: text('name').notNull(),
     gameType: text('game_type').notNull(),
     description: text('description'),
+    /** IANA zone of the team's sessions (issue 11); null for teams made before it existed. */
+    timeZone: text('time_zone'),
     cityName: text('city_name'),
     cityLat: doublePrecision('city_lat'),
     cityLng: doublePrecision('city_lng'),

@@ -111,6 +111,7 @@ export async function getTeam(
   return {
     ...toSummary(team, members.length),
     description: team.description,
+    timeZone: team.timeZone,
     createdAt: team.createdAt.toISOString(),
     // Members who blocked the viewer are left out of the roster the viewer sees.
     members: members
@@ -150,6 +151,7 @@ export async function createTeam(db: Database, { actorId, team }: { actorId: str
       description: team.description || null,
       joinPolicy: team.joinPolicy ?? teamDefaults.joinPolicy,
       visibility: team.visibility ?? teamDefaults.visibility,
+      timeZone: team.timeZone ?? null,
       creatorId: actorId,
       ...(team.city && cityColumns(team.city)),
     },

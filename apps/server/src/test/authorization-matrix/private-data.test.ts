@@ -237,10 +237,11 @@ describe('a private team', () => {
       expect((await read(viewer, `/api/events/${event.id}`)).json().event.team).toEqual({
         id: team.id,
         name: team.name,
+        kind: 'team',
       });
     }
     expect((await read('member', `/api/teams/${team.id}/events`)).json().events).toContainEqual(
-      expect.objectContaining({ id: event.id, team: { id: team.id, name: team.name } }),
+      expect.objectContaining({ id: event.id, team: { id: team.id, name: team.name, kind: 'team' } }),
     );
   });
 });

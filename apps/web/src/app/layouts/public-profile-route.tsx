@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../components/ui/color-scheme-toggle.tsx';
 import { HuddleLogo } from '../../components/ui/huddle-logo.tsx';
 import { useSession } from '../../features/accounts/api/get-session.ts';
-import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
+import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { AppShellLayout } from '../app-shell.tsx';
 
 /**

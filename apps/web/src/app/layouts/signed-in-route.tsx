@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useNavigation } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
-import { authPaths } from '../../features/accounts/auth-paths.ts';
+import { authPaths } from '@huddle/shared/auth-pages';
 import { AppShellLayout } from '../app-shell.tsx';
 
 export function Component() {

@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
-import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
+import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { useDiscoverEvents } from '../../features/discovery/api/discover-events.ts';
 import { useGameTypeLabels } from '../../features/discovery/api/list-game-types.ts';
 import { usePlacesInBounds } from '../../features/discovery/api/places-in-bounds.ts';
@@ -132,7 +132,7 @@ export function Component() {
           href: eventPath(event.id),
           // The popup answers "when, and is there room?" before the player opens the game.
           detail: `${event.next ? formatEventStart(event.next.startsAt, event.timeZone) : 'No upcoming date'} · ${spotsLabel(event)}`,
-          extra: <ViewerStatusBadge status={event.viewerStatus} />,
+          extra: <ViewerStatusBadge status={event.viewerStatus} timeZone={event.timeZone} />,
         })),
       }));
     }

@@ -1,7 +1,7 @@
 import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
-import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
+import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventDetails } from '../../features/events/components/event-details.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';

@@ -1,7 +1,7 @@
 import { AuthHeading } from '../../features/accounts/components/auth-heading.tsx';
 import { ForgotPasswordForm } from '../../features/accounts/components/forgot-password-form.tsx';
 
-export function Component() {
+export function ForgotPasswordPage() {
   return (
     <>
       <AuthHeading

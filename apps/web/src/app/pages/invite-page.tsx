@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
-import { authPathWithReturnTo, authPaths } from '../../features/accounts/auth-paths.ts';
+import { authPathWithReturnTo, authPaths } from '@huddle/shared/auth-pages';
 import { InvitationLanding } from '../../features/teams/components/invitation-landing.tsx';
 
 /** invite/{token}: an invitation link; signed out, sign in (or sign up) first and come back. */

@@ -1,34 +1,26 @@
-import { socialSignInErrorMessage } from '@huddle/shared/accounts';
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { returnToParam, socialSignInErrorParam } from '../../features/accounts/auth-paths.ts';
+import { socialSignInErrorMessage, type SocialProviderId } from '@huddle/shared/account-messages';
+import { returnToParam, safeReturnTo, socialSignInErrorParam } from '@huddle/shared/auth-pages';
+import { useState } from 'react';
 import { AuthHeading } from '../../features/accounts/components/auth-heading.tsx';
 import { SignInForm } from '../../features/accounts/components/sign-in-form.tsx';
-import { safeReturnTo } from '../return-to.ts';
 import { homePath } from '../signed-in-landing.ts';
 
-export function Component() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const returnTo = safeReturnTo(searchParams.get(returnToParam));
-  // A failed social sign-in comes back as ?error=<code>: read it once, show it, and drop
-  // it from the address so a reload or a shared link does not show it again.
-  const [socialError] = useState(() => {
-    const code = searchParams.get(socialSignInErrorParam);
-    return code ? socialSignInErrorMessage(code) : null;
+export function LoginPage({ socialProviders }: { socialProviders: readonly SocialProviderId[] }) {
+  const [{ returnTo, socialError }] = useState(() => {
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get(socialSignInErrorParam);
+    // A failed social sign-in comes back as ?error=<code>: read it once, show it, and drop it
+    // from the address so a reload or a shared link does not show it again.
+    if (code) {
+      params.delete(socialSignInErrorParam);
+      const search = params.toString();
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
+    }
+    return {
+      returnTo: safeReturnTo(params.get(returnToParam)),
+      socialError: code ? socialSignInErrorMessage(code) : null,
+    };
   });
-  const hasErrorParam = searchParams.has(socialSignInErrorParam);
-  useEffect(() => {
-    if (!hasErrorParam) return;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(socialSignInErrorParam);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [hasErrorParam, setSearchParams]);
 
   return (
     <>
@@ -36,8 +28,10 @@ export function Component() {
       <SignInForm
         returnTo={returnTo}
         socialReturnTo={returnTo ?? homePath}
+        socialProviders={socialProviders}
         socialError={socialError}
-        onSignedIn={() => void navigate(returnTo ?? homePath, { replace: true })}
+        // The app starts afresh with the new session (decision 023).
+        onSignedIn={() => window.location.replace(returnTo ?? homePath)}
       />
     </>
   );

@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { LostDogIllustration } from '../../components/ui/lost-dog-illustration.tsx';
 import { useSession } from '../../features/accounts/api/get-session.ts';
-import { authPaths } from '../../features/accounts/auth-paths.ts';
+import { authPaths } from '@huddle/shared/auth-pages';
 import { notFoundPageName } from '../page-title.ts';
 import { signedInLandingPath } from '../signed-in-landing.ts';
 import { usePageName } from '../use-page-name.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
-import { authPaths, authPathWithReturnTo } from '../../features/accounts/auth-paths.ts';
+import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { EventSummaryList } from '../../features/discovery/components/event-summary-list.tsx';
 import { usePlace } from '../../features/places/api/get-place.ts';
 import { usePlaceEvents } from '../../features/places/api/get-place-events.ts';

@@ -1,13 +1,11 @@
 import { passwordLength } from '@huddle/shared/limits';
 import { Alert, Anchor, Stack } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { authPaths } from '../../features/accounts/auth-paths.ts';
+import { authPaths } from '@huddle/shared/auth-pages';
 import { AuthHeading } from '../../features/accounts/components/auth-heading.tsx';
 import { ResetPasswordForm } from '../../features/accounts/components/reset-password-form.tsx';
 
-export function Component() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
+export function ResetPasswordPage() {
+  const token = new URLSearchParams(window.location.search).get('token');
   return (
     <>
       <AuthHeading
@@ -24,7 +22,7 @@ export function Component() {
               for a new one.
             </span>
             <span>
-              <Anchor component={Link} to={authPaths.forgotPassword} fw={600} c="inherit" underline="always">
+              <Anchor href={authPaths.forgotPassword} fw={600} c="inherit" underline="always">
                 Ask for a new link
               </Anchor>
             </span>

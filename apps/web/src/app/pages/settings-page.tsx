@@ -1,9 +1,9 @@
 import { Anchor, Divider, Stack, Tabs, Text, Title, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { sessionQueryKey } from '../../features/accounts/api/get-session.ts';
+import { Link, useSearchParams } from 'react-router';
+import { accountDeletedMessage } from '@huddle/shared/accounts';
+import { carryNotice } from '../../lib/carried-notice.ts';
 import { CalendarFeedsCard } from '../../features/events/components/calendar-feeds-card.tsx';
 import { BlockedPlayersList } from '../../features/profiles/components/blocked-players-list.tsx';
 import { GamesForm } from '../../features/profiles/components/games-form.tsx';
@@ -53,8 +53,6 @@ function Section({ title, description, children }: { title: string; description?
 export function Component() {
   const { user, setUser } = useSessionUser();
   const finishSetup = useFinishSetup();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = settingsTabFrom(searchParams.get('tab'));
   const skippable = searchParams.get('skippable') === 'true';
@@ -74,12 +72,11 @@ export function Component() {
   };
 
   // Spec §4: after deleting, nothing of the account stays in the browser; the root sends on to sign-up.
+  // Spec §8: 'Account deleted successfully.', then to the root (the server sends a visitor on
+  // to sign-up). A new document: nothing of the deleted account stays in memory.
   const accountDeleted = () => {
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-    queryClient.setQueryData(sessionQueryKey, { user: null });
-    // flushSync: the navigation shows as under way before the shell sees the session end,
-    // so the shell does not send this tab to sign in instead (layouts/signed-in-route.tsx).
-    void navigate('/', { replace: true, flushSync: true });
+    carryNotice({ color: 'huddle', message: accountDeletedMessage });
+    window.location.replace('/');
   };
 
   const panels: Record<SettingsTab, ReactNode> = {

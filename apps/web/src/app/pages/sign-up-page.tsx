@@ -1,15 +1,12 @@
+import type { SocialProviderId } from '@huddle/shared/account-messages';
+import { returnToParam, safeReturnTo } from '@huddle/shared/auth-pages';
 import { Button, Divider } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { returnToParam } from '../../features/accounts/auth-paths.ts';
 import { AuthHeading } from '../../features/accounts/components/auth-heading.tsx';
 import { SignUpForm } from '../../features/accounts/components/sign-up-form.tsx';
-import { safeReturnTo } from '../return-to.ts';
 import { homePath } from '../signed-in-landing.ts';
 
-export function Component() {
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const returnTo = safeReturnTo(searchParams.get(returnToParam));
+export function SignUpPage({ socialProviders }: { socialProviders: readonly SocialProviderId[] }) {
+  const returnTo = safeReturnTo(new URLSearchParams(window.location.search).get(returnToParam));
   return (
     <>
       <AuthHeading
@@ -19,11 +16,13 @@ export function Component() {
       <SignUpForm
         returnTo={returnTo}
         socialReturnTo={returnTo ?? homePath}
-        onSignedUp={() => void navigate(returnTo ?? homePath, { replace: true })}
+        socialProviders={socialProviders}
+        // The app starts afresh with the new session (decision 023); it sends a new person to setup.
+        onSignedUp={() => window.location.replace(returnTo ?? homePath)}
       />
       {/* `/` lands here when signed out (spec §2): games can be browsed before signing up (issue 11). */}
       <Divider my="lg" label="Just looking?" labelPosition="center" />
-      <Button component={Link} to="/discover" variant="default" fullWidth>
+      <Button component="a" href="/discover" variant="default" fullWidth>
         Browse games near you
       </Button>
     </>

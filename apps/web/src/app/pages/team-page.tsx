@@ -48,7 +48,7 @@ export function Component() {
       />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TeamRoster team={team.data} viewerId={user?.id} />
-        <TeamSeasonsCard teamId={teamId} signedIn={Boolean(user)} manages={manages} />
+        <TeamSeasonsCard teamId={teamId} timeZone={team.data.timeZone} signedIn={Boolean(user)} manages={manages} />
         <TeamEventsCard teamId={teamId} manages={manages} />
         {manages && team.data.joinPolicy === 'request' && <JoinRequestsCard teamId={teamId} />}
         {manages && <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />}

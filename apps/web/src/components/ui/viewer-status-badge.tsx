@@ -4,8 +4,20 @@ import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatTimeLeft } from '../../lib/format-event-time.ts';
 
-/** The words for the viewer's own status on a date: "Going", "Waitlist #3", "Offer open · 12 min left". */
-export function viewerStatusLabel(status: NonNullable<ViewerStatus>, now: number): string {
+/**
+ * The words for the viewer's own status on a date: "Going", "Waitlist #3", "Offer open · 12 min
+ * left"; with the date when it is a later date of the series than the one listed: "Going · Jun 9".
+ */
+export function viewerStatusLabel(status: NonNullable<ViewerStatus>, now: number, timeZone?: string): string {
+  const label = statusWords(status, now);
+  if (!status.on) return label;
+  const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(
+    new Date(status.on),
+  );
+  return `${label} · ${day}`;
+}
+
+function statusWords(status: NonNullable<ViewerStatus>, now: number): string {
   switch (status.kind) {
     case 'going':
       return 'Going';
@@ -39,12 +51,12 @@ function useNow(ticking: boolean) {
  * The viewer's own status on an event (issue 11), the same wherever an event is listed: home,
  * discover, a place's or a team's events and the map popup. Nothing when not involved.
  */
-export function ViewerStatusBadge({ status }: { status: ViewerStatus }) {
+export function ViewerStatusBadge({ status, timeZone }: { status: ViewerStatus; timeZone?: string }) {
   const now = useNow(status?.kind === 'offer');
   if (!status) return null;
   return (
     <Badge variant="filled" color={colors[status.kind]} data-viewer-status={status.kind}>
-      {viewerStatusLabel(status, now)}
+      {viewerStatusLabel(status, now, timeZone)}
     </Badge>
   );
 }

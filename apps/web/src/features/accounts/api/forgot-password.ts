@@ -1,12 +1,7 @@
-import { type ForgotPasswordBody, forgotPasswordEndpoint } from '@huddle/shared/accounts';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authApiPaths } from '@huddle/shared/auth-pages';
+import { sendJson } from '../../../lib/api-client.ts';
 
-/** Always answers ok, whether or not the email has an account (no account discovery). */
-export function forgotPassword(body: ForgotPasswordBody) {
-  return apiRequest(forgotPasswordEndpoint, { body });
-}
-
-export function useForgotPassword() {
-  return useMutation({ mutationFn: forgotPassword });
+/** Asks for a reset link; the answer is the same whether or not the email has an account. */
+export async function forgotPassword(body: { email: string }): Promise<void> {
+  await sendJson('POST', authApiPaths.forgotPassword, body);
 }

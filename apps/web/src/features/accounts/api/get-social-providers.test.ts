@@ -1,29 +1,40 @@
+import { authApiPaths } from '@huddle/shared/auth-pages';
 import { profileEndpoints, type PublicConfig } from '@huddle/shared/profiles';
-import { describe, expect, it } from 'vitest';
-import { socialProvidersEndpoint } from './get-social-providers.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getSocialProviders } from './get-social-providers.ts';
 
-describe('socialProvidersEndpoint (a slice of profileEndpoints.getPublicConfig)', () => {
-  it('asks the same address the same way', () => {
-    expect(socialProvidersEndpoint.method).toBe(profileEndpoints.getPublicConfig.method);
-    expect(socialProvidersEndpoint.path).toBe(profileEndpoints.getPublicConfig.path);
+function answerWith(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('getSocialProviders (the auth pages read GET /api/config by hand)', () => {
+  it('asks the address the shared declaration names', () => {
+    expect(profileEndpoints.getPublicConfig.method).toBe('GET');
+    expect(profileEndpoints.getPublicConfig.path).toBe(authApiPaths.publicConfig);
   });
 
-  it('reads the providers out of a full config reply', () => {
+  it('reads the providers out of a full config reply the shared schema accepts', async () => {
     const reply: PublicConfig = {
       flags: { badges: true, subscriptions: false },
-      socialProviders: ['google'],
-      mapTiles: null,
-    };
-    expect(profileEndpoints.getPublicConfig.reply.parse(reply)).toEqual(reply);
-    expect(socialProvidersEndpoint.reply.parse(reply)).toEqual({ socialProviders: ['google'] });
-  });
-
-  it('accepts every provider the shared reply allows', () => {
-    const reply: PublicConfig = {
-      flags: { badges: false, subscriptions: false },
       socialProviders: ['google', 'facebook'],
       mapTiles: null,
     };
-    expect(socialProvidersEndpoint.reply.parse(reply).socialProviders).toEqual(['google', 'facebook']);
+    expect(profileEndpoints.getPublicConfig.reply.parse(reply)).toEqual(reply);
+    answerWith(200, reply);
+    await expect(getSocialProviders()).resolves.toEqual(['google', 'facebook']);
+  });
+
+  it('drops names it does not know, and means none when the config cannot be read', async () => {
+    answerWith(200, { socialProviders: ['google', 'myspace'] });
+    await expect(getSocialProviders()).resolves.toEqual(['google']);
+    answerWith(500, { error: { code: 'INTERNAL', message: 'down' } });
+    await expect(getSocialProviders()).resolves.toEqual([]);
+    answerWith(200, { socialProviders: 'google' });
+    await expect(getSocialProviders()).resolves.toEqual([]);
   });
 });

@@ -1,40 +1,15 @@
-import { socialProviderIds } from '@huddle/shared/accounts';
-import { defineEndpoint } from '@huddle/shared/endpoint';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { socialProviderIds, type SocialProviderId } from '@huddle/shared/account-messages';
+import { authApiPaths } from '@huddle/shared/auth-pages';
+import { sendJson } from '../../../lib/api-client.ts';
 
 /**
- * GET /api/config as the sign-in pages read it: only its social providers. The endpoint
- * is declared once, in @huddle/shared/profiles (profileEndpoints.getPublicConfig); importing
- * that module would put every profile schema on the sign-in page (about 1.5 KB gzip of its
- * 170 KB budget: @huddle/shared is not marked side-effect free, so none of it is shaken
- * out). This declares the same path with a reply schema that keeps just this field (zod
- * drops the rest); get-social-providers.test.ts holds it to the shared declaration.
+ * The social providers this server has configured, read from GET /api/config (declared in
+ * @huddle/shared/profiles; the auth pages read just this field, by hand, to load no zod).
+ * Unknown names are dropped; a config that cannot be read means none.
  */
-export const socialProvidersEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/config',
-  summary: 'The social sign-in providers of the public config',
-  tags: ['system'],
-  reply: z.object({ socialProviders: z.array(z.enum(socialProviderIds)) }),
-});
-
-export function getSocialProviders() {
-  return apiRequest(socialProvidersEndpoint);
-}
-
-/** Its own key: the settings pages cache the whole config under ['public-config']. */
-export function socialProvidersQueryOptions() {
-  return queryOptions({
-    queryKey: ['public-config', 'social-providers'],
-    queryFn: getSocialProviders,
-    // Providers change only with a deploy.
-    staleTime: 60 * 60_000,
-  });
-}
-
-/** The social providers this server has configured; none while loading or when the config cannot be read. */
-export function useSocialProviders() {
-  return useQuery(socialProvidersQueryOptions()).data?.socialProviders ?? [];
+export async function getSocialProviders(): Promise<SocialProviderId[]> {
+  const reply = await sendJson('GET', authApiPaths.publicConfig).catch(() => null);
+  const listed = (reply as { socialProviders?: unknown } | null)?.socialProviders;
+  if (!Array.isArray(listed)) return [];
+  return socialProviderIds.filter((id) => listed.includes(id));
 }

@@ -1,12 +1,7 @@
-import { type ResetPasswordBody, resetPasswordEndpoint } from '@huddle/shared/accounts';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authApiPaths } from '@huddle/shared/auth-pages';
+import { sendJson } from '../../../lib/api-client.ts';
 
-/** Fails with INVALID_TOKEN when the link expired or was already used. */
-export function resetPassword(body: ResetPasswordBody) {
-  return apiRequest(resetPasswordEndpoint, { body });
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+/** Sets a new password with the token from the mailed link. */
+export async function resetPassword(body: { token: string; password: string }): Promise<void> {
+  await sendJson('POST', authApiPaths.resetPassword, body);
 }

@@ -1,16 +1,7 @@
-import { type SignInBody, signInEndpoint } from '@huddle/shared/accounts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from './get-session.ts';
+import { authApiPaths } from '@huddle/shared/auth-pages';
+import { sendJson } from '../../../lib/api-client.ts';
 
-export function signIn(body: SignInBody) {
-  return apiRequest(signInEndpoint, { body });
-}
-
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
-  });
+/** Signs in; the session cookie comes with the reply, and the page then leaves for the app. */
+export async function signIn(body: { email: string; password: string }): Promise<void> {
+  await sendJson('POST', authApiPaths.signIn, body);
 }

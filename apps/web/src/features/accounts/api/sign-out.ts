@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { authPaths } from '../auth-paths.ts';
+import { authPaths } from '@huddle/shared/auth-pages';
 import { sessionQueryKey } from './get-session.ts';
 
 export function signOut() {

@@ -1,17 +1,7 @@
-import { type SignUpBody, signUpEndpoint } from '@huddle/shared/accounts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from './get-session.ts';
+import { authApiPaths } from '@huddle/shared/auth-pages';
+import { sendJson } from '../../../lib/api-client.ts';
 
-export function signUp(body: SignUpBody) {
-  return apiRequest(signUpEndpoint, { body });
-}
-
-/** A new account is signed in at once (201 with the session). */
-export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signUp,
-    onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
-  });
+/** Creates the account and signs in (the session cookie comes with the reply). */
+export async function signUp(body: { name: string; email: string; password: string }): Promise<void> {
+  await sendJson('POST', authApiPaths.signUp, body);
 }

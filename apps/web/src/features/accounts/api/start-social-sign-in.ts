@@ -1,6 +1,7 @@
-import { type SocialProviderId, startSocialSignInEndpoint } from '@huddle/shared/accounts';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SocialProviderId } from '@huddle/shared/account-messages';
+import { authApiPaths } from '@huddle/shared/auth-pages';
+import { genericErrorMessages } from '@huddle/shared/errors';
+import { ApiError, sendJson } from '../../../lib/api-client.ts';
 
 interface StartSocialSignInInput {
   provider: SocialProviderId;
@@ -8,15 +9,14 @@ interface StartSocialSignInInput {
   returnTo: string;
 }
 
-/** The reply is the provider's sign-in address; the provider comes back through /api/auth/callback/:provider. */
-export function startSocialSignIn({ provider, returnTo }: StartSocialSignInInput) {
-  return apiRequest(startSocialSignInEndpoint, { params: { provider }, body: { returnTo } });
-}
-
-/** Leaves the page for the provider; the pending state stays on until the browser navigates away. */
-export function useStartSocialSignIn() {
-  return useMutation({
-    mutationFn: startSocialSignIn,
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
+/** The provider's sign-in address; the provider comes back through /api/auth/callback/:provider. */
+export async function startSocialSignIn({ provider, returnTo }: StartSocialSignInInput): Promise<string> {
+  const path = authApiPaths.startSocialSignIn.replace(':provider', encodeURIComponent(provider));
+  const reply = await sendJson('POST', path, { returnTo });
+  const url = (reply as { url?: unknown } | undefined)?.url;
+  // Only an absolute web address is opened: anything else means the server broke its contract.
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+    throw new ApiError('INTERNAL', genericErrorMessages.INTERNAL, 200);
+  }
+  return url;
 }

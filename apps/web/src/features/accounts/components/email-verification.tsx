@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useReloadSession } from '../api/session-updates.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { verifyEmail } from '../api/verify-email.ts';
-import { authPaths } from '../auth-paths.ts';
+import { authPaths } from '@huddle/shared/auth-pages';
 
 type Outcome = { verified: true } | { verified: false; detail: string | null };
 

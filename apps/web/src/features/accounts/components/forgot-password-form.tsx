@@ -1,26 +1,24 @@
-import { forgotPasswordBody, forgotPasswordMessage, type ForgotPasswordBody } from '@huddle/shared/accounts';
+import { forgotPasswordProblems } from '@huddle/shared/account-fields';
+import { forgotPasswordMessage } from '@huddle/shared/account-messages';
+import { authPaths } from '@huddle/shared/auth-pages';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { Link } from 'react-router';
+import { useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useForgotPassword } from '../api/forgot-password.ts';
-import { authPaths } from '../auth-paths.ts';
-import { requiredField } from './field-props.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { forgotPassword as askForResetLink } from '../api/forgot-password.ts';
+import { useSubmission } from '../use-submission.ts';
+import { requiredField } from './field-props.ts';
 
 export function ForgotPasswordForm() {
-  const forgotPassword = useForgotPassword();
-  const form = useForm<ForgotPasswordBody>({
-    initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordBody, { sync: true }),
-  });
+  const forgotPassword = useSubmission(askForResetLink);
+  const form = useForm({ initialValues: { email: '' }, validate: forgotPasswordProblems });
   const failure =
     forgotPassword.error && !(forgotPassword.error instanceof ApiError && forgotPassword.error.fields)
       ? forgotPassword.error
       : null;
 
   const submit = form.onSubmit((values) => {
-    forgotPassword.mutate(values, {
+    void forgotPassword.submit(values, {
       onError: (error) => {
         if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
       },
@@ -30,7 +28,7 @@ export function ForgotPasswordForm() {
   const backToSignIn = (
     <Text size="sm" ta="center">
       Remembered it?{' '}
-      <Anchor component={Link} to={authPaths.login} fw={600}>
+      <Anchor href={authPaths.login} fw={600}>
         Back to sign in
       </Anchor>
     </Text>

@@ -1,30 +1,19 @@
-import { resetPasswordBody, passwordResetMessage } from '@huddle/shared/accounts';
+import { resetPasswordProblems } from '@huddle/shared/account-fields';
+import { passwordResetMessage } from '@huddle/shared/account-messages';
+import { authPaths } from '@huddle/shared/auth-pages';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { Link } from 'react-router';
-import { z } from 'zod';
+import { useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useResetPassword } from '../api/reset-password.ts';
-import { authPaths } from '../auth-paths.ts';
-import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
-
-/** The shared body's password rule, plus a second entry that must match; the token comes from the link. */
-const resetPasswordFormSchema = resetPasswordBody
-  .omit({ token: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The two passwords do not match.',
-  });
-type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
+import { resetPassword as setNewPassword } from '../api/reset-password.ts';
+import { useSubmission } from '../use-submission.ts';
+import { requiredField, visibilityToggleProps } from './field-props.ts';
 
 /** Inside a red alert the link takes the alert's text colour: the brand green fails contrast there. */
 function AskForNewLink({ inAlert = false }: { inAlert?: boolean }) {
   return (
     <Anchor
-      component={Link}
-      to={authPaths.forgotPassword}
+      href={authPaths.forgotPassword}
       fw={600}
       {...(inAlert ? { c: 'inherit', underline: 'always' as const } : {})}
     >
@@ -34,11 +23,9 @@ function AskForNewLink({ inAlert = false }: { inAlert?: boolean }) {
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const resetPassword = useResetPassword();
-  const form = useForm<ResetPasswordFormValues>({
-    initialValues: { password: '', confirmPassword: '' },
-    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
-  });
+  const resetPassword = useSubmission(setNewPassword);
+  // The password's own rules, and a second entry that must match; the token comes from the link.
+  const form = useForm({ initialValues: { password: '', confirmPassword: '' }, validate: resetPasswordProblems });
   const error = resetPassword.error;
   const fieldErrors = error instanceof ApiError ? { ...error.fieldMessages } : {};
   // A problem with the token has no field on this form: it belongs in the alert.
@@ -47,7 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const linkIsBad = error instanceof ApiError && (error.code === 'INVALID_TOKEN' || Boolean(error.fields?.token));
 
   const submit = form.onSubmit(({ password }) => {
-    resetPassword.mutate(
+    void resetPassword.submit(
       { token, password },
       {
         onError: (failure) => {
@@ -65,7 +52,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Alert color="huddle" variant="light" title="Password changed">
           {passwordResetMessage}
         </Alert>
-        <Button component={Link} to={authPaths.login} fullWidth>
+        <Button component="a" href={authPaths.login} fullWidth>
           Go to sign in
         </Button>
       </Stack>

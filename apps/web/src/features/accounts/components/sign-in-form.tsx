@@ -1,20 +1,22 @@
-import { signInBody, signInErrorKindFor, signInErrorMessages, type SignInBody } from '@huddle/shared/accounts';
+import { signInProblems } from '@huddle/shared/account-fields';
+import { signInErrorKindFor, signInErrorMessages, type SocialProviderId } from '@huddle/shared/account-messages';
+import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSignIn } from '../api/sign-in.ts';
-import { authPaths, authPathWithReturnTo } from '../auth-paths.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { signIn } from '../api/sign-in.ts';
+import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
-import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface SignInFormProps {
   /** Kept on the link to sign-up, so a guard's returnTo survives switching forms. */
   returnTo: string | null;
   /** Where a social sign-in lands (the returnTo, else home). */
   socialReturnTo: string;
+  socialProviders: readonly SocialProviderId[];
   /** Why the last social sign-in failed, as the person reads it (from the login page's ?error=). */
   socialError?: string | null;
   onSignedIn: () => void;
@@ -26,17 +28,20 @@ function failureMessage(error: Error): string {
   return signInErrorMessages[kind];
 }
 
-export function SignInForm({ returnTo, socialReturnTo, socialError = null, onSignedIn }: SignInFormProps) {
-  const signIn = useSignIn();
+export function SignInForm({
+  returnTo,
+  socialReturnTo,
+  socialProviders,
+  socialError = null,
+  onSignedIn,
+}: SignInFormProps) {
+  const submission = useSubmission(signIn);
   const [socialFailure, setSocialFailure] = useState<string | null>(socialError);
-  const form = useForm<SignInBody>({
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(signInBody, { sync: true }),
-  });
+  const form = useForm({ initialValues: { email: '', password: '' }, validate: signInProblems });
 
   const submit = form.onSubmit((values) => {
     setSocialFailure(null);
-    signIn.mutate(values, {
+    void submission.submit(values, {
       onSuccess: onSignedIn,
       onError: (error) => {
         if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
@@ -44,7 +49,7 @@ export function SignInForm({ returnTo, socialReturnTo, socialError = null, onSig
     });
   }, focusFirstError);
 
-  const failure = socialFailure ?? (signIn.error ? failureMessage(signIn.error) : null);
+  const failure = socialFailure ?? (submission.error ? failureMessage(submission.error) : null);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -55,9 +60,10 @@ export function SignInForm({ returnTo, socialReturnTo, socialError = null, onSig
           </Alert>
         ) : null}
         <SocialSignIn
+          providers={socialProviders}
           returnTo={socialReturnTo}
           onFailure={(error) => {
-            signIn.reset();
+            submission.reset();
             setSocialFailure(failureMessage(error));
           }}
         />
@@ -77,16 +83,17 @@ export function SignInForm({ returnTo, socialReturnTo, socialError = null, onSig
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end" mt={-8}>
-          <Anchor component={Link} to={authPaths.forgotPassword} size="sm">
+          <Anchor href={authPaths.forgotPassword} size="sm">
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth loading={signIn.isPending}>
+        {/* Still busy after success: the browser is on its way to the app. */}
+        <Button type="submit" fullWidth loading={submission.isPending || submission.isSuccess}>
           Sign in
         </Button>
         <Text size="sm" ta="center">
           New to Huddle?{' '}
-          <Anchor component={Link} to={authPathWithReturnTo(authPaths.signUp, returnTo)} fw={600}>
+          <Anchor href={authPathWithReturnTo(authPaths.signUp, returnTo)} fw={600}>
             Create an account
           </Anchor>
         </Text>

@@ -1,42 +1,40 @@
-import { signUpBody, type SignUpBody } from '@huddle/shared/accounts';
+import { signUpProblems } from '@huddle/shared/account-fields';
+import type { SocialProviderId } from '@huddle/shared/account-messages';
+import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { displayNameLength, passwordLength } from '@huddle/shared/limits';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSignUp } from '../api/sign-up.ts';
-import { authPaths, authPathWithReturnTo } from '../auth-paths.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { signUp } from '../api/sign-up.ts';
+import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
-import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface SignUpFormProps {
   /** Kept on the link to sign-in, so a guard's returnTo survives switching forms. */
   returnTo: string | null;
   /** Where a social sign-in lands (the returnTo, else home). */
   socialReturnTo: string;
+  socialProviders: readonly SocialProviderId[];
   onSignedUp: () => void;
 }
 
-export function SignUpForm({ returnTo, socialReturnTo, onSignedUp }: SignUpFormProps) {
-  const signUp = useSignUp();
+export function SignUpForm({ returnTo, socialReturnTo, socialProviders, onSignedUp }: SignUpFormProps) {
+  const submission = useSubmission(signUp);
   const [socialFailure, setSocialFailure] = useState<string | null>(null);
-  const form = useForm<SignUpBody>({
-    initialValues: { name: '', email: '', password: '' },
-    validate: schemaResolver(signUpBody, { sync: true }),
-  });
+  const form = useForm({ initialValues: { name: '', email: '', password: '' }, validate: signUpProblems });
   // Field problems (an email already taken) go beside the field; the rest in the alert.
-  const failure =
-    socialFailure ??
-    (signUp.error && !(signUp.error instanceof ApiError && signUp.error.fields) ? signUp.error.message : null);
+  const { error } = submission;
+  const failure = socialFailure ?? (error && !(error instanceof ApiError && error.fields) ? error.message : null);
 
   const submit = form.onSubmit((values) => {
     setSocialFailure(null);
-    signUp.mutate(values, {
+    void submission.submit(values, {
       onSuccess: onSignedUp,
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
+      onError: (failed) => {
+        if (failed instanceof ApiError && failed.fields) form.setErrors(failed.fieldMessages);
       },
     });
   }, focusFirstError);
@@ -53,10 +51,11 @@ export function SignUpForm({ returnTo, socialReturnTo, onSignedUp }: SignUpFormP
           </Alert>
         ) : null}
         <SocialSignIn
+          providers={socialProviders}
           returnTo={socialReturnTo}
-          onFailure={(error) => {
-            signUp.reset();
-            setSocialFailure(error.message);
+          onFailure={(failed) => {
+            submission.reset();
+            setSocialFailure(failed.message);
           }}
         />
         <TextInput
@@ -82,12 +81,13 @@ export function SignUpForm({ returnTo, socialReturnTo, onSignedUp }: SignUpFormP
           visibilityToggleButtonProps={visibilityToggleProps}
           {...form.getInputProps('password')}
         />
-        <Button type="submit" fullWidth loading={signUp.isPending}>
+        {/* Still busy after success: the browser is on its way to the app. */}
+        <Button type="submit" fullWidth loading={submission.isPending || submission.isSuccess}>
           Create account
         </Button>
         <Text size="sm" ta="center">
           Already have an account?{' '}
-          <Anchor component={Link} to={authPathWithReturnTo(authPaths.login, returnTo)} fw={600}>
+          <Anchor href={authPathWithReturnTo(authPaths.login, returnTo)} fw={600}>
             Sign in
           </Anchor>
         </Text>

@@ -1,18 +1,54 @@
-import { lazy, Suspense } from 'react';
-import { useSocialProviders } from '../api/get-social-providers.ts';
-import type { SocialSignInButtonsProps } from './social-sign-in-buttons.tsx';
+import { socialProviderLabels, type SocialProviderId } from '@huddle/shared/account-messages';
+import { Button, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { startSocialSignIn } from '../api/start-social-sign-in.ts';
+import classes from './social-sign-in.module.css';
 
-/** The buttons' code loads only when the server has a provider (the route loader starts it early). */
-export const loadSocialSignInButtons = () => import('./social-sign-in-buttons.tsx');
-const SocialSignInButtons = lazy(loadSocialSignInButtons);
+interface SocialSignInProps {
+  /** The providers this server has configured (read before the page shows: no buttons popping in). */
+  providers: readonly SocialProviderId[];
+  /** Where to land once the provider has answered. */
+  returnTo: string;
+  /** Starting failed (no connection, provider gone): the form shows why in its alert. */
+  onFailure: (error: Error) => void;
+}
 
-/** One button per social provider the server has configured, and nothing at all when there is none. */
-export function SocialSignIn(props: Omit<SocialSignInButtonsProps, 'providers'>) {
-  const providers = useSocialProviders();
+/**
+ * "Continue with Google" and friends, and nothing at all when the server has no provider.
+ * Plain text buttons: an icon package would cost the sign-in page more than its budget
+ * allows (bench/web-weight.mjs).
+ */
+export function SocialSignIn({ providers, returnTo, onFailure }: SocialSignInProps) {
+  // After success the browser is on its way to the provider: the button stays busy until it leaves.
+  const [busyWith, setBusyWith] = useState<SocialProviderId | null>(null);
   if (providers.length === 0) return null;
+
+  const start = (provider: SocialProviderId) => {
+    setBusyWith(provider);
+    startSocialSignIn({ provider, returnTo }).then(
+      (url) => window.location.assign(url),
+      (error: unknown) => {
+        setBusyWith(null);
+        onFailure(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  };
+
   return (
-    <Suspense fallback={null}>
-      <SocialSignInButtons providers={providers} {...props} />
-    </Suspense>
+    <Stack gap="sm">
+      {providers.map((provider) => (
+        <Button
+          key={provider}
+          variant="default"
+          fullWidth
+          loading={busyWith === provider}
+          disabled={busyWith !== null && busyWith !== provider}
+          onClick={() => start(provider)}
+        >
+          Continue with {socialProviderLabels[provider]}
+        </Button>
+      ))}
+      <div className={classes.separator}>or use your email</div>
+    </Stack>
   );
 }

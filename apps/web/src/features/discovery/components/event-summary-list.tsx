@@ -41,7 +41,7 @@ function EventSummaryItem({ event }: { event: EventSummary }) {
         {event.team ? ` · ${event.team.name}` : ''}
       </Text>
       <Group gap={6}>
-        <ViewerStatusBadge status={event.viewerStatus} />
+        <ViewerStatusBadge status={event.viewerStatus} timeZone={event.timeZone} />
         {/* Shades that keep the badge text at 4.5:1 (axe runs on every page). */}
         <Badge
           variant={event.joinedCount >= event.slots ? 'filled' : 'light'}

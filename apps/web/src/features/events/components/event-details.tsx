@@ -1,3 +1,4 @@
+import { teamKindLabels } from '@huddle/shared/teams';
 import type { EventView } from '@huddle/shared/events';
 import { eventGenderLabels } from '@huddle/shared/genders';
 import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title, em } from '@mantine/core';
@@ -124,7 +125,8 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange, pla
           </Badge>
           {event.visibility === 'team' && (
             <Badge variant="outline" color="gray">
-              Team only
+              {/* A community's members-only event says so (issue 11). */}
+              {event.team ? teamKindLabels[event.team.kind] : 'Team'} only
             </Badge>
           )}
           {event.cancelled && (

@@ -41,7 +41,7 @@ export function TeamEventsCard({ teamId, manages }: TeamEventsCardProps) {
               <Anchor component={Link} to={`/discover/events/${event.id}`} fw={600}>
                 {event.title}
               </Anchor>
-              <ViewerStatusBadge status={event.viewerStatus} />
+              <ViewerStatusBadge status={event.viewerStatus} timeZone={event.timeZone} />
               <Text size="sm" c="dimmed">
                 {event.next ? formatOccurrence(event.next.startsAt, event.timeZone) : 'No coming dates'} ·{' '}
                 {event.place.name} · {formatSpotsLeft(event.slots - event.joinedCount, event.slots)}

@@ -1,4 +1,4 @@
-import { accountDeletedMessage, accountDeleteFailedMessage } from '@huddle/shared/accounts';
+import { accountDeleteFailedMessage } from '@huddle/shared/accounts';
 import { snackbarMs } from '@huddle/shared/limits';
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -21,7 +21,6 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
   const [typed, setTyped] = useState('');
   const deletion = useDeleteAccount({
     onDeleted: () => {
-      notifications.show({ color: 'huddle', message: accountDeletedMessage });
       close();
       onDeleted();
     },

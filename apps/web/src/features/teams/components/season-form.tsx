@@ -2,7 +2,9 @@ import { seasonBody, type SeasonBody } from '@huddle/shared/seasons';
 import { Alert, Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
+import { instantToLocal, localToInstant } from '@huddle/shared/event-occurrences';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSeason } from '../api/seasons.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
@@ -17,10 +19,17 @@ interface SeasonFormValues {
   fee: number | string;
 }
 
-/** Dates are days in the form; registration opens at the start and closes at the end of its days. */
-function toBody(values: SeasonFormValues): SeasonBody {
-  const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).toISOString() : '');
-  const dayEnd = (day: string) => (day ? new Date(`${day}T23:59:00`).toISOString() : '');
+/**
+ * Dates are days in the form; registration opens at the start and closes at the end of its
+ * days, in the team's zone (the organizer may be travelling; issue 11).
+ */
+function toBody(values: SeasonFormValues, timeZone: string): SeasonBody {
+  const at = (day: string, time: string) => {
+    const instant = day ? localToInstant(`${day}T${time}`, timeZone) : null;
+    return instant && !Number.isNaN(instant.getTime()) ? instant.toISOString() : '';
+  };
+  const dayStart = (day: string) => at(day, '00:00');
+  const dayEnd = (day: string) => at(day, '23:59');
   return {
     label: values.label,
     startsOn: values.startsOn,
@@ -57,9 +66,17 @@ function DayInput(props: DateInputProps) {
 }
 
 /** Create a season (owner and organizers); the shared schema checks the dates here and on the server. */
-export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: () => void }) {
+interface SeasonFormProps {
+  teamId: string;
+  /** The team's zone (the viewer's for a team made before teams had one). */
+  timeZone: string;
+  onCreated: () => void;
+}
+
+export function SeasonForm({ teamId, timeZone, onCreated }: SeasonFormProps) {
   const createSeason = useCreateSeason();
-  const today = new Date().toISOString().slice(0, 10);
+  // Today where the team plays: in the evening in the US the UTC date is already tomorrow.
+  const [today] = useState(() => instantToLocal(new Date(), timeZone).slice(0, 10));
   const form = useForm<SeasonFormValues>({
     initialValues: {
       label: '',
@@ -71,7 +88,7 @@ export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: (
       fee: '',
     },
     validate: (values) => {
-      const parsed = seasonBody.safeParse(toBody(values));
+      const parsed = seasonBody.safeParse(toBody(values, timeZone));
       if (parsed.success) return {};
       const errors: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
@@ -97,7 +114,7 @@ export function SeasonForm({ teamId, onCreated }: { teamId: string; onCreated: (
     <form
       onSubmit={form.onSubmit(async (values) => {
         try {
-          await createSeason.mutateAsync({ teamId, season: toBody(values) });
+          await createSeason.mutateAsync({ teamId, season: toBody(values, timeZone) });
           form.reset();
           onCreated();
         } catch (error) {

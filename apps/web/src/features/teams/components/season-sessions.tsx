@@ -1,17 +1,32 @@
 import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { localToInstant } from '@huddle/shared/event-occurrences';
 import { formatEventStart, viewerTimeZone } from '../../../lib/format-event-time.ts';
 import { useCreateSessions, useSeasonSessions } from '../api/seasons.ts';
 
 /**
- * A session reads as an event's date does (one formatter, the zone named). Teams have no
- * zone of their own yet, so it is the viewer's, named, so "7:00 PM CDT" is never a guess.
+ * A session reads as an event's date does (one formatter, the zone named): in the team's zone,
+ * with the viewer's own time after it when that zone differs (issue 11). A team made before
+ * teams had a zone shows the viewer's, named, so "7:00 PM CDT" is never a guess.
  */
-const formatSession = (iso: string) => formatEventStart(iso, viewerTimeZone(), 'en-US');
+function formatSession(iso: string, teamZone: string | null): string {
+  const viewerZone = viewerTimeZone();
+  const zone = teamZone ?? viewerZone;
+  const inZone = formatEventStart(iso, zone, 'en-US');
+  const yours = formatEventStart(iso, viewerZone, 'en-US');
+  return yours === inZone ? inZone : `${inZone} (your time ${yours})`;
+}
 
-/** The dated meetings of a season, in the viewer's time zone; organizers add one or a weekly series. */
-export function SeasonSessions({ seasonId, manages }: { seasonId: string; manages: boolean }) {
+interface SeasonSessionsProps {
+  seasonId: string;
+  /** The team's zone; sessions are set and shown in it. */
+  teamTimeZone: string | null;
+  manages: boolean;
+}
+
+/** The dated meetings of a season, in the team's time zone; organizers add one or a weekly series. */
+export function SeasonSessions({ seasonId, teamTimeZone, manages }: SeasonSessionsProps) {
   const sessions = useSeasonSessions(seasonId);
   const list = sessions.data?.sessions ?? [];
   const [now] = useState(() => Date.now());
@@ -23,17 +38,26 @@ export function SeasonSessions({ seasonId, manages }: { seasonId: string; manage
           Next sessions:{' '}
           {upcoming
             .slice(0, 3)
-            .map((session) => `${session.title ? `${session.title}, ` : ''}${formatSession(session.startsAt)}`)
+            .map(
+              (session) =>
+                `${session.title ? `${session.title}, ` : ''}${formatSession(session.startsAt, teamTimeZone)}`,
+            )
             .join(' · ')}
           {upcoming.length > 3 ? ` and ${upcoming.length - 3} more` : ''}
         </Text>
       )}
-      {manages && <AddSessionsForm seasonId={seasonId} />}
+      {manages && <AddSessionsForm seasonId={seasonId} timeZone={teamTimeZone ?? viewerTimeZone()} />}
     </Stack>
   );
 }
 
-function AddSessionsForm({ seasonId }: { seasonId: string }) {
+/** The instant a datetime-local value names in the team's zone; '' (refused by the server, beside the field) when it names none. */
+function instantOf(local: string, timeZone: string): string {
+  const instant = local ? localToInstant(local, timeZone) : null;
+  return instant && !Number.isNaN(instant.getTime()) ? instant.toISOString() : '';
+}
+
+function AddSessionsForm({ seasonId, timeZone }: { seasonId: string; timeZone: string }) {
   const create = useCreateSessions();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({
@@ -59,8 +83,8 @@ function AddSessionsForm({ seasonId }: { seasonId: string }) {
             seasonId,
             session: {
               title: values.title.trim() || null,
-              // The browser's local time, sent with its offset, so weekly repeats keep the wall-clock time.
-              startsAt: values.startsAt ? new Date(values.startsAt).toISOString() : '',
+              // The time typed is a wall-clock time where the team plays; the server repeats it weekly there.
+              startsAt: instantOf(values.startsAt, timeZone),
               durationMinutes: Number(values.durationMinutes),
               repeatWeeklyUntil: values.repeatWeeklyUntil || null,
             },
@@ -80,6 +104,7 @@ function AddSessionsForm({ seasonId }: { seasonId: string }) {
           <TextInput
             type="datetime-local"
             label="First session starts"
+            description={`Time in ${timeZone.replaceAll('_', ' ')}`}
             required
             value={values.startsAt}
             onChange={(event) => setValues({ ...values, startsAt: event.currentTarget.value })}

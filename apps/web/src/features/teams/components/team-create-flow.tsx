@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { viewerTimeZone } from '../../../lib/format-event-time.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { sendCreateMotivationMail } from '../api/send-mail-request.ts';
 import { useUploadTeamPhoto } from '../api/upload-team-photo.ts';
@@ -43,6 +44,8 @@ const bodyOf = (draft: Draft) => ({
   city: draft.city,
   joinPolicy: draft.joinPolicy,
   visibility: draft.visibility,
+  // The team's sessions are set and shown in its creator's zone (issue 11).
+  timeZone: viewerTimeZone(),
 });
 
 /** The shared schema's messages for the given fields. */

@@ -1,3 +1,4 @@
+import { viewerTimeZone } from '../../../lib/format-event-time.ts';
 import type { Season } from '@huddle/shared/seasons';
 import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -13,12 +14,14 @@ const SeasonForm = lazy(() => import('./season-form.tsx').then((module) => ({ de
 
 interface TeamSeasonsCardProps {
   teamId: string;
+  /** The team's zone, for its sessions' times; null for a team made before teams had one. */
+  timeZone: string | null;
   signedIn: boolean;
   manages: boolean;
 }
 
 /** The team's seasons: dates, fee, capacity; players register, guests give name and email, organizers manage. */
-export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardProps) {
+export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSeasonsCardProps) {
   const seasons = useTeamSeasons(teamId);
   const register = useRegister();
   const [creating, setCreating] = useState(false);
@@ -85,7 +88,7 @@ export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardPr
                     : `${season.registeredCount}/${season.capacity} spots taken`}
                   {season.groups.length > 0 ? ` · ${season.groups.map((group) => group.name).join(', ')}` : ''}
                 </Text>
-                <SeasonSessions seasonId={season.id} manages={manages} />
+                <SeasonSessions seasonId={season.id} teamTimeZone={timeZone} manages={manages} />
                 <Group gap="xs">
                   {season.registrationOpen && !full && (
                     <Button
@@ -110,7 +113,7 @@ export function TeamSeasonsCard({ teamId, signedIn, manages }: TeamSeasonsCardPr
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="New season" size="lg">
         <Suspense fallback={<Text c="dimmed">Loading the form…</Text>}>
-          <SeasonForm teamId={teamId} onCreated={() => setCreating(false)} />
+          <SeasonForm teamId={teamId} timeZone={timeZone ?? viewerTimeZone()} onCreated={() => setCreating(false)} />
         </Suspense>
       </Modal>
       <Modal

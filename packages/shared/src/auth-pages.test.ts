@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnTo } from './return-to.ts';
+import { safeReturnTo } from './auth-pages.ts';
 
 describe('safeReturnTo', () => {
   it('keeps paths on this site, with their query and hash', () => {

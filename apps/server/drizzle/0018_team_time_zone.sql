@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "time_zone" text;

@@ -1,0 +1,21 @@
+import './mantine-styles.ts';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+// The same key is read before the first paint by public/color-scheme.js.
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'huddle-color-scheme' });
+
+/** Huddle's theme and saved colour scheme, for both web entries (the app and the auth pages). */
+export function HuddleMantineProvider({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
+      {children}
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The signed-out pages (spec §2: auth/login, auth/sign-up, auth/forgot-password, and the
+ * reset link's page). They are their own small web entry (decision 023): the server sends
+ * auth.html for exactly these paths, and the app's router hands them to it.
+ */
+export const authPaths = {
+  login: '/auth/login',
+  signUp: '/auth/sign-up',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+} as const;
+export type AuthPath = (typeof authPaths)[keyof typeof authPaths];
+
+const authPathList: readonly string[] = Object.values(authPaths);
+
+/** Whether a pathname (no query) is one of the auth pages; a trailing slash is forgiven. */
+export function isAuthPagePath(pathname: string): boolean {
+  return authPathList.includes(pathname.replace(/\/+$/, ''));
+}
+
+/** The query parameter that carries where to go after signing in. */
+export const returnToParam = 'returnTo';
+
+/** The query parameter a failed social sign-in comes back to the login page with. */
+export const socialSignInErrorParam = 'error';
+
+/** An auth page address that keeps the returnTo a guard put there, so switching forms keeps it. */
+export function authPathWithReturnTo(path: string, returnTo: string | null): string {
+  return returnTo ? `${path}?${returnToParam}=${encodeURIComponent(returnTo)}` : path;
+}
+
+/**
+ * Where to go after signing in, taken from ?returnTo=. Only a path on this site is
+ * accepted: it starts with one "/", and holds no backslash or control character
+ * (browsers read "/\evil.example" and "/\t/evil.example" as "//evil.example").
+ * Anything else is dropped, so a crafted link cannot send a person elsewhere.
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  if ([...value].some((char) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
+  // Returning to a sign-in page after signing in would only bounce.
+  if (value === '/auth' || value.startsWith('/auth/') || value.startsWith('/auth?')) return null;
+  return value;
+}
+
+/**
+ * The API the auth pages call, by path: their entry sends requests without the endpoint
+ * declarations (which carry zod schemas). accounts.ts declares the same endpoints on these paths.
+ */
+export const authApiPaths = {
+  signUp: '/api/auth/sign-up',
+  signIn: '/api/auth/sign-in',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  startSocialSignIn: '/api/auth/social/:provider',
+  /** The public config; the auth pages read its socialProviders. */
+  publicConfig: '/api/config',
+} as const;
