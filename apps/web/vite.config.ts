@@ -194,6 +194,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the server preloads a landing page's own chunks from it (decision 021).
+    manifest: true,
     emptyOutDir: true,
     // Hashed names under dist/assets/: the server caches that folder for a year.
     assetsDir: 'assets',

@@ -23,7 +23,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
 import { passwordResetMail, verificationMail } from './features/accounts/accounts.mails.ts';
-import { claimGuestForVerifiedUser } from './features/accounts/accounts.service.ts';
+import { claimGuestForVerifiedUser, getCurrentUser } from './features/accounts/accounts.service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability.routes.ts';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flags.routes.ts';
 import { registerGameTypeRoutes } from './features/game-types/game-types.routes.ts';
@@ -39,7 +39,7 @@ import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerResponseHeaders } from './lib/response-headers.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { createS3FileStorage } from './lib/storage/s3-file-storage.ts';
-import { requestHeaders } from './lib/session.ts';
+import { findSessionUserId } from './lib/session.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
@@ -197,7 +197,10 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir, {
-      isSignedIn: async (request) => Boolean(await deps.auth.api.getSession({ headers: requestHeaders(request) })),
+      currentUser: async (request) => {
+        const userId = await findSessionUserId(deps.auth, request);
+        return userId ? getCurrentUser(db, userId) : null;
+      },
     });
   } else {
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

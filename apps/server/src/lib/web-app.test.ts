@@ -3,9 +3,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@huddle/shared/users';
 import { registerWebApp } from './web-app.ts';
 
-const indexHtml = '<!doctype html><title>Huddle</title><div id="root"></div>';
+const indexHtml =
+  '<!doctype html><head><title>Huddle</title><script type="module" src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" href="/assets/ui-1.js"></head><div id="root"></div>';
+/** What Vite's manifest says the home page's modules load (the shared `ui` chunk is in index.html already). */
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_ui-1.js'] },
+  '_ui-1.js': { file: 'assets/ui-1.js' },
+  '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_ui-1.js'], css: ['assets/cards-1.css'] },
+  'src/app/layouts/signed-in-route.tsx': { file: 'assets/signed-in-route-1.js', imports: ['_ui-1.js'] },
+  'src/app/pages/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['_cards-1.js', '_ui-1.js'] },
+};
+/** The signed-in user these tests stand for; the name tries to end the data block early. */
+const member = { id: 'u1', displayName: '</script><script>alert(1)</script>' } as unknown as CurrentUser;
+/** The session data block index.html carries (the web app reads it instead of asking). */
+const sessionBlock = (body: string) => {
+  const match = /<script type="application\/json" id="huddle-session">(.*?)<\/script>/.exec(body);
+  return match ? (JSON.parse(match[1] ?? '') as { user: CurrentUser | null }) : undefined;
+};
 const authHtml = '<!doctype html><title>Huddle</title><div id="root" data-entry="auth"></div>';
 /** The cookie that stands for a live session in these tests. */
 const sessionCookie = 'session=live';
@@ -17,12 +35,14 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), indexHtml);
   writeFileSync(path.join(dir, 'auth.html'), authHtml);
   mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1);');
   app = Fastify();
   await registerWebApp(app, dir, {
-    isSignedIn: async (request) => {
+    currentUser: async (request) => {
       if (request.headers.cookie === 'session=broken') throw new Error('database down');
-      return request.headers.cookie === sessionCookie;
+      return request.headers.cookie === sessionCookie ? member : null;
     },
   });
 });
@@ -38,15 +58,48 @@ describe('serving the web app', () => {
       const get = await app.inject({ method: 'GET', url });
       const head = await app.inject({ method: 'HEAD', url });
       expect(get.statusCode).toBe(200);
-      expect(get.body).toBe(indexHtml);
+      expect(get.body).toContain('<div id="root"></div>');
       expect(head.statusCode).toBe(200);
       expect(head.body).toBe('');
       for (const name of ['content-type', 'content-length', 'cache-control', 'etag']) {
         expect(head.headers[name], name).toBe(get.headers[name]);
       }
-      expect(head.headers['cache-control']).toBe('no-cache');
+      expect(head.headers['cache-control']).toBe('private, no-store');
     },
   );
+
+  it('carries the session it was sent under, which no name can break out of', async () => {
+    const visitor = await app.inject({ method: 'GET', url: '/discover' });
+    expect(sessionBlock(visitor.body)).toEqual({ user: null });
+    const signedIn = await app.inject({ method: 'GET', url: '/discover', headers: { cookie: sessionCookie } });
+    expect(sessionBlock(signedIn.body)).toEqual({ user: member });
+    // The one closing tag in the block is its own: the name's "<" went in escaped.
+    expect(signedIn.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(signedIn.body).not.toContain('<script>alert(1)');
+    // A session that cannot be read gives the page as to a visitor.
+    const broken = await app.inject({ method: 'GET', url: '/discover', headers: { cookie: 'session=broken' } });
+    expect(sessionBlock(broken.body)).toEqual({ user: null });
+  });
+
+  it("preloads a landing page's own chunks and styles, not what index.html loads already", async () => {
+    const home = await app.inject({ method: 'GET', url: '/home' });
+    const preloaded = [...home.body.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="\/([^"]+)"/g)].map(
+      (match) => match[2],
+    );
+    expect(preloaded.sort()).toEqual(
+      [
+        'assets/cards-1.css',
+        'assets/cards-1.js',
+        'assets/home-page-1.js',
+        'assets/signed-in-route-1.js',
+        'assets/ui-1.js',
+      ].sort(),
+    );
+    // assets/ui-1.js once: index.html's own tag, not a second one.
+    expect(home.body.match(/assets\/ui-1\.js/g)).toHaveLength(1);
+    const other = await app.inject({ method: 'GET', url: '/settings' });
+    expect(other.body).not.toContain('home-page-1.js');
+  });
 
   it('HEAD of a hashed asset answers as GET does', async () => {
     const get = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
@@ -112,6 +165,6 @@ describe('serving the web app', () => {
     expect(bare.statusCode).toBe(302);
     expect(bare.headers.location).toBe('/auth/login?returnTo=%2Fhome');
     const unknown = await app.inject({ method: 'GET', url: '/auth/nothing-here' });
-    expect(unknown.body).toBe(indexHtml);
+    expect(unknown.body).toContain('<div id="root"></div>');
   });
 });

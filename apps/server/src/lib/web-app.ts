@@ -1,6 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { authPaths, isAuthPagePath, returnToParam, safeReturnTo } from '@huddle/shared/auth-pages';
+import { inlineSessionElementId, landingPageFor, type LandingPage } from '@huddle/shared/landing-pages';
+import type { CurrentUser } from '@huddle/shared/users';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
 
@@ -8,18 +11,78 @@ import { sendNotFound } from './error-handler.ts';
 const signedInHomePath = '/home';
 
 export interface WebAppOptions {
-  /** Whether the request carries a live session; "/" and the auth pages answer by it. */
-  isSignedIn: (request: FastifyRequest) => Promise<boolean>;
+  /** The signed-in user (null for a visitor); "/" and the auth pages answer by it, index.html carries it. */
+  currentUser: (request: FastifyRequest) => Promise<CurrentUser | null>;
+}
+
+/** Vite's build manifest (build.manifest): each source module's chunk and the chunks it imports. */
+type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/**
+ * JSON inside <script type="application/json">: "<" is escaped, so a name such as
+ * "</script><script>…" cannot end the element (the parser sees no tag inside).
+ */
+function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * The <link> tags that fetch a landing page's own chunks with index.html (decision 021):
+ * each module's chunk and what it imports, less what index.html loads already.
+ */
+function preloadTagsFor(manifest: BuildManifest, page: LandingPage, alreadyLoaded: ReadonlySet<string>): string {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of page.modules) visit(module);
+  return [
+    ...[...files]
+      .filter((file) => !alreadyLoaded.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles]
+      .filter((file) => !alreadyLoaded.has(file))
+      .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+/** index.html, and per landing page the same with its chunks preloaded; the session goes in per request. */
+function createIndexPage(webDistDir: string) {
+  const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const manifestPath = path.join(webDistDir, '.vite', 'manifest.json');
+  const manifest: BuildManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const alreadyLoaded = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1] ?? ''));
+  const withPreloads = new Map<LandingPage, string>();
+  return (pathname: string, user: CurrentUser | null) => {
+    const page = landingPageFor(pathname);
+    let head = '';
+    if (page) {
+      head = withPreloads.get(page) ?? preloadTagsFor(manifest, page, alreadyLoaded);
+      withPreloads.set(page, head);
+    }
+    // A data block, not a script: the CSP's script-src does not apply and nothing runs.
+    const session = `<script type="application/json" id="${inlineSessionElementId}">${jsonForScriptElement({ user })}</script>`;
+    return html.replace('</head>', `${head}${session}</head>`);
+  };
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, HTML always revalidated.
  * The auth pages get auth.html, the small sign-in entry (decision 023); every other
- * client route gets index.html (the SPA fallback). "/" and the auth pages are decided
- * here, before any script loads: a visitor goes from "/" to sign-up (spec §2), a signed-in
- * person from "/" or an auth page to home (or the auth page's returnTo).
+ * client route gets index.html (the SPA fallback) carrying the session it was sent under and,
+ * for a landing page, its own chunks preloaded (decision 021). "/" and the auth pages are
+ * decided here, before any script loads: a visitor goes from "/" to sign-up (spec §2), a
+ * signed-in person from "/" or an auth page to home (or the auth page's returnTo).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, options: WebAppOptions): Promise<void> {
+  const indexPage = createIndexPage(webDistDir);
+  // A session lookup that fails (database down) must not hide the page: treat it as signed out.
+  const currentUser = (request: FastifyRequest) => options.currentUser(request).catch(() => null);
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
@@ -38,19 +101,19 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
     if (isApi || !wantsPage) return sendNotFound(reply);
     reply.header('cache-control', 'no-cache');
     if (pathname === '/') {
-      // A session lookup that fails (database down) must not hide the page: treat it as signed out.
-      const signedIn = await options.isSignedIn(request).catch(() => false);
-      return reply.redirect(signedIn ? signedInHomePath : authPaths.signUp);
+      return reply.redirect((await currentUser(request)) ? signedInHomePath : authPaths.signUp);
     }
     if (pathname === '/auth' || pathname === '/auth/')
       return reply.redirect(`${authPaths.login}${search ? `?${search}` : ''}`);
     if (isAuthPagePath(pathname)) {
-      if (await options.isSignedIn(request).catch(() => false)) {
+      if (await currentUser(request)) {
         const returnTo = safeReturnTo(new URLSearchParams(search).get(returnToParam));
         return reply.redirect(returnTo ?? signedInHomePath);
       }
       return reply.sendFile('auth.html');
     }
-    return reply.sendFile('index.html');
+    // It carries who is signed in: never stored, so Back after signing out cannot bring it back.
+    reply.header('cache-control', 'private, no-store');
+    return reply.type('text/html; charset=utf-8').send(indexPage(pathname, await currentUser(request)));
   });
 }

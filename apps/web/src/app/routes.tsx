@@ -1,8 +1,6 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { authPaths } from '@huddle/shared/auth-pages';
-import { sessionQueryOptions } from '../features/accounts/api/get-session.ts';
-import { queryClient } from '../lib/query-client.ts';
 import {
   loadSessionQuietly,
   redirectFromRoot,
@@ -95,8 +93,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-// Every page's guard asks who is signed in: start asking now, while the page's code loads.
-void queryClient.prefetchQuery(sessionQueryOptions());
-
-export const router = createBrowserRouter(routes);

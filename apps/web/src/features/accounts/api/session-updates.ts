@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { isLeavingApp } from '../../../lib/leaving-app.ts';
 import { sessionQueryKey, sessionQueryOptions } from './get-session.ts';
 
 /* Reading the session again on purpose; kept apart from get-session.ts, which every page loads first. */
@@ -16,5 +17,8 @@ export function useReloadSession() {
 /** Reads the session again in the background (the realtime socket was closed by a sign-out). */
 export function useRefreshSession() {
   const queryClient = useQueryClient();
-  return useCallback(() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }), [queryClient]);
+  return useCallback(() => {
+    // The action ending the session navigates on its own (lib/leaving-app.ts).
+    if (!isLeavingApp()) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [queryClient]);
 }

@@ -1,6 +1,7 @@
 import { deleteMeEndpoint } from '@huddle/shared/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { setLeavingApp } from '../../../lib/leaving-app.ts';
 
 /** Fails with CONFLICT (and a message naming what to do) while the person still owns teams. */
 export function deleteAccount() {
@@ -13,5 +14,11 @@ export function deleteAccount() {
  * mutate()'s callbacks would then never run, and the person would see no confirmation.
  */
 export function useDeleteAccount({ onDeleted }: { onDeleted: () => void }) {
-  return useMutation({ mutationFn: deleteAccount, onSuccess: onDeleted });
+  return useMutation({
+    mutationFn: deleteAccount,
+    // The socket closes before the reply: the shell must not go to sign-in meanwhile.
+    onMutate: () => setLeavingApp(true),
+    onError: () => setLeavingApp(false),
+    onSuccess: onDeleted,
+  });
 }

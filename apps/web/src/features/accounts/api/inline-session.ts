@@ -1,0 +1,21 @@
+import { getSessionEndpoint } from '@huddle/shared/accounts';
+import { inlineSessionElementId } from '@huddle/shared/landing-pages';
+import type { EndpointReply } from '@huddle/shared/endpoint';
+
+/**
+ * The session index.html was sent under (the server writes it in, decision 021): the guards
+ * start from it instead of asking the API and waiting a round trip. Read once and removed,
+ * so a later read always asks the server. Null when absent (the dev server) or unreadable.
+ */
+export function takeInlineSession(): EndpointReply<typeof getSessionEndpoint> | null {
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(inlineSessionElementId);
+  if (!element) return null;
+  element.remove();
+  try {
+    const session = getSessionEndpoint.reply.safeParse(JSON.parse(element.textContent ?? ''));
+    return session.success ? session.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The pages people most often open first (a bookmark, a shared link), with the modules the web
+ * app's route table loads lazily for each (apps/web/src/app/routes.tsx). The server sends
+ * index.html for them with <link rel="modulepreload"> for those modules' chunks, so a page's
+ * own code downloads beside the app's first scripts instead of after them (decision 021).
+ * A test in apps/web checks this table against the route table.
+ */
+export interface LandingPage {
+  /** A sample address, for the test that checks it against the route table. */
+  example: string;
+  matches: RegExp;
+  /** Source files under apps/web, as Vite's manifest names them. */
+  modules: readonly string[];
+}
+
+const signedInLayout = 'src/app/layouts/signed-in-route.tsx';
+const publicLayout = 'src/app/layouts/public-profile-route.tsx';
+
+/** First match wins: an event's address also matches discover's `discover/:context`. */
+export const landingPages: readonly LandingPage[] = [
+  { example: '/home', matches: /^\/home\/?$/, modules: [signedInLayout, 'src/app/pages/home-page.tsx'] },
+  {
+    example: '/discover/events/abc',
+    matches: /^\/(discover\/(events|games)|evt)\/[^/]+\/?$/,
+    modules: [publicLayout, 'src/app/pages/event-page.tsx'],
+  },
+  {
+    example: '/discover/map',
+    matches: /^\/discover(\/[^/]+)?\/?$/,
+    modules: [publicLayout, 'src/app/pages/discover-page.tsx'],
+  },
+  { example: '/team/abc', matches: /^\/team\/[^/]+\/?$/, modules: [publicLayout, 'src/app/pages/team-page.tsx'] },
+  {
+    example: '/profile/abc',
+    matches: /^\/profile\/[^/]+\/?$/,
+    modules: [publicLayout, 'src/app/pages/public-profile-page.tsx'],
+  },
+];
+
+export function landingPageFor(pathname: string): LandingPage | undefined {
+  return landingPages.find((page) => page.matches.test(pathname));
+}
+
+/** Where index.html carries the session it was sent under, so the app's guards need not ask again. */
+export const inlineSessionElementId = 'huddle-session';
