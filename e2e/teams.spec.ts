@@ -42,10 +42,16 @@ test('a community is created from its kind and name alone, called a community, a
   await details.getByRole('combobox', { name: 'City' }).fill('Austin');
   await page.getByRole('option', { name: 'Austin, TX' }).click();
   await details.getByLabel('People ask to join; organizers approve').check();
+  // The zone the browser gave at creation is corrected here.
+  await details.getByRole('combobox', { name: 'Time zone' }).fill('America/Denv');
+  await page.getByRole('option', { name: 'America/Denver', exact: true }).click();
   await details.getByRole('button', { name: 'Save details' }).click();
   await expect(details).toBeHidden();
   await expect(page.getByText('Basketball', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/Austin, TX · 1 member · People ask to join/)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  await expect(details.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Denver');
+  await details.getByRole('button', { name: 'Cancel' }).click();
 
   // An event created from the community starts with its game type, and reads "An East Austin Hoopers event".
   await page.getByRole('link', { name: 'New event' }).click();

@@ -64,7 +64,12 @@ export const createTeamBody = teamFields
   .meta({ id: 'CreateTeam' });
 export type CreateTeamBody = z.infer<typeof createTeamBody>;
 
-export const updateTeamBody = teamFields.omit({ kind: true }).partial().meta({ id: 'UpdateTeam' });
+export const updateTeamBody = teamFields
+  .omit({ kind: true })
+  .partial()
+  // Issue 11: a zone picked wrongly at creation (the creating browser's) can be corrected.
+  .extend({ timeZone: timeZoneName.optional() })
+  .meta({ id: 'UpdateTeam' });
 export type UpdateTeamBody = z.infer<typeof updateTeamBody>;
 
 export const teamSummary = z

@@ -64,6 +64,12 @@ describe('creating a team', () => {
       joinPolicy: 'request',
     });
     expect(edited.json()).toMatchObject({ gameType: 'Soccer', city: 'Austin, TX', joinPolicy: 'request' });
+    // The zone the creating browser gave is corrected later; a made-up one is refused.
+    const moved = await call('PATCH', `/api/teams/${team.id}`, owner.cookie, { timeZone: 'America/Denver' });
+    expect(moved.json()).toMatchObject({ timeZone: 'America/Denver' });
+    const madeUp = await call('PATCH', `/api/teams/${team.id}`, owner.cookie, { timeZone: 'Mars/Olympus' });
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json().error.fields.timeZone).toEqual(['Choose a valid time zone.']);
     // Someone else cannot fill them in.
     const stranger = await signUpUser(t.app);
     expect((await call('PATCH', `/api/teams/${team.id}`, stranger.cookie, { gameType: 'Rugby' })).statusCode).toBe(403);

@@ -246,9 +246,3 @@ export function addMinutesLocal(local: string, minutes: number): string {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return '';
   return new Date(Date.parse(`${local}:00Z`) + minutes * 60_000).toISOString().slice(0, 16);
 }
-
-/** Every IANA zone the browser knows, with the given one kept even if the list lacks it ('UTC'). */
-export function timeZoneChoices(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return zones.includes(current) ? zones : [current, ...zones];
-}

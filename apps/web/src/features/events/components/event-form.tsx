@@ -41,11 +41,11 @@ import {
   isoWeekdayOf,
   placeBodyFrom,
   placeFormErrors,
-  timeZoneChoices,
   validateEventValues,
   type EventFormValues,
 } from '../event-form-values.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { timeZoneChoices } from '../../../lib/time-zone-choices.ts';
 import { indefiniteArticle } from '../../../lib/indefinite-article.ts';
 import { PlacePicker, type NewPlaceLocationPicker } from './place-picker.tsx';
 

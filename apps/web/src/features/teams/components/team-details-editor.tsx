@@ -1,8 +1,10 @@
 import { updateTeamBody, type TeamDetail, type UpdateTeamBody } from '@huddle/shared/teams';
-import { Alert, Button, Divider, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { viewerTimeZone } from '../../../lib/format-event-time.ts';
+import { timeZoneChoices } from '../../../lib/time-zone-choices.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 import { useUploadTeamPhoto } from '../api/upload-team-photo.ts';
 import {
@@ -33,6 +35,9 @@ const draftOf = (team: TeamDetail): TeamDetailsDraft => ({
 
 function DetailsForm({ team, gameTypes, renderCityPicker, onDone }: TeamDetailsEditorProps & { onDone: () => void }) {
   const [draft, setDraft] = useState(() => draftOf(team));
+  // Teams made before zones were kept have none: the viewer's is the likeliest.
+  const [timeZone, setTimeZone] = useState(() => team.timeZone ?? viewerTimeZone());
+  const zones = useMemo(() => timeZoneChoices(timeZone), [timeZone]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -51,6 +56,7 @@ function DetailsForm({ team, gameTypes, renderCityPicker, onDone }: TeamDetailsE
       description: draft.description.trim() || null,
       joinPolicy: draft.joinPolicy,
       visibility: draft.visibility,
+      timeZone,
       ...(draft.city && { city: draft.city }),
     };
     const parsed = updateTeamBody.safeParse(changes);
@@ -77,6 +83,21 @@ function DetailsForm({ team, gameTypes, renderCityPicker, onDone }: TeamDetailsE
         errors={errors}
         gameTypes={gameTypes}
         renderCityPicker={renderCityPicker}
+      />
+      <Select
+        label="Time zone"
+        description={`Season sessions and ${noun} events are set and shown in this zone.`}
+        data={zones}
+        value={timeZone}
+        onChange={(zone) => {
+          if (!zone) return;
+          setTimeZone(zone);
+          setErrors(({ timeZone: _dropped, ...rest }) => rest);
+        }}
+        error={errors.timeZone}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="No zone by that name"
       />
       <TeamPhotoPicker
         kind={team.kind}
