@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okReply } from './accounts.ts';
 import { calendarDate, instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { localToInstant } from './event-occurrences.ts';
 import { teamIdParams } from './teams.ts';
 import { email } from './users.ts';
 
@@ -17,6 +18,14 @@ export const registrationParams = seasonIdParams.extend({ registrationId: z.uuid
 
 const day = calendarDate('Pick a date.');
 const moment = instant('Pick a date and time.');
+
+export const registrationAfterEndMessage = 'Registration must close before the season ends.';
+
+/** The end of a season's last day on its team's wall clock (UTC for a team without a zone). */
+export function seasonEndsAt(endsOn: string, timeZone: string | null): Date {
+  const nextDay = new Date(Date.parse(`${endsOn}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return localToInstant(`${nextDay}T00:00`, timeZone ?? 'UTC');
+}
 
 export const seasonBody = z
   .strictObject({
@@ -45,12 +54,10 @@ export const seasonBody = z
         path: ['registrationClosesAt'],
       });
     }
-    if (new Date(season.registrationClosesAt) > new Date(`${season.endsOn}T23:59:59Z`)) {
-      context.addIssue({
-        code: 'custom',
-        message: 'Registration must close before the season ends.',
-        path: ['registrationClosesAt'],
-      });
+    // The team's zone is the server's to know: here only what no zone on earth allows (the
+    // last place to end a day is UTC-12); the server checks the team's own (seasonEndsAt).
+    if (new Date(season.registrationClosesAt) > new Date(`${season.endsOn}T23:59:59-12:00`)) {
+      context.addIssue({ code: 'custom', message: registrationAfterEndMessage, path: ['registrationClosesAt'] });
     }
   });
 export type SeasonBody = z.infer<typeof seasonBody>;

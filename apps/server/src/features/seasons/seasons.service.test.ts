@@ -1,4 +1,5 @@
 import { yearRangeMessage } from '@huddle/shared/dates';
+import { registrationAfterEndMessage } from '@huddle/shared/seasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamAs, signUpBodyFor, signUpUser, verifyEmailOf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -75,6 +76,28 @@ describe('seasons', () => {
     const response = await call('POST', `/api/teams/${team.id}/seasons`, owner.cookie, seasonBody(change));
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields[field]).toBeDefined();
+  });
+
+  it("lets registration close up to the end of the last day on the team's clock, not UTC's", async () => {
+    // 2027-06-01T03:00Z is still May 31 in Chicago (22:00 CDT) but June 1 in UTC.
+    const lateEvening = { endsOn: '2027-05-31', registrationClosesAt: '2027-06-01T03:00:00.000Z' };
+    const { team, season, owner } = await teamWithSeason(lateEvening, { timeZone: 'America/Chicago' });
+    expect((await call('GET', `/api/seasons/${season.id}`)).json()).toMatchObject(lateEvening);
+    // An hour past midnight in Chicago is after the season, whether created or edited.
+    const pastMidnight = { ...lateEvening, registrationClosesAt: '2027-06-01T06:00:00Z' };
+    for (const [method, url] of [
+      ['POST', `/api/teams/${team.id}/seasons`],
+      ['PUT', `/api/seasons/${season.id}`],
+    ] as const) {
+      const refused = await call(method, url, owner.cookie, seasonBody(pastMidnight));
+      expect(refused.statusCode, method).toBe(400);
+      expect(refused.json().error.fields.registrationClosesAt).toEqual([registrationAfterEndMessage]);
+    }
+    // A team in UTC gets UTC's day.
+    const utcOwner = await signUpUser(t.app);
+    const utcTeam = await createTeamAs(t.app, utcOwner.cookie, { timeZone: 'UTC' });
+    const utc = await call('POST', `/api/teams/${utcTeam.id}/seasons`, utcOwner.cookie, seasonBody(lateEvening));
+    expect(utc.json().error.fields.registrationClosesAt).toEqual([registrationAfterEndMessage]);
   });
 
   it('cannot be created, changed or read in draft by a player or an outsider', async () => {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Season, SeasonBody } from '@huddle/shared/seasons';
 import { instantToLocal, localToInstant } from '@huddle/shared/event-occurrences';
-import { registrationClosedMessage, seasonFullMessage } from '@huddle/shared/seasons';
+import {
+  registrationAfterEndMessage,
+  registrationClosedMessage,
+  seasonEndsAt,
+  seasonFullMessage,
+} from '@huddle/shared/seasons';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -98,11 +103,19 @@ async function managedSeason(db: Database, seasonId: string, actorId: string) {
   return { season, team };
 }
 
+/** Registration closes by the end of the season's last day where the team plays (decision 024). */
+function checkRegistrationCloses(season: SeasonBody, timeZone: string | null) {
+  if (new Date(season.registrationClosesAt) > seasonEndsAt(season.endsOn, timeZone)) {
+    throw new AppError('VALIDATION_FAILED', undefined, { registrationClosesAt: [registrationAfterEndMessage] });
+  }
+}
+
 export async function createSeason(
   db: Database,
   { actorId, teamId, season }: { actorId: string; teamId: string; season: SeasonBody },
 ) {
-  await requireRole(db, teamId, actorId, managers);
+  const { team } = await requireRole(db, teamId, actorId, managers);
+  checkRegistrationCloses(season, team.timeZone);
   return toSeason(db, await insertSeason(db, { teamId, ...seasonColumns(season) }));
 }
 
@@ -127,7 +140,8 @@ export async function updateSeason(
   db: Database,
   { actorId, seasonId, season }: { actorId: string; seasonId: string; season: SeasonBody },
 ) {
-  await managedSeason(db, seasonId, actorId);
+  const { team } = await managedSeason(db, seasonId, actorId);
+  checkRegistrationCloses(season, team.timeZone);
   const outcome = await updateSeasonWithinCapacity(db, seasonId, seasonColumns(season));
   if (outcome.kind === 'belowRegistered') {
     throw new AppError('VALIDATION_FAILED', undefined, {
