@@ -2,7 +2,14 @@ import { and, asc, count, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'd
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { teamMembers } from '../teams/teams.schema.ts';
-import { eventAttendance, eventMessages, eventOccurrenceCancellations, eventParties, events } from './events.schema.ts';
+import {
+  eventAttendance,
+  eventMessages,
+  eventOccurrenceCancellations,
+  eventParties,
+  events,
+  partyOccurrenceEnd,
+} from './events.schema.ts';
 
 // ---- Cancelled dates -----------------------------------------------------------------------
 
@@ -141,7 +148,7 @@ export async function countGamesPlayedRows(db: Database, userId: string, now: Da
           where cancelled.event_id = ${eventParties.eventId}
             and cancelled.occurrence_starts_at = ${eventParties.occurrenceStartsAt})`,
         sql`(${eventAttendance.status} = 'present' or (${eventAttendance.status} is null and
-          ${eventParties.occurrenceStartsAt} + (${events.endsAt} - ${events.startsAt}) <= ${now.toISOString()}::timestamptz))`,
+          ${partyOccurrenceEnd} <= ${now.toISOString()}::timestamptz))`,
       ),
     );
   return row?.games ?? 0;

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { unregisteredUsers, users } from '../accounts/accounts.schema.ts';
 import { places } from '../places/places.schema.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
-import { eventFavorites, eventParties, events } from './events.schema.ts';
+import { eventFavorites, eventParties, events, partyOccurrenceEnd } from './events.schema.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEvent = Omit<typeof events.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -574,7 +574,7 @@ export async function listEventsOfUser(
 ): Promise<EventListRow[]> {
   const hasParty = sql`exists (select 1 from ${eventParties}
     where ${eventParties.eventId} = ${events.id} and ${eventParties.userId} = ${userId}
-      and ${eventParties.occurrenceStartsAt} + (${events.endsAt} - ${events.startsAt}) > ${timestamp(now)})`;
+      and ${partyOccurrenceEnd} > ${timestamp(now)})`;
   return listQuery(db, now)
     .where(and(upcoming(now), or(eq(events.creatorId, userId), hasParty)))
     .orderBy(nextStartKey(now), events.id)

@@ -128,6 +128,12 @@ export const eventParties = pgTable(
   ],
 );
 
+/**
+ * When a party's occurrence ends, for queries that join event_parties to events: every
+ * occurrence lasts as long as the event's first one.
+ */
+export const partyOccurrenceEnd = sql`${eventParties.occurrenceStartsAt} + (${events.endsAt} - ${events.startsAt})`;
+
 /** Spec §3 Favorites: a user's favourite events; the count shows on the event. */
 export const eventFavorites = pgTable(
   'event_favorites',

@@ -3,7 +3,7 @@ import type { NotificationSettings, PrivacySettings } from '@huddle/shared/users
 import { and, asc, eq, ilike, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { eventOccurrenceCancellations, eventParties, events } from '../events/events.schema.ts';
+import { eventOccurrenceCancellations, eventParties, events, partyOccurrenceEnd } from '../events/events.schema.ts';
 import { places } from '../places/places.schema.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { feedback, userBlocks } from './profiles.schema.ts';
@@ -123,8 +123,6 @@ export async function listBlockedIds(db: Database, blockerId: string): Promise<s
   return rows.map((row) => row.blockedId);
 }
 
-/** When an occurrence ends: it lasts as long as the event's first one (events repository does the same). */
-const occurrenceEnd = sql`${eventParties.occurrenceStartsAt} + (${events.endsAt} - ${events.startsAt})`;
 /** Whether the viewer is a member of the team in hand (never, signed out). */
 const viewerIsMemberOf = (teamId: typeof teams.id | typeof events.teamId, viewerId: string | undefined) =>
   viewerId
@@ -157,7 +155,7 @@ export async function listUpcomingGamesOf(
         eq(eventParties.userId, userId),
         eq(eventParties.status, 'joined'),
         isNull(events.cancelledAt),
-        sql`${occurrenceEnd} > ${now.toISOString()}::timestamptz`,
+        sql`${partyOccurrenceEnd} > ${now.toISOString()}::timestamptz`,
         // A date of a series called off on its own is not an upcoming game (issue 11, item 11).
         sql`not exists (select 1 from ${eventOccurrenceCancellations} as cancelled
           where cancelled.event_id = ${eventParties.eventId}
