@@ -1,11 +1,11 @@
 import { accountDeleteFailedMessage } from '@huddle/shared/accounts';
 import { snackbarMs } from '@huddle/shared/limits';
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { TypedConfirmModal } from '../../../components/ui/typed-confirm-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
@@ -18,7 +18,6 @@ const confirmWord = 'DELETE';
  */
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const [typed, setTyped] = useState('');
   const deletion = useDeleteAccount({
     onDeleted: () => {
       close();
@@ -29,7 +28,6 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
 
   const dismiss = () => {
     close();
-    setTyped('');
     deletion.reset();
   };
 
@@ -48,53 +46,36 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
           </Button>
         </Group>
       </Stack>
-      <Modal opened={opened} onClose={dismiss} title="Delete your account?" size={460}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            event.stopPropagation();
-            if (typed !== confirmWord) return;
-            deletion.mutate(undefined, {
-              onError: () =>
-                notifications.show({ color: 'red', message: accountDeleteFailedMessage, autoClose: snackbarMs.short }),
-            });
-          }}
-        >
-          <Stack gap="md">
-            <Text size="sm">
-              Your profile, availability, settings and messages will be deleted. Type {confirmWord} to confirm.
-            </Text>
-            {conflict ? (
-              <Alert color="red" variant="light" title="Your account cannot be deleted yet">
-                <Stack gap={6}>
-                  <Text size="sm">{conflict}</Text>
-                  {/* The alert's own text colour: the link colour falls below 4.5:1 on its red tint (axe). */}
-                  <Anchor component={Link} to="/my-communities" size="sm" fw={600} c="inherit" underline="always">
-                    Go to Your Communities
-                  </Anchor>
-                </Stack>
-              </Alert>
-            ) : null}
-            <TextInput
-              label={`Type ${confirmWord} to confirm`}
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
-              autoComplete="off"
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={dismiss}>
-                Cancel
-              </Button>
-              {/* Red 9: white text at 5.5:1; the theme's shade 7 of red is 3.8:1, below WCAG AA (axe). */}
-              <Button type="submit" color="red.9" disabled={typed !== confirmWord} loading={deletion.isPending}>
-                Delete
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <TypedConfirmModal
+        opened={opened}
+        onClose={dismiss}
+        title="Delete your account?"
+        phrase={confirmWord}
+        label={`Type ${confirmWord} to confirm`}
+        confirmLabel="Delete"
+        pending={deletion.isPending}
+        onConfirm={() =>
+          deletion.mutate(undefined, {
+            onError: () =>
+              notifications.show({ color: 'red', message: accountDeleteFailedMessage, autoClose: snackbarMs.short }),
+          })
+        }
+      >
+        <Text size="sm">
+          Your profile, availability, settings and messages will be deleted. Type {confirmWord} to confirm.
+        </Text>
+        {conflict ? (
+          <Alert color="red" variant="light" title="Your account cannot be deleted yet">
+            <Stack gap={6}>
+              <Text size="sm">{conflict}</Text>
+              {/* The alert's own text colour: the link colour falls below 4.5:1 on its red tint (axe). */}
+              <Anchor component={Link} to="/my-communities" size="sm" fw={600} c="inherit" underline="always">
+                Go to Your Communities
+              </Anchor>
+            </Stack>
+          </Alert>
+        ) : null}
+      </TypedConfirmModal>
     </Paper>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Card, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Text, Title } from '@mantine/core';
+import { TypedConfirmModal } from '../../../components/ui/typed-confirm-modal.tsx';
 import { useState } from 'react';
 import type { TeamDetail } from '@huddle/shared/teams';
 import { useDeleteTeam } from '../api/manage-members.ts';
@@ -17,7 +18,6 @@ export function TeamDangerZone({
   onDeleted: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
   const remove = useDeleteTeam();
   const noun = teamNoun(kind);
   return (
@@ -31,28 +31,25 @@ export function TeamDangerZone({
       <Button color="red" variant="light" onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
         Delete {noun}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Delete ${teamName}?`}>
-        <Stack>
-          <TextInput
-            label={`Type the ${noun} name (${teamName}) to confirm`}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-          />
-          {remove.error && (
-            <Text c="red.7" size="sm" role="alert">
-              {remove.error.message}
-            </Text>
-          )}
-          <Button
-            color="red.9"
-            disabled={typed.trim() !== teamName}
-            loading={remove.isPending}
-            onClick={() => remove.mutate(teamId, { onSuccess: onDeleted })}
-          >
-            Delete for good
-          </Button>
-        </Stack>
-      </Modal>
+      <TypedConfirmModal
+        opened={open}
+        onClose={() => {
+          setOpen(false);
+          remove.reset();
+        }}
+        title={`Delete ${teamName}?`}
+        phrase={teamName}
+        label={`Type the ${noun} name (${teamName}) to confirm`}
+        confirmLabel="Delete for good"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(teamId, { onSuccess: onDeleted })}
+      >
+        {remove.error && (
+          <Text c="red.7" size="sm" role="alert">
+            {remove.error.message}
+          </Text>
+        )}
+      </TypedConfirmModal>
     </Card>
   );
 }
