@@ -167,4 +167,16 @@ describe('serving the web app', () => {
     const unknown = await app.inject({ method: 'GET', url: '/auth/nothing-here' });
     expect(unknown.body).toContain('<div id="root"></div>');
   });
+
+  it('starts without a web build (an API-only instance) and answers pages with 404', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'huddle-no-web-'));
+    const apiOnly = Fastify();
+    try {
+      await registerWebApp(apiOnly, empty, { currentUser: async () => null });
+      expect((await apiOnly.inject({ method: 'GET', url: '/home' })).statusCode).toBe(404);
+    } finally {
+      await apiOnly.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
 });

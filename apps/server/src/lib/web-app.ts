@@ -51,14 +51,28 @@ function preloadTagsFor(manifest: BuildManifest, page: LandingPage, alreadyLoade
   ].join('');
 }
 
-/** index.html, and per landing page the same with its chunks preloaded; the session goes in per request. */
-function createIndexPage(webDistDir: string) {
-  const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+/** What index.html needs from the build, read on the first page request (a server without a web build still starts). */
+function readIndexBuild(webDistDir: string) {
+  const indexPath = path.join(webDistDir, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const html = readFileSync(indexPath, 'utf8');
   const manifestPath = path.join(webDistDir, '.vite', 'manifest.json');
   const manifest: BuildManifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const alreadyLoaded = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1] ?? ''));
+  return { html, manifest, alreadyLoaded };
+}
+
+/**
+ * index.html, and per landing page the same with its chunks preloaded; the session goes in per
+ * request. Null while there is no web build (the API alone is served).
+ */
+function createIndexPage(webDistDir: string) {
+  let build: ReturnType<typeof readIndexBuild> | undefined;
   const withPreloads = new Map<LandingPage, string>();
-  return (pathname: string, user: CurrentUser | null) => {
+  return (pathname: string, user: CurrentUser | null): string | null => {
+    build ??= readIndexBuild(webDistDir);
+    if (!build) return null;
+    const { html, manifest, alreadyLoaded } = build;
     const page = landingPageFor(pathname);
     let head = '';
     if (page) {
@@ -112,8 +126,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       }
       return reply.sendFile('auth.html');
     }
+    const page = indexPage(pathname, await currentUser(request));
+    if (page === null) return sendNotFound(reply);
     // It carries who is signed in: never stored, so Back after signing out cannot bring it back.
     reply.header('cache-control', 'private, no-store');
-    return reply.type('text/html; charset=utf-8').send(indexPage(pathname, await currentUser(request)));
+    return reply.type('text/html; charset=utf-8').send(page);
   });
 }
