@@ -1,3 +1,4 @@
+/* global self */
 /* Huddle's service worker (issue 12): shows a web push and opens its page when clicked.
    Registered only after the person clicks "Turn on push". */
 
