@@ -30,7 +30,7 @@ test('a player joins an organizer’s game: the bell counts it live, the page li
   // The player joins from the event page.
   await player.page.goto(`/discover/events/${eventId}`);
   await player.page.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(player.page.getByRole('heading', { name: 'Joined (1)' })).toBeVisible();
+  await expect(player.page.getByText('You’re in.', { exact: true })).toBeVisible();
 
   // The organizer's bell counts it without a reload (realtime).
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
