@@ -62,4 +62,25 @@ describe('the pg-boss job queue', () => {
     await restarted.start();
     expect(await handled.promise).toEqual({ n: 7 });
   });
+
+  it('starts two instances at once on a database without pg-boss, as a deploy does', async () => {
+    const fresh = await createTestDatabase();
+    const instances = [0, 1].map(() =>
+      createPgBossQueue({ connectionString: fresh.url }, { log, pollingIntervalSeconds: 0.5 }),
+    );
+    const handled = signal<void>();
+    for (const queue of instances) {
+      queue.define('test.first', async () => handled.resolve());
+      queue.define('test.second', async () => undefined);
+      queue.every('test.second', '*/5 * * * *');
+    }
+    try {
+      await Promise.all(instances.map((queue) => queue.start()));
+      await instances[1]!.send('test.first', {});
+      await handled.promise;
+    } finally {
+      for (const queue of instances) await queue.stop();
+      await fresh.close();
+    }
+  });
 });

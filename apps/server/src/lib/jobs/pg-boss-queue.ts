@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type pg from 'pg';
+import pg from 'pg';
 import type { JobHandler, JobOptions, JobQueue } from './job-queue.ts';
+
+/**
+ * Held while an instance installs pg-boss and creates its queues: two instances starting at once
+ * (a deploy) otherwise deadlock in pgboss.create_queue, which adds a partition per queue.
+ */
+const setupLockKey = 270_271;
 
 interface Definition {
   handler: JobHandler<object>;
@@ -67,12 +73,22 @@ export function createPgBossQueue(
       schedules.set(name, cron);
     },
     async start() {
-      await boss.start();
+      const lock = new pg.Client(connection);
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [setupLockKey]);
+        await boss.start();
+        for (const name of definitions.keys()) {
+          if (!(await boss.getQueue(name))) await boss.createQueue(name);
+        }
+        for (const [name, cron] of schedules) await boss.schedule(name, cron);
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [setupLockKey]).catch(() => undefined);
+        await lock.end();
+      }
       started = true;
+      if (!work) return;
       for (const [name, { handler }] of definitions) {
-        // createQueue is idempotent; another instance may have made it already.
-        await boss.createQueue(name);
-        if (!work) continue;
         const id = await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
           if (!job) return;
           try {
@@ -87,7 +103,6 @@ export function createPgBossQueue(
         });
         workers.set(name, id);
       }
-      for (const [name, cron] of schedules) await boss.schedule(name, cron);
     },
     async stop() {
       if (!started) return;
