@@ -186,6 +186,17 @@ describe('notify', () => {
     expect(mails).toHaveLength(1);
   });
 
+  it('defuses links in what people typed, so the mail’s one link is Huddle’s', async () => {
+    const person = await signUpUser(t.app);
+    await notify(
+      deps,
+      input([person.user.id], { title: 'Pickup at www.evil.example', body: 'See https://evil.example/x', link: '/x' }),
+    );
+    expect(mails[0]?.subject).toBe('Pickup at www[.]evil[.]example');
+    expect(mails[0]?.text).toContain('See https[:]//evil[.]example/x');
+    expect(mails[0]?.text.match(/https?:\/\/\S+/g)).toEqual(['http://localhost:3000/x']);
+  });
+
   it('forgets a browser the push service no longer knows', async () => {
     const person = await signUpUser(t.app);
     await subscribeBrowser(person, 'gone-browser');

@@ -16,6 +16,7 @@ import { deliveryRetries, type JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import type { PushSender } from '../../lib/push/web-push-sender.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
+import { organizerTextForMail } from '../teams/teams.mails.ts';
 import {
   countUnreadOf,
   deletePushSubscription,
@@ -81,10 +82,14 @@ interface PushJobData {
 
 const greetingFor = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
 
+/**
+ * The title and body carry what people typed (a display name, a game's title): in a mail they
+ * are one plain line each with links defused, so Huddle's own link is the only one.
+ */
 function defaultMail(input: NotifyInput, name: string, publicOrigin: string): NotifyMail {
   return {
-    subject: input.title,
-    text: `${greetingFor(name)}\n\n${input.body}\n\n${publicOrigin}${input.link}\n`,
+    subject: organizerTextForMail(input.title, 200),
+    text: `${greetingFor(organizerTextForMail(name, 100))}\n\n${organizerTextForMail(input.body, 2000)}\n\n${publicOrigin}${input.link}\n`,
   };
 }
 
