@@ -1,3 +1,4 @@
+import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   collectMails,
@@ -115,5 +116,60 @@ describe('event notifications', () => {
     ]);
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[player.user.email, `Cancelled: ${event.title}`]]);
     expect(mails[0]?.text).toContain(`The organizer cancelled ${event.title}.`);
+  });
+});
+
+describe('the realtime side', () => {
+  /** A tab's socket, and the events it got after the greeting. */
+  async function openTab(
+    cookie: string,
+  ): Promise<{ socket: WebSocket; next: (type: string) => Promise<Record<string, unknown>> }> {
+    const received: Record<string, unknown>[] = [];
+    const waiting: { type: string; resolve: (event: Record<string, unknown>) => void }[] = [];
+    let greeted!: Promise<void>;
+    const socket = await t.app.injectWS(
+      '/api/realtime',
+      { headers: { cookie } },
+      {
+        onInit(ws) {
+          greeted = new Promise<void>((resolve) => {
+            ws.on('message', (data) => {
+              const event = JSON.parse(String(data)) as Record<string, unknown>;
+              if (event.type === 'connected') return resolve();
+              const waiter = waiting.findIndex((entry) => entry.type === event.type);
+              if (waiter >= 0) waiting.splice(waiter, 1)[0]!.resolve(event);
+              else received.push(event);
+            });
+          });
+        },
+      },
+    );
+    await greeted;
+    const next = (type: string) => {
+      const index = received.findIndex((event) => event.type === type);
+      if (index >= 0) return Promise.resolve(received.splice(index, 1)[0]!);
+      return new Promise<Record<string, unknown>>((resolve) => waiting.push({ type, resolve }));
+    };
+    return { socket, next };
+  }
+
+  it('sends the organizer’s open tab the new notification with the unread count, and the count again when read', async () => {
+    const organizer = await signUpUser(t.app);
+    const player = await signUpUser(t.app);
+    const event = await createEventAs(t.app, organizer.cookie, (await insertPlace(t.db)).id);
+    const tab = await openTab(organizer.cookie);
+    try {
+      await post(`/api/events/${event.id}/parties`, player.cookie, { occurrenceStartsAt: event.next?.startsAt });
+      const created = await tab.next('notification.created');
+      expect(created).toMatchObject({
+        unreadCount: 1,
+        notification: { kind: 'playerJoined', read: false, actor: { id: player.user.id } },
+      });
+      const id = (created.notification as { id: string }).id;
+      await post(`/api/me/notifications/${id}/read`, organizer.cookie);
+      expect(await tab.next('notification.read')).toEqual({ type: 'notification.read', unreadCount: 0 });
+    } finally {
+      tab.socket.terminate();
+    }
   });
 });

@@ -39,7 +39,10 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (bytes += chunk.length));
     request.on('end', () => {
       pushes.push({ path: request.url ?? '', headers: request.headers, bytes });
-      response.statusCode = request.url?.includes('gone') ? 410 : 201;
+      // A flaky push service fails each browser's first push, then takes the retry.
+      const firstFlaky =
+        request.url?.includes('flaky') && pushes.filter((push) => push.path === request.url).length === 1;
+      response.statusCode = request.url?.includes('gone') ? 410 : firstFlaky ? 503 : 201;
       response.end();
     });
   });
@@ -195,6 +198,16 @@ describe('notify', () => {
     expect(mails[0]?.subject).toBe('Pickup at www[.]evil[.]example');
     expect(mails[0]?.text).toContain('See https[:]//evil[.]example/x');
     expect(mails[0]?.text.match(/https?:\/\/\S+/g)).toEqual(['http://localhost:3000/x']);
+  });
+
+  it('retries a push the push service failed, and keeps the browser', async () => {
+    const person = await signUpUser(t.app);
+    await subscribeBrowser(person, 'flaky-browser');
+    await notify(deps, input([person.user.id]));
+    expect(pushes.map((push) => push.path)).toEqual(['/push/flaky-browser', '/push/flaky-browser']);
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, person.user.id)),
+    ).toHaveLength(1);
   });
 
   it('forgets a browser the push service no longer knows', async () => {
