@@ -34,6 +34,9 @@ export const notifications = pgTable(
   (table) => [
     uniqueIndex('notifications_user_dedupe_unique').on(table.userId, table.dedupeKey),
     index('notifications_user_newest_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // Deleting an account or a team clears these references: without an index each delete scans the table.
+    index('notifications_actor_idx').on(table.actorId),
+    index('notifications_team_idx').on(table.teamId),
     index('notifications_user_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),
