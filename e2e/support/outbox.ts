@@ -7,8 +7,12 @@ interface LoggedMail {
   links: string[];
 }
 
-/** The newest mail to `to` that the server stored in its outbox (and logged), waiting up to 10 s. */
-export async function latestMailTo(to: string): Promise<LoggedMail> {
+/**
+ * The newest mail to `to` that the server stored in its outbox (and logged), with this subject
+ * when one is given, waiting up to 10 s. Mail goes out through the job queue after the request
+ * (decision 027), so a journey waits for the mail it expects rather than the newest one so far.
+ */
+export async function latestMailTo(to: string, subject?: string): Promise<LoggedMail> {
   const logFile = process.env.E2E_SERVER_LOG;
   if (!logFile) throw new Error('E2E_SERVER_LOG is not set');
   const deadline = Date.now() + 10_000;
@@ -17,10 +21,11 @@ export async function latestMailTo(to: string): Promise<LoggedMail> {
       .split('\n')
       .filter((line) => line.includes('"mail"'))
       .map((line) => (JSON.parse(line) as { mail?: LoggedMail }).mail)
-      .filter((mail): mail is LoggedMail => mail?.to === to);
+      .filter((mail): mail is LoggedMail => mail?.to === to && (subject === undefined || mail.subject === subject));
     const latest = mails.at(-1);
     if (latest) return latest;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${logFile}`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to}${subject ? ` titled “${subject}”` : ''} in ${logFile}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

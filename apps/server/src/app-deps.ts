@@ -2,7 +2,9 @@ import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './lib/auth.ts';
+import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
+import type { PushSender } from './lib/push/web-push-sender.ts';
 import type { RealtimeHub } from './lib/realtime-hub.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
 
@@ -11,7 +13,12 @@ export interface AppDeps {
   config: Config;
   db: Database;
   auth: Auth;
+  /** Queues the mail (lib/mail/queued-mailer.ts); a job delivers it. */
   mailer: Mailer;
+  /** Durable jobs on PostgreSQL (decision 027); define handlers at route registration. */
+  jobs: JobQueue;
+  /** Web Push to a browser subscription; the notifications feature sends through it from jobs. */
+  push: PushSender;
   storage: FileStorage;
   realtime: RealtimeHub;
   clock: Clock;

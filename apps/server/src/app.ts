@@ -50,6 +50,11 @@ import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { photoMaxBytes } from './lib/images/normalize-image.ts';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import type { JobQueue } from './lib/jobs/job-queue.ts';
+import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
+import { createQueuedMailer } from './lib/mail/queued-mailer.ts';
+import { createWebPushSender, loadOrCreateVapidKeys, type PushSender } from './lib/push/web-push-sender.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -60,6 +65,10 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Tests pass a manual clock to move time (waitlist offers, past events). */
   clock?: Clock;
+  /** Tests pass the inline queue (jobs run while they are sent); by default pg-boss on the database. */
+  jobs?: JobQueue;
+  /** Tests pass a push sender whose keys they know; by default Web Push with the VAPID keys. */
+  push?: PushSender;
 }
 
 /**
@@ -81,7 +90,15 @@ function createRealtimeBus(config: Config, db: Database, log: FastifyInstance['l
 const bodyLimit = 1024 * 1024;
 
 /** Builds the whole HTTP app from plugins and feature routes. server.ts starts it; tests inject into it. */
-export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  mailer,
+  clock,
+  jobs,
+  push,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // People's data stays out of the log (lib/log-redaction.ts).
     logger:
@@ -101,7 +118,12 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   registerNullCharacterGuard(app);
   registerOriginCheck(app, { publicOrigin: config.publicOrigin, corsOrigins: config.corsOrigins });
 
-  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  // drizzle keeps the pool it was opened on (db/client.ts); its type leaves it out.
+  const jobQueue = jobs ?? createPgBossQueue((db as unknown as { $client: pg.Pool }).$client.options, { log: app.log });
+  const mail = createQueuedMailer(
+    jobQueue,
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),
+  );
   const auth = createAuth({
     config,
     db,
@@ -129,6 +151,13 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
     storage: config.s3 ? await createS3FileStorage(config.s3) : createLocalFileStorage(uploadsDir),
     realtime: createRealtimeHub(realtimeBus),
     clock: clock ?? systemClock,
+    jobs: jobQueue,
+    push:
+      push ??
+      createWebPushSender({
+        keys: loadOrCreateVapidKeys(config.vapidKeys, config.dataDir),
+        subject: config.vapidSubject,
+      }),
   };
 
   app.addHook('onSend', async (request, reply) => {
@@ -194,6 +223,11 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   registerEventRoutes(app, deps);
   registerDiscoveryRoutes(app, deps);
   registerCalendarRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+
+  // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
+  await jobQueue.start();
+  app.addHook('onClose', async () => jobQueue.stop());
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir, {

@@ -66,6 +66,18 @@ const environment = z.object({
     ])
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url VAPID public key (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url VAPID private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
+    .optional(),
 });
 
 export interface Config {
@@ -95,6 +107,10 @@ export interface Config {
   flagDefaults: { badges: boolean; subscriptions: boolean };
   /** Raster map tiles (OpenStreetMap's by default); undefined (MAP_TILE_URL=off) draws an offline outline of the US. */
   mapTiles: { url: string; attribution: string } | undefined;
+  /** Web Push: a configured VAPID pair, or undefined to generate one into DATA_DIR (decision 027). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services contact about this sender. */
+  vapidSubject: string;
 }
 
 export interface SocialProviderConfig {
@@ -124,6 +140,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (values.S3_BUCKET && !(values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY && values.S3_PUBLIC_URL)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_BUCKET: also set S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL (the URL browsers read the files from)',
+    );
+  }
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
     );
   }
   const dataDir = path.resolve(values.DATA_DIR);
@@ -156,6 +177,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       : locateUpwards(import.meta.dirname, 'apps/web/dist/index.html')?.replace(/\/index\.html$/, ''),
     flagDefaults: { badges: values.FLAG_BADGES, subscriptions: values.FLAG_SUBSCRIPTIONS },
     mapTiles: mapTilesFrom(values.MAP_TILE_URL, values.MAP_TILE_ATTRIBUTION),
+    vapidKeys:
+      values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+        ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: values.VAPID_SUBJECT ?? mailtoOf(values.MAIL_FROM),
     s3:
       values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY && values.S3_PUBLIC_URL
         ? {
@@ -209,4 +235,10 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The sender address of MAIL_FROM ("Huddle <no-reply@huddle.local>") as a mailto: subject. */
+function mailtoOf(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }

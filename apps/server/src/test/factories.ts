@@ -3,7 +3,9 @@ import { listOccurrences, localToInstant, seriesEnd, type WeeklyRepeat } from '@
 import { geohashOf } from '@huddle/shared/places';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { defaultNotificationSettings, type NotificationCategory } from '@huddle/shared/users';
 import type { Database } from '../db/client.ts';
+import { users } from '../features/accounts/accounts.schema.ts';
 import { eventParties, events } from '../features/events/events.schema.ts';
 import { places } from '../features/places/places.schema.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
@@ -241,4 +243,15 @@ export function collectMails(): { mails: OutboxMail[]; mailer: Mailer } {
     },
   };
   return { mails, mailer };
+}
+
+/**
+ * Turns one notification category's mail off for a person (spec §3), so a test reads only the
+ * mails it is about: an organizer's "joined your game" mails, for one.
+ */
+export async function turnOffMail(db: Database, userId: string, category: NotificationCategory): Promise<void> {
+  await db
+    .update(users)
+    .set({ notificationSettings: { ...defaultNotificationSettings, [category]: { email: false, push: true } } })
+    .where(eq(users.id, userId));
 }

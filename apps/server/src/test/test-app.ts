@@ -6,20 +6,27 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { createInlineQueue, type InlineJobQueue } from '../lib/jobs/inline-queue.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
+import type { PushSender } from '../lib/push/web-push-sender.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** Jobs run while they are sent; scheduled ones run when a test calls runScheduled. */
+  jobs: InlineJobQueue;
   close(): Promise<void>;
 }
 
 /** The whole app, in-process, over a fresh database. Call close() in afterAll. */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  { logStream, ...options }: { mailer?: Mailer; clock?: Clock; logStream?: { write(line: string): void } } = {},
+  {
+    logStream,
+    ...options
+  }: { mailer?: Mailer; clock?: Clock; push?: PushSender; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -29,8 +36,12 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '1000',
     ...environment,
   });
+  // Errors of failed jobs reach the test's log stream, when it reads one.
+  const jobLog = { error: (...args: unknown[]) => app.log.error(...(args as [object, string])) };
+  const jobs = createInlineQueue(jobLog);
   const app = await buildApp({
     config,
+    jobs,
     db: database.db,
     logger: logStream ? { level: 'info', stream: logStream } : process.env.TEST_LOG ? { level: 'debug' } : false,
     ...options,
@@ -40,6 +51,7 @@ export async function createTestApp(
     app,
     db: database.db,
     config,
+    jobs,
     async close() {
       await app.close();
       await database.close();

@@ -33,6 +33,7 @@ import { ColorSchemeToggle } from '../components/ui/color-scheme-toggle.tsx';
 import { HuddleLogo } from '../components/ui/huddle-logo.tsx';
 import { useRefreshSession } from '../features/accounts/api/session-updates.ts';
 import { useSignOut } from '../features/accounts/api/sign-out.ts';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { usePresence } from '../features/presence/use-presence.ts';
 import { profilePath, settingsPath } from './account-paths.ts';
 import classes from './app-shell.module.css';
@@ -160,6 +161,7 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
           </Group>
           <Group gap="xs" wrap="nowrap">
             <HeaderSearch />
+            <NotificationBell />
             <ColorSchemeToggle />
             <UserMenu user={user} />
           </Group>

@@ -28,6 +28,8 @@ const titleBySegment = new Map<string, string>([
   ['discover', 'Discover'],
   ['places', 'Places'],
   ['full-search', 'Search'],
+  // Notifications (issue 12).
+  ['notifications', 'Notifications'],
 ]);
 
 /**

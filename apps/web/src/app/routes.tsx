@@ -41,6 +41,8 @@ export const routes: RouteObject[] = [
           { path: 'more-info', lazy: () => import('./pages/more-info-page.tsx') },
           { path: 'settings', lazy: () => import('./pages/settings-page.tsx') },
           { path: 'profile', lazy: () => import('./pages/profile-page.tsx') },
+          // Notifications (issue 12).
+          { path: 'notifications', lazy: () => import('./pages/notifications-page.tsx') },
           // Teams and communities (issue 4).
           { path: 'teams/create', lazy: () => import('./pages/create-team-page.tsx') },
           { path: 'my-communities', lazy: () => import('./pages/my-communities-page.tsx') },

@@ -1,7 +1,14 @@
 import { defaultMaxGuestFriends, guestFriendsMessage } from '@huddle/shared/events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectMails, createEventAs, eventBodyFor, insertPlace, signUpUser } from '../../test/factories.ts';
+import {
+  collectMails,
+  createEventAs,
+  eventBodyFor,
+  insertPlace,
+  signUpUser,
+  turnOffMail,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { unregisteredUsers } from '../accounts/accounts.schema.ts';
 import { eventParties } from './events.schema.ts';
@@ -16,6 +23,8 @@ beforeAll(async () => {
   t = await createTestApp({}, { mailer });
   placeId = (await insertPlace(t.db)).id;
   owner = await signUpUser(t.app);
+  // The organizer's "joined your game" mails are not what these tests read.
+  await turnOffMail(t.db, owner.user.id, 'eventCreatedJoin');
 });
 afterAll(async () => {
   await t.close();

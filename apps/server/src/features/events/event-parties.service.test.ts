@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
+import { createRealtimeHub } from '../../lib/realtime-hub.ts';
 import type { OutboxMail } from '../../lib/mail/outbox.repository.ts';
 import {
   createEventAs,
@@ -12,6 +13,7 @@ import {
   signUpUser,
   verificationTokenIn,
   verifyEmailWith,
+  turnOffMail,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { eventParties } from './events.schema.ts';
@@ -39,6 +41,8 @@ beforeAll(async () => {
   placeId = (await insertPlace(t.db)).id;
   const people = await Promise.all(Array.from({ length: 51 }, () => signUpUser(t.app)));
   owner = people[0]!;
+  // The organizer's "joined your game" mails are not what these tests read.
+  await turnOffMail(t.db, owner.user.id, 'eventCreatedJoin');
   pool = people.slice(1);
 });
 afterAll(async () => {
@@ -178,7 +182,15 @@ describe('the waitlist', () => {
     );
 
     clock.advance(31 * 60 * 1000);
-    const deps = { db: t.db, clock, mailer, publicOrigin: t.config.publicOrigin, log: t.app.log };
+    const deps = {
+      db: t.db,
+      clock,
+      mailer,
+      jobs: t.jobs,
+      realtime: createRealtimeHub(),
+      publicOrigin: t.config.publicOrigin,
+      log: t.app.log,
+    };
     expect(await sweepExpiredOffers(deps)).toBe(1);
     const rows = await t.db
       .select()

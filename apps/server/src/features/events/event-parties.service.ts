@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createGuest, findUserRecordByEmail } from '../accounts/accounts.service.ts';
 import { isOccurrenceCancelled } from './event-organizer.repository.ts';
+import { notifyPlayerJoined } from './event-notices.service.ts';
 import { occurrenceAt, scheduleOf } from './event-schedule.ts';
 import { guestAlreadyOnMail, guestJoinedMail, guestJoinForAccountMail } from './events.mails.ts';
 import {
@@ -161,6 +162,13 @@ export async function joinEvent(
   if (outcome.kind === 'dateCancelled') throw new AppError('CONFLICT', occurrenceCancelledMessage);
   await sendWaitlistMail(deps, outcome.notices);
   if (outcome.kind === 'already' || !outcome.party) throw new AppError('CONFLICT', alreadyJoinedMessage);
+  await notifyPlayerJoined(deps, {
+    event,
+    occurrenceStartsAt: occurrence.startsAt,
+    playerId: viewerId,
+    status: outcome.place.status,
+    friends,
+  });
   return partyReply(db, outcome.party.id);
 }
 
@@ -223,6 +231,16 @@ async function joinAsGuest(
   }
 
   const party = outcome.kind === 'placed' ? outcome.party : null;
+  if (party) {
+    await notifyPlayerJoined(deps, {
+      event,
+      occurrenceStartsAt: occurrence.startsAt,
+      playerId: null,
+      guestName: guest.name,
+      status: outcome.place.status,
+      friends,
+    });
+  }
   return {
     party: {
       id: party?.id ?? randomUUID(),

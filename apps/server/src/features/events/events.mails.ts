@@ -9,7 +9,7 @@ dayjs.extend(timezone);
 
 /** The texts of the waitlist mails. Plain text, times on the event's own wall clock. */
 const greetingFor = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
-const onWallClock = (instant: Date, zone: string) =>
+export const onWallClock = (instant: Date, zone: string) =>
   `${dayjs(instant).tz(zone).format('dddd, MMMM D [at] h:mm A')} (${zone.replaceAll('_', ' ')} time)`;
 
 interface SpotMail {

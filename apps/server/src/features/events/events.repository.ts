@@ -993,3 +993,16 @@ export async function findViewerStandings(
     occurrenceStartsAt: row.occurrence_starts_at ? new Date(row.occurrence_starts_at) : null,
   }));
 }
+
+/**
+ * Live events with an occurrence that may start between from and to (the reminder scan): the
+ * first start is before `to` and the series ends after `from`. Soonest first, at most `limit`.
+ */
+export async function listEventsStartingWithin(db: Database, from: Date, to: Date, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(isNull(events.cancelledAt), lte(events.startsAt, to), gt(events.seriesEndsAt, from)))
+    .orderBy(asc(events.seriesEndsAt))
+    .limit(limit);
+}

@@ -18,13 +18,15 @@ import {
   reorderWaitlist,
 } from './event-parties.service.ts';
 import { cancelEvent, createEvent, getEvent, setFavorite, updateEvent } from './events.service.ts';
+import { gameRemindersCron, gameRemindersJob, sendGameReminders } from './event-reminders.service.ts';
 import { sweepExpiredOffers, type EventDeps } from './waitlist.service.ts';
 
 /** Lapsed waitlist offers are also settled whenever someone opens or joins the occurrence. */
 const offerSweepMs = 60_000;
 
-export function registerEventRoutes(app: FastifyInstance, { db, auth, mailer, clock, config }: AppDeps): void {
-  const deps: EventDeps = { db, clock, mailer, publicOrigin: config.publicOrigin, log: app.log };
+export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): void {
+  const { db, auth, mailer, clock, config, jobs, realtime } = appDeps;
+  const deps: EventDeps = { db, clock, mailer, jobs, realtime, publicOrigin: config.publicOrigin, log: app.log };
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
@@ -115,6 +117,11 @@ export function registerEventRoutes(app: FastifyInstance, { db, auth, mailer, cl
   registerEndpoint(app, eventOrganizerEndpoints.messagePlayers, async ({ request, params, body }) =>
     messagePlayers(deps, { actorId: await actor(request), eventId: params.eventId, ...body }),
   );
+
+  jobs.define(gameRemindersJob, async () => {
+    await sendGameReminders(deps);
+  });
+  jobs.every(gameRemindersJob, gameRemindersCron);
 
   // Offers lapse while nobody looks: a cheap indexed sweep settles them once a minute. Several
   // instances may sweep at once; the event lock makes that harmless.

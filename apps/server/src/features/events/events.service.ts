@@ -30,6 +30,7 @@ import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
 import { managers, visibleTeam } from '../teams/teams.service.ts';
 import { listCancelledOccurrences } from './event-organizer.repository.ts';
+import { notifyEventChanged } from './event-notices.service.ts';
 import { occurrenceAt, scheduleOf } from './event-schedule.ts';
 import {
   deleteFavorite,
@@ -362,6 +363,22 @@ type UpdateOutcome =
   | { kind: 'slotsTooLow'; joined: number }
   | { kind: 'updated'; notices: WaitlistNotice[]; removed: PartyRow[] };
 
+/**
+ * What of an edit the players must hear about: when and where they play (a title or a description
+ * is no news; dates taken off a series are told by the spots-ended notice to their people).
+ */
+function changedForPlayers(before: EventRow, after: ReturnType<typeof eventColumns>): string | undefined {
+  const time =
+    before.startsAt.getTime() !== after.startsAt?.getTime() ||
+    before.endsAt.getTime() !== after.endsAt?.getTime() ||
+    before.timeZone !== after.timeZone;
+  const place = before.placeId !== after.placeId;
+  if (time && place) return 'time and place';
+  if (time) return 'time';
+  if (place) return 'place';
+  return undefined;
+}
+
 /** How far back an occurrence may have started and still not be over: games are shorter than this. */
 const longestGameMs = 2 * 24 * 60 * 60 * 1000;
 
@@ -424,6 +441,8 @@ export async function updateEvent(
   }
   await sendWaitlistMail(deps, outcome.notices);
   await sendSpotsEndedMail(deps, { ...columns, id: eventId }, outcome.removed, 'datesRemoved');
+  const what = changedForPlayers(event, columns);
+  if (what) await notifyEventChanged(deps, { event: { ...event, ...columns }, actorId, what });
   return summaryOf(db, eventId, now, { viewerSeesTeam: true, viewerId: actorId });
 }
 

@@ -1,14 +1,14 @@
 import type { Occurrence } from '@huddle/shared/event-occurrences';
 import { claimWindowMs } from '@huddle/shared/events';
-import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationKind } from '@huddle/shared/notifications';
 import type { Database } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mail/mailer.ts';
-import { getCurrentUser, getGuest } from '../accounts/accounts.service.ts';
+import { getGuest } from '../accounts/accounts.service.ts';
+import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
 import { isOccurrenceCancelled } from './event-organizer.repository.ts';
 import { occurrenceAt } from './event-schedule.ts';
 import {
   offerWithdrawnMail,
+  onWallClock,
   spotGivenMail,
   spotOfferedMail,
   spotsEndedMail,
@@ -25,14 +25,8 @@ import {
   type PartyRow,
 } from './events.repository.ts';
 
-/** What the events services need besides their arguments. */
-export interface EventDeps {
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  publicOrigin: string;
-  log: FastifyBaseLogger;
-}
+/** What the events services need besides their arguments: notify's deps (issue 12). */
+export type EventDeps = NotifyDeps;
 
 /**
  * Someone the waitlist just gave a spot (promoted), offered one (offered), or whose offer it
@@ -113,46 +107,81 @@ export async function runWaitlist(
   return notices;
 }
 
+/** The event page on one date, inside Huddle (notification links). */
+export const occurrencePath = (eventId: string, startsAt: Date) =>
+  `/discover/events/${eventId}?occurrence=${encodeURIComponent(startsAt.toISOString())}`;
+
 /** The event page on one date, for mails. */
 export const occurrenceLink = (publicOrigin: string, eventId: string, startsAt: Date) =>
-  `${publicOrigin}/discover/events/${eventId}?occurrence=${encodeURIComponent(startsAt.toISOString())}`;
+  `${publicOrigin}${occurrencePath(eventId, startsAt)}`;
 
-async function recipientOf(db: Database, person: { userId: string | null; guestId: string | null }) {
-  if (person.guestId) {
-    // Guests have no settings to turn mail off: the mail is how they learn about the spot.
-    const guest = await getGuest(db, person.guestId);
-    return { email: guest.email, name: guest.name, isGuest: true };
+/** Guests have no settings to turn mail off and no page to read: the mail is how they learn about the spot. */
+async function mailGuest(deps: EventDeps, guestId: string, mail: (name: string) => { subject: string; text: string }) {
+  const guest = await getGuest(deps.db, guestId);
+  await deps.mailer.send({ to: guest.email, ...mail(guest.name) });
+}
+
+const waitlistKinds = {
+  offered: 'spotOffered',
+  promoted: 'spotGiven',
+  withdrawn: 'offerWithdrawn',
+} satisfies Record<WaitlistNotice['kind'], NotificationKind>;
+
+/** The in-app words of a waitlist move; the mail keeps its own longer text (events.mails.ts). */
+function waitlistWords(notice: WaitlistNotice): { title: string; body: string } {
+  const { title, timeZone } = notice.event;
+  const when = onWallClock(notice.occurrenceStartsAt, timeZone);
+  switch (notice.kind) {
+    case 'offered':
+      return {
+        title: `A spot opened up: ${title}`,
+        body: `A spot opened up in ${title} on ${when}. It is yours if you claim it by ${onWallClock(notice.offerExpiresAt ?? notice.occurrenceStartsAt, timeZone)}.`,
+      };
+    case 'promoted':
+      return { title: `You're in: ${title}`, body: `A spot opened up in ${title} on ${when}, and it is yours.` };
+    case 'withdrawn':
+      return {
+        title: `Offer withdrawn: ${title}`,
+        body: `The organizer reduced the spots in ${title} on ${when}; you keep your place on the waitlist.`,
+      };
   }
-  if (!person.userId) return undefined;
-  const user = await getCurrentUser(db, person.userId);
-  if (!user.notificationSettings.eventJoined.email) return undefined;
-  return { email: user.email, name: user.displayName, isGuest: false };
 }
 
 /**
- * Mails the people the waitlist moved (spec §3 notification settings, eventJoined). Sent after
- * the transaction commits; a mail that fails is logged and does not undo the spot.
+ * Tells the people the waitlist moved (issue 12): a notification gated by their eventJoined
+ * settings (spec §3); guests, who have no settings, by mail. Sent after the transaction commits;
+ * a failure is logged and does not undo the spot.
  */
 export async function sendWaitlistMail(deps: EventDeps, notices: WaitlistNotice[]): Promise<void> {
   for (const notice of notices) {
-    try {
-      const recipient = await recipientOf(deps.db, notice);
-      if (!recipient) continue;
-      const link = occurrenceLink(deps.publicOrigin, notice.event.id, notice.occurrenceStartsAt);
+    const link = occurrenceLink(deps.publicOrigin, notice.event.id, notice.occurrenceStartsAt);
+    const mailFor = (name: string, isGuest: boolean) => {
       const details = {
-        name: recipient.name,
+        name,
         title: notice.event.title,
         timeZone: notice.event.timeZone,
         startsAt: notice.occurrenceStartsAt,
         link,
       };
-      const mail =
-        notice.kind === 'withdrawn'
-          ? offerWithdrawnMail(details)
-          : notice.kind === 'offered' && notice.offerExpiresAt
-            ? spotOfferedMail({ ...details, expiresAt: notice.offerExpiresAt })
-            : spotGivenMail({ ...details, isGuest: recipient.isGuest });
-      await deps.mailer.send({ to: recipient.email, ...mail });
+      return notice.kind === 'withdrawn'
+        ? offerWithdrawnMail(details)
+        : notice.kind === 'offered' && notice.offerExpiresAt
+          ? spotOfferedMail({ ...details, expiresAt: notice.offerExpiresAt })
+          : spotGivenMail({ ...details, isGuest });
+    };
+    try {
+      if (notice.guestId) await mailGuest(deps, notice.guestId, (name) => mailFor(name, true));
+      else if (notice.userId) {
+        await notify(deps, {
+          userIds: [notice.userId],
+          category: 'eventJoined',
+          kind: waitlistKinds[notice.kind],
+          ...waitlistWords(notice),
+          link: occurrencePath(notice.event.id, notice.occurrenceStartsAt),
+          subjectId: notice.event.id,
+          mail: ({ name }) => mailFor(name, false),
+        });
+      }
     } catch (error) {
       deps.log.error({ err: error, eventId: notice.event.id }, 'waitlist mail failed');
     }
@@ -179,18 +208,36 @@ export async function sendSpotsEndedMail(
   }
   for (const person of byPerson.values()) {
     try {
-      const recipient = await recipientOf(deps.db, person);
-      if (!recipient) continue;
       const dates = [...person.dates].sort((a, b) => a.getTime() - b.getTime());
-      const mail = spotsEndedMail({
-        name: recipient.name,
-        title: event.title,
-        timeZone: event.timeZone,
-        dates,
-        reason,
-        discoverLink: `${deps.publicOrigin}/discover/events`,
-      });
-      await deps.mailer.send({ to: recipient.email, ...mail });
+      const mailFor = (name: string) =>
+        spotsEndedMail({
+          name,
+          title: event.title,
+          timeZone: event.timeZone,
+          dates,
+          reason,
+          discoverLink: `${deps.publicOrigin}/discover/events`,
+        });
+      if (person.guestId) await mailGuest(deps, person.guestId, mailFor);
+      else if (person.userId) {
+        const [first] = dates;
+        const mail = mailFor('');
+        await notify(deps, {
+          userIds: [person.userId],
+          category: 'eventJoined',
+          kind: 'eventCancelled',
+          title: mail.subject,
+          body:
+            reason === 'datesRemoved'
+              ? `The organizer took ${dates.length === 1 ? 'a date' : `${dates.length} dates`} you were on off the schedule of ${event.title}.`
+              : reason === 'dateCancelled' && first
+                ? `The organizer cancelled ${event.title} on ${onWallClock(first, event.timeZone)}.`
+                : `The organizer cancelled ${event.title}.`,
+          link: first && reason !== 'cancelled' ? occurrencePath(event.id, first) : `/discover/events/${event.id}`,
+          subjectId: event.id,
+          mail: ({ name }) => mailFor(name),
+        });
+      }
     } catch (error) {
       deps.log.error({ err: error, eventId: event.id }, 'spots-ended mail failed');
     }

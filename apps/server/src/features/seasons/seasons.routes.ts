@@ -24,8 +24,9 @@ import {
   updateSeason,
 } from './seasons.service.ts';
 
-export function registerSeasonRoutes(app: FastifyInstance, { db, auth, mailer, clock, config }: AppDeps): void {
-  const registrationDeps = { db, mailer, publicOrigin: config.publicOrigin, log: app.log };
+export function registerSeasonRoutes(app: FastifyInstance, appDeps: AppDeps): void {
+  const { db, auth, mailer, clock, config, jobs, realtime } = appDeps;
+  const registrationDeps = { db, mailer, clock, jobs, realtime, publicOrigin: config.publicOrigin, log: app.log };
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
@@ -74,7 +75,7 @@ export function registerSeasonRoutes(app: FastifyInstance, { db, auth, mailer, c
     listRegistrations(db, { actorId: await actor(request), seasonId: params.seasonId }),
   );
   registerEndpoint(app, seasonEndpoints.updateRegistration, async ({ request, params, body }) =>
-    updateRegistration(db, { actorId: await actor(request), ...params, changes: body }),
+    updateRegistration(registrationDeps, { actorId: await actor(request), ...params, changes: body }),
   );
   registerEndpoint(app, seasonEndpoints.removeRegistration, async ({ request, params }) => {
     await removeRegistration(db, { actorId: await actor(request), ...params });

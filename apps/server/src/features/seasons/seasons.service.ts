@@ -7,10 +7,9 @@ import {
   seasonEndsAt,
   seasonFullMessage,
 } from '@huddle/shared/seasons';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../../lib/mail/mailer.ts';
+import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
 import { writeSpreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { createGuest, findUserRecordByEmail, getCurrentUser } from '../accounts/accounts.service.ts';
 import { managers, requireRole, visibleTeam } from '../teams/teams.service.ts';
@@ -262,12 +261,7 @@ const toRegistration = (row: RegistrationRow) => ({
 });
 
 /** What a registration needs beside the database: guest registrations are answered by mail. */
-export interface RegistrationDeps {
-  db: Database;
-  mailer: Mailer;
-  publicOrigin: string;
-  log: FastifyBaseLogger;
-}
+export type RegistrationDeps = NotifyDeps;
 
 /** A signed-in player registers as themself; someone without an account as a guest. */
 export async function register(
@@ -380,7 +374,7 @@ export async function listRegistrations(db: Database, { actorId, seasonId }: { a
 }
 
 export async function updateRegistration(
-  db: Database,
+  deps: RegistrationDeps,
   {
     actorId,
     seasonId,
@@ -393,7 +387,8 @@ export async function updateRegistration(
     changes: { status?: 'pending' | 'approved'; groupId?: string | null };
   },
 ) {
-  await managedSeason(db, seasonId, actorId);
+  const { db } = deps;
+  const { season, team } = await managedSeason(db, seasonId, actorId);
   const existing = await findRegistration(db, seasonId, registrationId);
   if (!existing) throw new AppError('NOT_FOUND', 'Registration not found');
   if (changes.groupId && !(await groupBelongsToSeason(db, seasonId, changes.groupId))) {
@@ -402,6 +397,19 @@ export async function updateRegistration(
   // An empty body ({}) changes nothing: an UPDATE with no columns is an SQL error, not a no-op.
   if (changes.status === undefined && changes.groupId === undefined) return toRegistration(existing);
   const row = await updateRegistrationRow(db, registrationId, changes);
+  if (existing.status !== 'approved' && changes.status === 'approved' && existing.userId) {
+    await notify(deps, {
+      userIds: [existing.userId],
+      category: 'teamJoin',
+      kind: 'registrationApproved',
+      title: `Registration approved: ${season.label}`,
+      body: `Your registration for the ${season.label} season of ${team.name} was approved.`,
+      link: `/team/${existing.teamId}`,
+      actorId,
+      teamId: existing.teamId,
+      subjectId: seasonId,
+    });
+  }
   return toRegistration(row as RegistrationRow);
 }
 

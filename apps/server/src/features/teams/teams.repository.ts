@@ -155,8 +155,14 @@ export async function searchPublicTeams(db: Database, search: string | undefined
     .limit(limit);
 }
 
-export async function insertJoinRequest(db: Database, teamId: string, userId: string): Promise<void> {
-  await db.insert(teamJoinRequests).values({ teamId, userId }).onConflictDoNothing();
+/** False when the person had asked already (asking again changes nothing and tells nobody). */
+export async function insertJoinRequest(db: Database, teamId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .insert(teamJoinRequests)
+    .values({ teamId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: teamJoinRequests.userId });
+  return rows.length > 0;
 }
 
 export async function deleteJoinRequest(db: Database, teamId: string, userId: string): Promise<boolean> {

@@ -36,9 +36,10 @@ import {
   updateTeam,
 } from './teams.service.ts';
 
-export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, config, storage }: AppDeps): void {
+export function registerTeamRoutes(app: FastifyInstance, appDeps: AppDeps): void {
+  const { db, auth, mailer, config, storage, clock, jobs, realtime } = appDeps;
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
-  const invitations = { db, mailer, publicOrigin: config.publicOrigin };
+  const notifyDeps = { db, mailer, clock, jobs, realtime, publicOrigin: config.publicOrigin, log: app.log };
 
   registerEndpoint(app, teamEndpoints.createTeam, async ({ request, body }) =>
     createTeam(db, { actorId: await actor(request), team: body }),
@@ -65,7 +66,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, con
     listMyTeams(db, { actorId: await actor(request) }),
   );
   registerEndpoint(app, teamEndpoints.joinTeam, async ({ request, params }) =>
-    joinTeam(db, { actorId: await actor(request), teamId: params.teamId }),
+    joinTeam(notifyDeps, { actorId: await actor(request), teamId: params.teamId }),
   );
   registerEndpoint(app, teamEndpoints.leaveTeam, async ({ request, params }) => {
     await leaveTeam(db, { actorId: await actor(request), teamId: params.teamId });
@@ -75,10 +76,10 @@ export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, con
     listJoinRequests(db, { actorId: await actor(request), teamId: params.teamId }),
   );
   registerEndpoint(app, teamEndpoints.approveJoinRequest, async ({ request, params }) =>
-    answerJoinRequest(db, { actorId: await actor(request), ...params, approve: true }),
+    answerJoinRequest(notifyDeps, { actorId: await actor(request), ...params, approve: true }),
   );
   registerEndpoint(app, teamEndpoints.declineJoinRequest, async ({ request, params }) =>
-    answerJoinRequest(db, { actorId: await actor(request), ...params, approve: false }),
+    answerJoinRequest(notifyDeps, { actorId: await actor(request), ...params, approve: false }),
   );
   registerEndpoint(app, teamEndpoints.changeMemberRole, async ({ request, params, body }) =>
     changeMemberRole(db, { actorId: await actor(request), ...params, role: body.role }),
@@ -99,13 +100,13 @@ export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, con
     listFollowedTeams(db, { actorId: await actor(request) }),
   );
   registerEndpoint(app, teamEndpoints.createInvitation, async ({ request, params, body }) =>
-    createInvitation(invitations, { actorId: await actor(request), teamId: params.teamId, ...body }),
+    createInvitation(notifyDeps, { actorId: await actor(request), teamId: params.teamId, ...body }),
   );
   registerEndpoint(app, teamEndpoints.listInvitations, async ({ request, params }) =>
-    listInvitations(invitations, { actorId: await actor(request), teamId: params.teamId }),
+    listInvitations(notifyDeps, { actorId: await actor(request), teamId: params.teamId }),
   );
   registerEndpoint(app, teamEndpoints.revokeInvitation, async ({ request, params }) =>
-    revokeInvitation(invitations, { actorId: await actor(request), ...params }),
+    revokeInvitation(notifyDeps, { actorId: await actor(request), ...params }),
   );
   registerEndpoint(app, teamEndpoints.previewInvitation, async ({ params }) => previewInvitation(db, params));
   registerEndpoint(app, teamEndpoints.acceptInvitation, async ({ request, params }) =>
@@ -113,7 +114,7 @@ export function registerTeamRoutes(app: FastifyInstance, { db, auth, mailer, con
   );
 
   registerEndpoint(app, teamEndpoints.sendMailRequest, async ({ request }) =>
-    sendTeamCreateMotivation(invitations, { actorId: await actor(request) }),
+    sendTeamCreateMotivation(notifyDeps, { actorId: await actor(request) }),
   );
   registerEndpoint(app, teamEndpoints.applyAsAmbassador, async ({ request, body }) => {
     await applyAsAmbassador(db, { actorId: await findSessionUserId(auth, request), application: body });

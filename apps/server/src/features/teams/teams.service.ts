@@ -7,10 +7,10 @@ import geohash from 'ngeohash';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mail/mailer.ts';
+import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
 import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
-import { getCurrentUser } from '../accounts/accounts.service.ts';
+import { findUserRecord, findUserRecordByEmail, getCurrentUser } from '../accounts/accounts.service.ts';
 import { nextTeamEventStarts } from '../events/team-next-events.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
@@ -235,7 +235,8 @@ export async function listTeams(
   return { teams: withDistance.slice(0, limit) };
 }
 
-export async function joinTeam(db: Database, { actorId, teamId }: { actorId: string; teamId: string }) {
+export async function joinTeam(deps: NotifyDeps, { actorId, teamId }: { actorId: string; teamId: string }) {
+  const { db } = deps;
   const { team, role } = await visibleTeam(db, teamId, actorId);
   if (role) throw new AppError('CONFLICT', 'You are already a member.');
   if (team.joinPolicy === 'invite') throw new AppError('FORBIDDEN', 'This team takes new members by invitation only.');
@@ -243,7 +244,22 @@ export async function joinTeam(db: Database, { actorId, teamId }: { actorId: str
     await insertMember(db, teamId, actorId, 'player');
     return { outcome: 'joined' as const, team: await getTeam(db, { viewerId: actorId, teamId }) };
   }
-  await insertJoinRequest(db, teamId, actorId);
+  if (await insertJoinRequest(db, teamId, actorId)) {
+    const requester = await findUserRecord(db, actorId);
+    const name = requester?.name.trim() || displayNameFallback;
+    const organizers = (await listMembers(db, teamId)).filter((member) => managers.includes(member.role as TeamRole));
+    await notify(deps, {
+      userIds: organizers.map((member) => member.id),
+      category: 'teamJoin',
+      kind: 'joinRequest',
+      title: `${name} asked to join ${team.name}`,
+      body: `${name} asked to join ${team.name}. Approve or decline the request on the team page.`,
+      link: `/team/${teamId}`,
+      actorId,
+      teamId,
+      subjectId: teamId,
+    });
+  }
   return { outcome: 'requested' as const, team: await getTeam(db, { viewerId: actorId, teamId }) };
 }
 
@@ -273,13 +289,27 @@ export async function listJoinRequests(db: Database, { actorId, teamId }: { acto
 }
 
 export async function answerJoinRequest(
-  db: Database,
+  deps: NotifyDeps,
   { actorId, teamId, userId, approve }: { actorId: string; teamId: string; userId: string; approve: boolean },
 ) {
-  await requireRole(db, teamId, actorId, managers);
+  const { db } = deps;
+  const { team } = await requireRole(db, teamId, actorId, managers);
   if (!(await hasJoinRequest(db, teamId, userId))) throw new AppError('NOT_FOUND', 'That request is no longer open.');
-  if (approve) await insertMember(db, teamId, userId, 'player');
-  else await deleteJoinRequest(db, teamId, userId);
+  if (approve) {
+    await insertMember(db, teamId, userId, 'player');
+    // A decline is not announced: the request simply closes.
+    await notify(deps, {
+      userIds: [userId],
+      category: 'teamJoin',
+      kind: 'joinRequestAnswered',
+      title: `You're in ${team.name}`,
+      body: `Your request to join ${team.name} was approved. Welcome to the team!`,
+      link: `/team/${teamId}`,
+      actorId,
+      teamId,
+      subjectId: teamId,
+    });
+  } else await deleteJoinRequest(db, teamId, userId);
   return listJoinRequests(db, { actorId, teamId });
 }
 
@@ -376,14 +406,10 @@ function toInvitation(row: InvitationRow, publicOrigin: string) {
   };
 }
 
-export interface InvitationDeps {
-  db: Database;
-  mailer: Mailer;
-  publicOrigin: string;
-}
+export type InvitationDeps = NotifyDeps;
 
 export async function createInvitation(
-  { db, mailer, publicOrigin }: InvitationDeps,
+  deps: InvitationDeps,
   {
     actorId,
     teamId,
@@ -398,6 +424,7 @@ export async function createInvitation(
     expiresInDays: number;
   },
 ) {
+  const { db, mailer, publicOrigin } = deps;
   const { team, role: actorRole } = await requireRole(db, teamId, actorId, managers);
   if (role === 'organizer' && actorRole !== 'owner')
     throw new AppError('FORBIDDEN', 'Only the owner can invite organizers.');
@@ -417,10 +444,30 @@ export async function createInvitation(
     windowHours: invitationMailLimit.windowHours,
   });
   if (!row) throw new AppError('RATE_LIMITED', invitationMailLimitMessage, { email: [invitationMailLimitMessage] });
-  await mailer.send({
-    to: email,
-    ...invitationMail({ teamName: team.name, role, url: invitationUrl(publicOrigin, row.token), expiresInDays }),
+  const mail = invitationMail({
+    teamName: team.name,
+    role,
+    url: invitationUrl(publicOrigin, row.token),
+    expiresInDays,
   });
+  // An address with an account gets the invitation on its notifications page too, and the mail
+  // as its teamJoin setting says; any other address only has the mail.
+  const invitee = await findUserRecordByEmail(db, email);
+  if (invitee) {
+    await notify(deps, {
+      userIds: [invitee.id],
+      category: 'teamJoin',
+      kind: 'teamInvitation',
+      title: `Invitation to join ${team.name}`,
+      body: `You're invited to join ${team.name} on Huddle as ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`,
+      link: `/invite/${row.token}`,
+      actorId,
+      subjectId: teamId,
+      mail: () => mail,
+    });
+  } else {
+    await mailer.send({ to: email, ...mail });
+  }
   return toInvitation(row, publicOrigin);
 }
 

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { accountRows } from './accounts.rows.ts';
 import { eventRows } from './events.rows.ts';
+import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
 import { teamRows } from './teams.rows.ts';
 
-const rows = [...accountRows, ...profileRows, ...teamRows, ...seasonRows, ...eventRows];
+const rows = [...accountRows, ...profileRows, ...teamRows, ...seasonRows, ...eventRows, ...notificationRows];
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import { DistanceUnitField } from '../../features/settings/components/distance-u
 import { EmailVerification } from '../../features/settings/components/email-verification.tsx';
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form.tsx';
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
+import { PushToggle } from '../../features/notifications/components/push-toggle.tsx';
 import { PaymentsPanel } from '../../features/settings/components/payments-panel.tsx';
 import { PrivacySettingsForm } from '../../features/settings/components/privacy-settings-form.tsx';
 import { ScrollingTabList } from '../../features/settings/components/scrolling-tab-list.tsx';
@@ -136,6 +137,12 @@ export function Component() {
       <Section title="Notifications">
         <Stack gap="xl">
           <NotificationSettingsForm user={user} onSaved={setUser} />
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              Push on this device
+            </Title>
+            <PushToggle />
+          </Stack>
           <TeamTopicsSettings />
           <CalendarFeedsCard />
         </Stack>

@@ -1,0 +1,28 @@
+/**
+ * Work done after the request that asked for it (decision 027): mails, web pushes, and the
+ * reminder scan. Handlers take JSON data (a job's data is stored as JSON in PostgreSQL), so a job
+ * survives a restart and runs on whichever instance picks it up.
+ */
+export interface JobOptions {
+  /** Tries after the first failure; past that the job fails and is logged. */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled on each next one. */
+  retryDelaySeconds?: number;
+}
+
+export type JobHandler<Data> = (data: Data) => Promise<void>;
+
+export interface JobQueue {
+  /** Names a kind of job and its handler; every definition comes before start(). */
+  define<Data extends object>(name: string, handler: JobHandler<Data>, options?: JobOptions): void;
+  /** Runs the job once the request is done. A job with a singleton key already waiting is not added again. */
+  send<Data extends object>(name: string, data: Data, options?: { singletonKey?: string }): Promise<void>;
+  /** Runs a defined job (with empty data) on a cron schedule, once across every instance. */
+  every(name: string, cron: string): void;
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for the ones running here; jobs not started stay queued. */
+  stop(): Promise<void>;
+}
+
+/** Retries for mail and push: a few minutes of an SMTP or push service being down are absorbed. */
+export const deliveryRetries: JobOptions = { retryLimit: 5, retryDelaySeconds: 10 };

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import webpush from 'web-push';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** 'gone': the push service no longer knows the subscription (the person turned push off there). */
+export type PushOutcome = 'sent' | 'gone';
+
+export interface PushSender {
+  publicKey: string;
+  send(target: PushTarget, payload: object): Promise<PushOutcome>;
+}
+
+/**
+ * VAPID keys from the configuration, or generated once into DATA_DIR/vapid-keys.json (like the
+ * session secret): browsers subscribe with the public key, so it must not change between starts.
+ * Several instances need the configured pair (or one shared DATA_DIR).
+ */
+export function loadOrCreateVapidKeys(configured: VapidKeys | undefined, dataDir: string): VapidKeys {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/** How long a push service keeps a push for a browser that is offline: a notification stays useful for a day. */
+const timeToLiveSeconds = 24 * 60 * 60;
+
+/**
+ * Web Push (RFC 8030) with the `web-push` package's encryption and VAPID signature; the request
+ * itself goes out through fetch, so a test can stand a plain HTTP server in for a push service.
+ */
+export function createWebPushSender({ keys, subject }: { keys: VapidKeys; subject: string }): PushSender {
+  return {
+    publicKey: keys.publicKey,
+    async send(target, payload) {
+      const request = webpush.generateRequestDetails(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        { vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey }, TTL: timeToLiveSeconds },
+      );
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      delete headers['Content-Length'];
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers,
+        body: request.body ? new Uint8Array(request.body as Buffer) : null,
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (response.status === 404 || response.status === 410) return 'gone';
+      if (!response.ok) throw new Error(`push service answered ${response.status}`);
+      return 'sent';
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { notificationRows } from './notifications.rows.ts';
+
+describeMatrix('authorization matrix: notifications', notificationRows);
