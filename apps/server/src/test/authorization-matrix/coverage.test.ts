@@ -5,9 +5,10 @@ import { eventRows } from './events.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
+import { substituteRows } from './substitutes.rows.ts';
 import { teamRows } from './teams.rows.ts';
 
-const rows = [...accountRows, ...profileRows, ...teamRows, ...seasonRows, ...eventRows];
+const rows = [...accountRows, ...profileRows, ...teamRows, ...seasonRows, ...eventRows, ...substituteRows];
 
 let t: TestApp;
 beforeAll(async () => {
