@@ -20,7 +20,10 @@ export async function inTransaction<T>(db: Database, work: (tx: Database) => Pro
  * Events that asked for substitutes and may have a date inside its window: not cancelled, not
  * over, and first starting before the widest window ends (a series started long ago counts).
  */
-export async function listEventsWithSubstitutes(db: Database, { now, until }: { now: Date; until: Date }) {
+export async function listEventsWithSubstitutes(
+  db: Database,
+  { now, until, eventId }: { now: Date; until: Date; eventId?: string },
+) {
   return db
     .select()
     .from(events)
@@ -30,6 +33,7 @@ export async function listEventsWithSubstitutes(db: Database, { now, until }: { 
         isNull(events.cancelledAt),
         gt(events.seriesEndsAt, now),
         lte(events.startsAt, until),
+        eventId ? eq(events.id, eventId) : undefined,
       ),
     );
 }

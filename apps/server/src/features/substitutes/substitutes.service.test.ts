@@ -365,3 +365,21 @@ describe('the invitation and its answers', () => {
     expect(wrongDate.statusCode).toBe(400);
   });
 });
+
+describe('turning substitutes on inside the window', () => {
+  it('invites at once, without waiting for the next scheduled scan', async () => {
+    await t.db.execute(`insert into game_types (label) values ('Cricket') on conflict do nothing`);
+    const sub = await player({ games: ['Cricket'], city: kmNorth(2) });
+    const event = await createEventAs(t.app, organizer.cookie, placeId, { gameType: 'Cricket' });
+    hoursBeforeGame(3);
+    expect(await invitedTo(event.id)).toEqual([]);
+    const saved = await call('PUT', `/api/events/${event.id}/substitutes/settings`, organizer, {
+      enabled: true,
+      hoursBefore: 6,
+      radius: 10,
+      radiusUnit: 'mi',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await invitedTo(event.id)).toEqual([sub.user.id]);
+  });
+});

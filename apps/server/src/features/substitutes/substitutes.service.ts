@@ -67,11 +67,15 @@ export const invitationLink = (eventId: string, startsAt: Date) =>
  * of players and invites substitutes to it (decision 028). Runs as a scheduled job; safe to run
  * on several instances at once (a lock per date, and the invitations' unique key).
  */
-export async function scanForSubstitutes(deps: SubstituteDeps): Promise<{ invited: number }> {
+export async function scanForSubstitutes(
+  deps: SubstituteDeps,
+  { eventId }: { eventId?: string } = {},
+): Promise<{ invited: number }> {
   const now = deps.clock.now();
   const events = await listEventsWithSubstitutes(deps.db, {
     now,
     until: new Date(now.getTime() + substituteHoursBefore.max * hourMs),
+    eventId,
   });
   let invited = 0;
   for (const event of events) {
@@ -151,10 +155,15 @@ async function inviteToOccurrence(
   return outcome.invited.length;
 }
 
+interface ScanJobData {
+  /** One event only (its settings were just saved); every event when absent (the schedule). */
+  eventId?: string;
+}
+
 /** The scan as a job of the queue, every five minutes across all instances. */
 export function defineSubstituteScan(deps: SubstituteDeps & { jobs: JobQueue }): void {
-  deps.jobs.define(substituteScanJob, async () => {
-    await scanForSubstitutes(deps);
+  deps.jobs.define<ScanJobData>(substituteScanJob, async ({ eventId }) => {
+    await scanForSubstitutes(deps, { eventId });
   });
   deps.jobs.every(substituteScanJob, substituteScanCron);
 }
@@ -190,6 +199,11 @@ export async function saveSubstituteSettings(
 ) {
   await managedEvent(deps.db, eventId, actorId);
   await updateSubstituteSettings(deps.db, eventId, settings, deps.clock.now());
+  // Turned on inside the window (a game three hours away, short of players): the first
+  // invitations go out now rather than at the next scheduled scan.
+  if (settings.enabled) {
+    await deps.jobs.send<ScanJobData>(substituteScanJob, { eventId }, { singletonKey: `substitutes:${eventId}` });
+  }
   return { settings };
 }
 
