@@ -49,11 +49,11 @@ export function SubstituteInvitationBanner({
 
   return (
     <Alert
-      color="green"
+      color="huddle"
       variant="light"
       title="You’re invited to play as a substitute"
       role="region"
-      aria-label="Substitute invitation"
+
       mb="md"
     >
       <Text size="sm" mb="sm">
