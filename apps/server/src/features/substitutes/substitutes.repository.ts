@@ -157,11 +157,26 @@ export async function insertInvitations(
   return db.insert(substituteInvitations).values(rows).onConflictDoNothing().returning();
 }
 
+/** The date's invitations, nearest first, with the person and their party on the date, if any. */
 export async function listInvitations(db: Database, eventId: string, startsAt: Date) {
   return db
-    .select({ invitation: substituteInvitations, name: users.name, image: users.image })
+    .select({
+      invitation: substituteInvitations,
+      name: users.name,
+      image: users.image,
+      partyStatus: eventParties.status,
+      partyCreatedAt: eventParties.createdAt,
+    })
     .from(substituteInvitations)
     .innerJoin(users, eq(users.id, substituteInvitations.userId))
+    .leftJoin(
+      eventParties,
+      and(
+        eq(eventParties.eventId, substituteInvitations.eventId),
+        eq(eventParties.occurrenceStartsAt, substituteInvitations.occurrenceStartsAt),
+        eq(eventParties.userId, substituteInvitations.userId),
+      ),
+    )
     .where(and(eq(substituteInvitations.eventId, eventId), eq(substituteInvitations.occurrenceStartsAt, startsAt)))
     .orderBy(asc(substituteInvitations.distanceKm), asc(substituteInvitations.invitedAt));
 }

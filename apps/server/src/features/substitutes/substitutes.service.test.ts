@@ -335,6 +335,22 @@ describe('the invitation and its answers', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('counts a join through the page’s own Join button as a yes', async () => {
+    await t.db.execute(`insert into game_types (label) values ('Kickball') on conflict do nothing`);
+    const sub = await player({ games: ['Kickball'], city: kmNorth(2) });
+    const eventId = await gameWithSubstitutes({ overrides: { gameType: 'Kickball' } });
+    hoursBeforeGame(8);
+    await scan();
+    const joined = await call('POST', `/api/events/${eventId}/parties`, sub, { occurrenceStartsAt: gameStart });
+    expect(joined.statusCode).toBe(201);
+    const list = (
+      await call('GET', `/api/events/${eventId}/substitutes?occurrence=${encodeURIComponent(gameStart)}`, organizer)
+    ).json();
+    expect(list.invitations).toMatchObject([{ person: { id: sub.user.id }, answer: 'joined' }]);
+    // The party's own creation time (the database's clock) is the answer's.
+    expect(list.invitations[0].answeredAt).toEqual(expect.any(String));
+  });
+
   it('lets only the organizers read the list and change the settings', async () => {
     const eventId = await gameWithSubstitutes();
     const other = await signUpUser(t.app);

@@ -170,6 +170,9 @@ export function defineSubstituteScan(deps: SubstituteDeps & { jobs: JobQueue }):
 
 // ---- The organizer -------------------------------------------------------------------------
 
+/** A party on the date as an answer: a spot (or one offered) is a yes, a waitlist place is waiting. */
+const answerOfParty = (status: string): SubstituteAnswer => (status === 'waitlisted' ? 'waitlisted' : 'joined');
+
 export async function getSubstitutes(
   deps: SubstituteDeps,
   { actorId, eventId, occurrence }: { actorId: string; eventId: string; occurrence: string },
@@ -179,17 +182,23 @@ export async function getSubstitutes(
   const rows = await listInvitations(deps.db, eventId, startsAt);
   return {
     settings: settingsOf(event),
-    invitations: rows.map(({ invitation, name, image }) => ({
-      person: {
-        id: invitation.userId,
-        displayName: name.trim() || displayNameFallback,
-        photoURL: image || defaultPhotoPath,
-      },
-      distanceKm: invitation.distanceKm,
-      invitedAt: invitation.invitedAt.toISOString(),
-      answer: invitation.answer as SubstituteAnswer | null,
-      answeredAt: invitation.answeredAt?.toISOString() ?? null,
-    })),
+    invitations: rows.map(({ invitation, name, image, partyStatus, partyCreatedAt }) => {
+      // Joined with the page's own Join button rather than the invitation's (or after saying no):
+      // the party on the date is the answer.
+      const open = invitation.answer === null || invitation.answer === 'declined';
+      const byParty = open && partyStatus && partyCreatedAt ? answerOfParty(partyStatus) : null;
+      return {
+        person: {
+          id: invitation.userId,
+          displayName: name.trim() || displayNameFallback,
+          photoURL: image || defaultPhotoPath,
+        },
+        distanceKm: invitation.distanceKm,
+        invitedAt: invitation.invitedAt.toISOString(),
+        answer: byParty ?? (invitation.answer as SubstituteAnswer | null),
+        answeredAt: (byParty ? partyCreatedAt : invitation.answeredAt)?.toISOString() ?? null,
+      };
+    }),
   };
 }
 
@@ -244,12 +253,7 @@ export async function acceptInvitation(
   const invitation = await invitationOf(deps, actorId, eventId, occurrenceStartsAt);
   if (!invitation) throw new AppError('NOT_FOUND', noInvitationMessage);
   const joined = await joinEvent(deps, { viewerId: actorId, eventId, occurrenceStartsAt, friends: 0, guest: null });
-  await recordAnswer(
-    deps.db,
-    invitation.id,
-    joined.party.status === 'joined' ? 'joined' : 'waitlisted',
-    deps.clock.now(),
-  );
+  await recordAnswer(deps.db, invitation.id, answerOfParty(joined.party.status), deps.clock.now());
   return joined;
 }
 
