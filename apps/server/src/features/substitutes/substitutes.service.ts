@@ -162,7 +162,9 @@ interface ScanJobData {
 
 /** The scan as a job of the queue, every five minutes across all instances. */
 export function defineSubstituteScan(deps: SubstituteDeps & { jobs: JobQueue }): void {
-  deps.jobs.define<ScanJobData>(substituteScanJob, async ({ eventId }) => {
+  deps.jobs.define<ScanJobData>(substituteScanJob, async (data) => {
+    // A cron-made job carries no data: pg-boss hands over null, whatever the type says.
+    const eventId = (data as ScanJobData | null)?.eventId;
     await scanForSubstitutes(deps, { eventId });
   });
   deps.jobs.every(substituteScanJob, substituteScanCron);
