@@ -281,6 +281,39 @@ describe('the substitute scan', () => {
     }
   });
 
+  it("matches availability on the game's own clock: a Tuesday 18:00 game in Los Angeles is 01:00 Wednesday in UTC", async () => {
+    await t.db.execute(`insert into game_types (label) values ('Padel') on conflict do nothing`);
+    const tuesdayEvening = await player({ games: ['Padel'], city: kmNorth(1) });
+    const wednesdayNight = await player({
+      games: ['Padel'],
+      city: kmNorth(2),
+      availability: week({ wednesday: [{ start: '00:00', end: '03:00' }] }),
+    });
+    const event = await createEventAs(t.app, organizer.cookie, placeId, {
+      gameType: 'Padel',
+      timeZone: 'America/Los_Angeles',
+      startLocal: '2030-06-04T18:00',
+      endLocal: '2030-06-04T20:00',
+    });
+    const startsAt = '2030-06-05T01:00:00.000Z';
+    expect(event.next?.startsAt).toBe(startsAt);
+    clock.set(new Date(Date.parse(startsAt) - hours(5)));
+    await call('PUT', `/api/events/${event.id}/substitutes/settings`, organizer, {
+      enabled: true,
+      hoursBefore: 12,
+      radius: 20,
+      radiusUnit: 'km',
+    });
+    const list = await call(
+      'GET',
+      `/api/events/${event.id}/substitutes?occurrence=${encodeURIComponent(startsAt)}`,
+      organizer,
+    );
+    const invited = list.json().invitations.map((invitation: { person: { id: string } }) => invitation.person.id);
+    expect(invited).toEqual([tuesdayEvening.user.id]);
+    expect(invited).not.toContain(wednesdayNight.user.id);
+  });
+
   it('asks only team members to a team-only game', async () => {
     await t.db.execute(`insert into game_types (label) values ('Rugby') on conflict do nothing`);
     const member = await player({ games: ['Rugby'], city: kmNorth(3) });
