@@ -51,6 +51,7 @@ import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.t
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { photoMaxBytes } from './lib/images/normalize-image.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
 import { createQueuedMailer } from './lib/mail/queued-mailer.ts';
@@ -224,6 +225,7 @@ export async function buildApp({
   registerDiscoveryRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerSubstituteRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

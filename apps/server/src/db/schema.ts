@@ -13,3 +13,4 @@ export * from '../features/places/places.schema.ts';
 export * from '../features/events/events.schema.ts';
 export * from '../features/calendar/calendar.schema.ts';
 export * from '../features/notifications/notifications.schema.ts';
+export * from '../features/substitutes/substitutes.schema.ts';

@@ -1,4 +1,5 @@
 import { defaultMaxGuestFriends, maxFriends } from '@huddle/shared/events';
+import { substituteHoursBefore, substituteRadius } from '@huddle/shared/substitutes';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -65,6 +66,14 @@ export const events = pgTable(
     autoPromote: boolean('auto_promote').notNull().default(false),
     /** Organizer's choice: the most friends a guest (no account) brings in one join (issue 10). */
     maxGuestFriends: integer('max_guest_friends').notNull().default(defaultMaxGuestFriends),
+    /**
+     * Organizer's choice (issue 12, decision 028): invite substitutes when a date is short of
+     * players this many hours before it starts, from this far around the place. Off by default.
+     */
+    substitutesEnabled: boolean('substitutes_enabled').notNull().default(false),
+    substituteHoursBefore: integer('substitute_hours_before').notNull().default(substituteHoursBefore.default),
+    substituteRadius: integer('substitute_radius').notNull().default(substituteRadius.default),
+    substituteRadiusUnit: text('substitute_radius_unit').notNull().default('mi'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +82,19 @@ export const events = pgTable(
     check('events_times_check', sql`${table.endsAt} > ${table.startsAt}`),
     check('events_slots_check', sql`${table.slots} between 1 and 1000`),
     check('events_max_guest_friends_check', sql`${table.maxGuestFriends} between 0 and ${sql.raw(String(maxFriends))}`),
+    check(
+      'events_substitute_hours_check',
+      sql`${table.substituteHoursBefore} between ${sql.raw(String(substituteHoursBefore.min))} and ${sql.raw(String(substituteHoursBefore.max))}`,
+    ),
+    check(
+      'events_substitute_radius_check',
+      sql`${table.substituteRadius} between ${sql.raw(String(substituteRadius.min))} and ${sql.raw(String(substituteRadius.max))}`,
+    ),
+    check('events_substitute_radius_unit_check', sql`${table.substituteRadiusUnit} in ('mi', 'km')`),
+    // The substitute scan looks only at events that asked for it.
+    index('events_substitutes_idx')
+      .on(table.seriesEndsAt)
+      .where(sql`${table.substitutesEnabled} and ${table.cancelledAt} is null`),
     check('events_skill_level_check', sql`${table.skillLevel} in ('all', 'beginner', 'intermediate', 'advanced')`),
     check('events_gender_check', sql`${table.gender} in ('Any', 'Women', 'Men', 'Coed')`),
     check('events_visibility_check', sql`${table.visibility} in ('public', 'team')`),

@@ -6,9 +6,18 @@ import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
+import { substituteRows } from './substitutes.rows.ts';
 import { teamRows } from './teams.rows.ts';
 
-const rows = [...accountRows, ...profileRows, ...teamRows, ...seasonRows, ...eventRows, ...notificationRows];
+const rows = [
+  ...accountRows,
+  ...profileRows,
+  ...teamRows,
+  ...seasonRows,
+  ...eventRows,
+  ...notificationRows,
+  ...substituteRows,
+];
 
 let t: TestApp;
 beforeAll(async () => {

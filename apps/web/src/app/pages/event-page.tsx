@@ -1,10 +1,13 @@
 import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventDetails } from '../../features/events/components/event-details.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
+import { eventKeys } from '../../features/events/api/event-query-keys.ts';
+import { SubstituteInvitationBanner } from '../../features/substitutes/components/substitute-invitation-banner.tsx';
 import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notFoundPageName } from '../page-title.ts';
@@ -20,6 +23,7 @@ export function Component() {
   const { pathname, search } = useLocation();
   const userId = useSession().data?.user?.id ?? null;
   const view = useEvent(eventId, occurrence);
+  const queryClient = useQueryClient();
   const missing =
     view.isError &&
     !view.data &&
@@ -47,6 +51,14 @@ export function Component() {
   }
   return (
     <Box maw={1100}>
+      <SubstituteInvitationBanner
+        eventId={view.data.event.id}
+        occurrenceStartsAt={view.data.occurrence.startsAt}
+        canAnswer={
+          userId !== null && !view.data.myParty && !view.data.event.cancelled && !view.data.occurrenceCancelled
+        }
+        onJoined={() => void queryClient.invalidateQueries({ queryKey: eventKeys.event(view.data.event.id) })}
+      />
       <EventDetails
         view={view.data}
         userId={userId}

@@ -1,8 +1,9 @@
-import { Box, Text, Title } from '@mantine/core';
+import { Box, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { ManageEvent } from '../../features/events/components/manage-event.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
+import { SubstitutesCard } from '../../features/substitutes/components/substitutes-card.tsx';
 
 /** discover/events/{id}/manage (spec §2): organizers only; everyone else is told so. */
 export function Component() {
@@ -27,7 +28,18 @@ export function Component() {
   }
   return (
     <Box maw={900}>
-      <ManageEvent view={view.data} onOccurrenceChange={setOccurrence} />
+      <Stack gap="lg">
+        <ManageEvent view={view.data} onOccurrenceChange={setOccurrence} />
+        {/* Issue 12: who was invited to this date as a substitute; organizers only. */}
+        {view.data.canManage && !view.data.event.cancelled && (
+          <SubstitutesCard
+            eventId={view.data.event.id}
+            occurrenceStartsAt={view.data.occurrence.startsAt}
+            timeZone={view.data.event.timeZone}
+            gameType={view.data.event.gameType}
+          />
+        )}
+      </Stack>
     </Box>
   );
 }

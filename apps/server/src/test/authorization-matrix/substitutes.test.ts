@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { substituteRows } from './substitutes.rows.ts';
+
+describeMatrix('authorization matrix: substitutes', substituteRows);
