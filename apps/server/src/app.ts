@@ -49,6 +49,7 @@ import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
+import { registerMessageRoutes } from './features/messages/messages.routes.ts';
 import { photoMaxBytes } from './lib/images/normalize-image.ts';
 
 export interface BuildAppOptions {
@@ -194,6 +195,7 @@ export async function buildApp({ config, db, logger, mailer, clock }: BuildAppOp
   registerEventRoutes(app, deps);
   registerDiscoveryRoutes(app, deps);
   registerCalendarRoutes(app, deps);
+  registerMessageRoutes(app, deps);
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir, {

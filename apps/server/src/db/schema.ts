@@ -12,3 +12,4 @@ export * from '../features/seasons/seasons.schema.ts';
 export * from '../features/places/places.schema.ts';
 export * from '../features/events/events.schema.ts';
 export * from '../features/calendar/calendar.schema.ts';
+export * from '../features/messages/messages.schema.ts';
