@@ -3,11 +3,12 @@ import { createTestApp, type TestApp } from '../test-app.ts';
 import { accountRows } from './accounts.rows.ts';
 import { eventRows } from './events.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
+import { messageRows } from './messages.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
 import { teamRows } from './teams.rows.ts';
 
-const rows = [...accountRows, ...profileRows, ...teamRows, ...seasonRows, ...eventRows];
+const rows = [...accountRows, ...profileRows, ...teamRows, ...seasonRows, ...eventRows, ...messageRows];
 
 let t: TestApp;
 beforeAll(async () => {

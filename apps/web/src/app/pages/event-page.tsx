@@ -4,6 +4,7 @@ import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventDetails } from '../../features/events/components/event-details.tsx';
+import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -53,6 +54,9 @@ export function Component() {
         signInPath={authPathWithReturnTo(authPaths.login, `${pathname}${search}`)}
         placeMap={<PlaceMap place={view.data.event.place} height={240} />}
         onOccurrenceChange={setOccurrence}
+        organizerAction={
+          <OpenConversationButton target={{ userId: view.data.creator.id }} label="Message the organizer" size="xs" />
+        }
       />
     </Box>
   );

@@ -2,6 +2,7 @@ import { Box, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { ManageEvent } from '../../features/events/components/manage-event.tsx';
+import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 
 /** discover/events/{id}/manage (spec §2): organizers only; everyone else is told so. */
@@ -27,7 +28,11 @@ export function Component() {
   }
   return (
     <Box maw={900}>
-      <ManageEvent view={view.data} onOccurrenceChange={setOccurrence} />
+      <ManageEvent
+        view={view.data}
+        onOccurrenceChange={setOccurrence}
+        conversationAction={<OpenConversationButton target={{ eventId }} label="Message everyone" />}
+      />
     </Box>
   );
 }
