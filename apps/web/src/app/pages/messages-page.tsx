@@ -1,4 +1,4 @@
-import { Anchor, Box, Grid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
@@ -10,6 +10,7 @@ import { MessageThread } from '../../features/messages/components/message-thread
 import { conversationPath, messagesPath } from '../../features/messages/messages-paths.ts';
 import { notFoundPageName } from '../page-title.ts';
 import { usePageName } from '../use-page-name.ts';
+import classes from './messages-page.module.css';
 import { useSessionUser } from './session-user.ts';
 
 function OpenThread({ conversationId, viewerId }: { conversationId: string; viewerId: string }) {
@@ -40,8 +41,6 @@ export function Component() {
   const { user } = useSessionUser();
   const conversations = useConversations();
   if (!user) return null;
-  // Header (60) and the shell's padding: the thread scrolls inside, the composer stays in view.
-  const height = 'calc(100dvh - 60px - 2 * var(--app-shell-padding, 16px))';
 
   const list = (
     <Stack gap="sm">
@@ -67,28 +66,22 @@ export function Component() {
   );
 
   return (
-    <Grid gap="lg" maw={1200}>
-      <Grid.Col span={{ base: 12, sm: 4 }} display={{ base: conversationId ? 'none' : 'block', sm: 'block' }}>
-        {list}
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 8 }} display={{ base: conversationId ? 'block' : 'none', sm: 'block' }}>
+    <div className={classes.layout} data-thread-open={conversationId ? '' : undefined}>
+      <div className={classes.listColumn}>{list}</div>
+      <div className={classes.threadColumn}>
         {conversationId ? (
-          <Box h={height} mih={420}>
-            <Stack gap="xs" h="100%">
-              <Anchor component={Link} to={messagesPath} size="sm" hiddenFrom="sm">
-                <IconArrowLeft size={14} aria-hidden /> All conversations
-              </Anchor>
-              <Box style={{ flex: 1, minHeight: 0 }}>
-                <OpenThread conversationId={conversationId} viewerId={user.id} />
-              </Box>
-            </Stack>
-          </Box>
+          <>
+            <Anchor component={Link} to={messagesPath} size="sm" hiddenFrom="sm">
+              <IconArrowLeft size={14} aria-hidden /> All conversations
+            </Anchor>
+            <Box style={{ flex: 1, minHeight: 0 }}>
+              <OpenThread conversationId={conversationId} viewerId={user.id} />
+            </Box>
+          </>
         ) : (
-          <Text c="dimmed" visibleFrom="sm">
-            Choose a conversation.
-          </Text>
+          <Text c="dimmed">Choose a conversation.</Text>
         )}
-      </Grid.Col>
-    </Grid>
+      </div>
+    </div>
   );
 }

@@ -39,11 +39,7 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
                 conversation.title
               )}
             </Title>
-            {conversation.otherPerson?.online && (
-              <Text size="xs" c="green.8">
-                Online
-              </Text>
-            )}
+            {conversation.otherPerson?.online && <Text size="xs">● Online</Text>}
             {conversation.kind !== 'direct' && (
               <Text size="xs" c="dimmed">
                 {conversation.kind === 'team' ? 'Team conversation' : 'Everyone in this game'}
@@ -133,7 +129,7 @@ export function MessageThread({ conversation, viewerId }: { conversation: Conver
       <Divider />
       <Box
         ref={scroller}
-        style={{ flex: 1, overflowY: 'auto', minHeight: 240 }}
+        style={{ flex: 1, overflowY: 'auto', minHeight: 0 }}
         aria-label="Messages"
         role="log"
         aria-live="polite"
