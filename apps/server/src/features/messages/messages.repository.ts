@@ -43,12 +43,21 @@ const blockedByViewer = (userId: string) => sql`(c.kind = 'direct' and exists (
   select 1 from ${userBlocks} b where b.blocker_id = ${userId}
     and b.blocked_id = case when c.user_a = ${userId} then c.user_b else c.user_a end))`;
 
-/** Unread for a user: after their read mark, not theirs, not deleted (spec §7). */
+/**
+ * Unread for a user: after their read mark, not theirs, not deleted (spec §7). Someone who joins
+ * a team or a game later reads the history, but only what came after they joined counts.
+ */
 const unreadIn = (userId: string) => sql`(
   select count(*)::int from ${messages} m
   where m.conversation_id = c.id and m.sender_id <> ${userId} and m.deleted_at is null
     and m.seq > coalesce((select r.last_read_seq from ${conversationReads} r
       where r.conversation_id = c.id and r.user_id = ${userId}), 0)
+    and m.created_at >= case
+      when c.kind = 'team' then coalesce((select tm.joined_at from ${teamMembers} tm
+        where tm.team_id = c.team_id and tm.user_id = ${userId}), '-infinity'::timestamptz)
+      when c.kind = 'event' then coalesce((select min(p.created_at) from ${eventParties} p
+        where p.event_id = c.event_id and p.user_id = ${userId}), '-infinity'::timestamptz)
+      else '-infinity'::timestamptz end
 )`;
 
 export async function findConversation(db: Database, id: string): Promise<ConversationRow | undefined> {

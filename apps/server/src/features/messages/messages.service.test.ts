@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messagesMessages } from '@huddle/shared/messages';
+import sharp from 'sharp';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventAs, createTeamAs, insertParty, insertPlace, signUpUser } from '../../test/factories.ts';
@@ -262,6 +263,14 @@ describe('team conversations', () => {
     expect(refused.json().error.message).toBe(messagesMessages.announcementsOnly);
     expect((await send(owner, id, 'Practice moved to 7')).statusCode).toBe(201);
 
+    // Someone who joins later reads the history; only what comes after counts as unread.
+    const latecomer = await signUpUser(t.app);
+    await call('POST', `/api/teams/${team.id}/join`, latecomer.cookie);
+    expect(await unread(latecomer)).toBe(0);
+    expect(await texts(latecomer, id)).toEqual(['Welcome!', 'Practice moved to 7']);
+    await send(owner, id, 'Bring water');
+    expect(await unread(latecomer)).toBe(1);
+
     // Leaving the team leaves its conversation.
     await call('POST', `/api/teams/${team.id}/leave`, member.cookie);
     expect((await call('GET', `/api/conversations/${id}`, member.cookie)).statusCode).toBe(404);
@@ -395,5 +404,93 @@ describe('realtime', () => {
     expect(bTab2.events[3]).toMatchObject({ unreadCount: 0 });
     expect(outsiderTab.events).toEqual([]);
     for (const tab of [bTab1, bTab2, aTab, outsiderTab]) tab.socket.terminate();
+  });
+});
+
+describe('photos', () => {
+  async function upload(person: Person, conversationId: string) {
+    const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2277aa' } })
+      .png()
+      .toBuffer();
+    const boundary = '----huddle-message-photo';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="court.png"\r\nContent-Type: image/png\r\n\r\n`;
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/images`,
+      headers: { cookie: person.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    });
+  }
+
+  it('sends a photo uploaded for this conversation, kept in its shape, and no one else’s', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const uploaded = await upload(a, id);
+    expect(uploaded.statusCode).toBe(200);
+    const { imageUrl } = uploaded.json();
+    const stored = await t.app.inject({ url: imageUrl });
+    expect(stored.statusCode).toBe(200);
+    const meta = await sharp(stored.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1280, 720]);
+
+    // B cannot send A's photo as their own, nor can it travel to another conversation.
+    const asB = await call('POST', `/api/conversations/${id}/messages`, b.cookie, { clientId: randomUUID(), imageUrl });
+    expect(asB.statusCode).toBe(400);
+    const c = await signUpUser(t.app);
+    const elsewhere = await direct(a, c);
+    const moved = await call('POST', `/api/conversations/${elsewhere}/messages`, a.cookie, {
+      clientId: randomUUID(),
+      imageUrl,
+    });
+    expect(moved.statusCode).toBe(400);
+
+    const sent = await call('POST', `/api/conversations/${id}/messages`, a.cookie, {
+      clientId: randomUUID(),
+      imageUrl,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ text: '', imageUrl });
+    // Deleting the message removes the photo.
+    await call('DELETE', `/api/conversations/${id}/messages/${sent.json().id}`, a.cookie);
+    expect((await t.app.inject({ url: imageUrl })).statusCode).toBe(404);
+    // An outsider cannot upload into the conversation.
+    expect((await upload(c, id)).statusCode).toBe(404);
+  });
+});
+
+describe('flooding', () => {
+  it('limits one person to 40 sends a minute', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const statuses = [];
+    for (let n = 0; n < 41; n += 1) statuses.push((await send(a, id, `spam ${n}`)).statusCode);
+    expect(statuses.slice(0, 40).every((status) => status === 201)).toBe(true);
+    expect(statuses[40]).toBe(429);
+    // Someone else in the same conversation is not held back by it.
+    expect((await send(b, id, 'stop')).statusCode).toBe(201);
+  });
+});
+
+describe('online status in a one-to-one conversation', () => {
+  it('shows the other person online only while connected, if they show it, and never across a block', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const online = async () => (await call('GET', `/api/conversations/${id}`, a.cookie)).json().otherPerson.online;
+    expect(await online()).toBe(false);
+    const tab = await connect(b.cookie);
+    expect(await online()).toBe(true);
+    await call('PUT', '/api/me/privacy', b.cookie, {
+      privacy: { messagesFromAnyone: true, publicBadges: true, publicOnlineStatus: false, publicUpcomingGames: true },
+    });
+    expect(await online()).toBe(false);
+    await call('PUT', '/api/me/privacy', b.cookie, {
+      privacy: { messagesFromAnyone: true, publicBadges: true, publicOnlineStatus: true, publicUpcomingGames: true },
+    });
+    await call('POST', '/api/me/blocked-users', b.cookie, { userId: a.user.id });
+    expect(await online()).toBe(false);
+    tab.socket.terminate();
   });
 });
