@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
-import { uniqueWord } from './support/games.ts';
+import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { signUpWithProfile } from './support/people.ts';
 
 async function personIn(browser: Browser, label: string) {
@@ -121,4 +121,47 @@ test('a team organizer posts in the team chat and a member sees it live; the thr
 
   await organizer.context.close();
   await member.context.close();
+});
+
+test('a player messages the organizer from the game; the organizer messages everyone from the manage page', async ({
+  browser,
+}) => {
+  const organizer = await personIn(browser, 'Host');
+  const player = await personIn(browser, 'Joiner');
+  const title = `Chat Run ${uniqueWord('g')}`;
+  const { eventId } = await createPlaceAndGame(organizer.page, { placeName: uniqueWord('Court'), title });
+  const view = (await (await player.page.request.get(`/api/events/${eventId}`)).json()) as {
+    occurrence: { startsAt: string };
+  };
+  const joined = await player.page.request.post(`/api/events/${eventId}/parties`, {
+    data: { occurrenceStartsAt: view.occurrence.startsAt },
+  });
+  expect(joined.status()).toBe(201);
+
+  await player.page.goto(`/discover/events/${eventId}`);
+  await player.page.getByRole('button', { name: 'Message the organizer' }).click();
+  await expect(player.page.getByRole('heading', { level: 2, name: organizer.person.name })).toBeVisible();
+  await composer(player.page).fill('Is there parking?');
+  await composer(player.page).press('Enter');
+  await expect(thread(player.page).getByText('Is there parking?')).toBeVisible();
+  await expect(player.page.getByText('Sending…')).toHaveCount(0);
+
+  await organizer.page.goto(`/discover/events/${eventId}/manage`);
+  await organizer.page.getByRole('button', { name: 'Message everyone' }).click();
+  await expect(organizer.page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(organizer.page.getByText('Everyone in this game')).toBeVisible();
+  await composer(organizer.page).fill('Parking is behind the gym');
+  await composer(organizer.page).press('Enter');
+
+  // The player's list shows both conversations; the game's has the new message, unread.
+  await player.page.goto('/messages');
+  const gameChat = player.page
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('link', { name: new RegExp(title) });
+  await expect(gameChat).toContainText('Parking is behind the gym');
+  await expect(gameChat.getByLabel('1 unread')).toBeVisible();
+  await expect(player.page).toHaveTitle('(1) Messages | Huddle');
+
+  await organizer.context.close();
+  await player.context.close();
 });

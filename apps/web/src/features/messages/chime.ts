@@ -29,6 +29,14 @@ export function playChime(): void {
   }
 }
 
+/**
+ * A new unread message arrived: the total rose since the last count this page saw. The first
+ * count (null before) is what was there on arrival and stays silent; so do counts going down.
+ */
+export function shouldChime(previous: number | null, next: number, soundOn: boolean): boolean {
+  return soundOn && previous !== null && next > previous;
+}
+
 const soundKey = 'huddle.messageSound';
 
 /** The tab's own switch (decision 026): on unless turned off on the messages page. */

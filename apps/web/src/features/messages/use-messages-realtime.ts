@@ -5,7 +5,7 @@ import { onRealtimeReconnect, subscribeRealtime, type RealtimeEvent } from '../.
 import { useUnreadCount } from './api/get-unread-count.ts';
 import { fetchMessagesAfter, messagesOf, upsertMessage, type ThreadData } from './api/list-messages.ts';
 import { messageKeys } from './api/message-query-keys.ts';
-import { isMessageSoundOn, playChime } from './chime.ts';
+import { isMessageSoundOn, playChime, shouldChime } from './chime.ts';
 import { dropPending } from './pending-messages.ts';
 
 /**
@@ -79,7 +79,7 @@ export function useUnreadMessages(signedIn: boolean): number {
       previous.current = null;
       return;
     }
-    if (previous.current !== null && unread > previous.current && isMessageSoundOn()) playChime();
+    if (shouldChime(previous.current, unread, isMessageSoundOn())) playChime();
     previous.current = unread;
   }, [signedIn, unread]);
   return signedIn ? unread : 0;
