@@ -58,18 +58,35 @@ test('two people message each other live; the title counts unread; a block stops
   await b.page.getByRole('button', { name: 'Send' }).click();
   await expect(thread(a.page).getByText('Yes, count me in')).toBeVisible();
 
+  // A loses the connection: the message stays with Retry, and nothing is lost.
+  await a.context.setOffline(true);
+  await composer(a.page).fill('Are you bringing a ball?');
+  await composer(a.page).press('Enter');
+  await expect(a.page.getByText('Not sent. We could not reach Huddle.', { exact: false })).toBeVisible();
+  await expect(thread(a.page).getByText('Are you bringing a ball?')).toBeVisible();
+  // B writes meanwhile; A gets it once back (live, or fetched after the last message on reconnect).
+  await composer(b.page).fill('I will bring two');
+  await composer(b.page).press('Enter');
+  await a.context.setOffline(false);
+  await thread(a.page).getByRole('button', { name: 'Retry' }).click();
+  await expect(thread(b.page).getByText('Are you bringing a ball?')).toBeVisible();
+  await expect(a.page.getByText('Not sent.', { exact: false })).toHaveCount(0);
+  await expect(thread(a.page).getByText('Are you bringing a ball?')).toHaveCount(1);
+  await expect(thread(a.page).getByText('I will bring two')).toBeVisible();
+
   // A blocks B from the conversation.
   await a.page.getByRole('button', { name: 'Options' }).click();
   await a.page.getByRole('menuitem', { name: `Block ${b.person.name}` }).click();
   await expect(a.page.getByText('You blocked this person. Unblock them to send a message.')).toBeVisible();
-  await expect(composer(a.page)).toHaveCount(0);
+  await expect(composer(a.page)).toBeDisabled();
 
-  // B's open thread still offers the box; the send fails with a clear reason, and the text stays.
-  await composer(b.page).fill('Hello?');
-  await composer(b.page).press('Enter');
-  await expect(b.page.getByText('Not sent. You can no longer message this person.')).toBeVisible();
-  await expect(thread(b.page).getByText('Hello?')).toBeVisible();
+  // B's open thread says so at once, and B can no longer write.
   await expect(b.page.getByRole('status').filter({ hasText: 'You can no longer message this person.' })).toBeVisible();
+  await expect(composer(b.page)).toBeDisabled();
+  const refused = await b.page.request.post(`/api/conversations/${b.page.url().split('/').pop()}/messages`, {
+    data: { clientId: crypto.randomUUID(), text: 'Hello?' },
+  });
+  expect(refused.status()).toBe(403);
 
   // And A's list no longer shows the conversation.
   await a.page.goto('/messages');

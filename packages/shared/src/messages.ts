@@ -254,4 +254,6 @@ export const messageEventTypes = {
   updated: 'message.updated',
   deleted: 'message.deleted',
   unreadChanged: 'unread.changed',
+  /** A block either way or announcements-only changed: members read the conversation again. */
+  conversationChanged: 'conversation.changed',
 } as const;

@@ -403,6 +403,11 @@ describe('realtime', () => {
     ]);
     expect(bTab2.events[3]).toMatchObject({ unreadCount: 0 });
     expect(outsiderTab.events).toEqual([]);
+
+    // A block changes who may write: both sides read the conversation again.
+    await call('PATCH', `/api/conversations/${id}`, a.cookie, { blocked: true });
+    await eventually(() => bTab1.events.some((event) => event.type === 'conversation.changed'));
+    expect(bTab1.events.at(-1)).toMatchObject({ type: 'conversation.changed', conversationId: id });
     for (const tab of [bTab1, bTab2, aTab, outsiderTab]) tab.socket.terminate();
   });
 });

@@ -304,6 +304,13 @@ export async function updateConversation(
     await updateConversationColumns(db, conversationId, { announcementsOnly: changes.announcementsOnly });
   }
   if (changes.blocked !== undefined || changes.muted !== undefined) await pushUnread(deps, actorId);
+  // Who may write changed: every member's open thread shows it at once (the composer, or why not).
+  if (changes.blocked !== undefined || changes.announcementsOnly !== undefined) {
+    deps.realtime.sendMany(await listMemberIds(db, conversation), {
+      type: messageEventTypes.conversationChanged,
+      conversationId,
+    });
+  }
   const updated = (await findConversation(db, conversationId))!;
   return conversationFor(db, updated, actorId, manager);
 }

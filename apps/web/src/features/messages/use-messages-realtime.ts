@@ -33,6 +33,11 @@ export function useMessagesRealtime(userId: string | null): void {
       if (parsed.success) queryClient.setQueryData(messageKeys.unread, { unreadCount: parsed.data.unreadCount });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
     };
+    const onConversationChanged = (event: RealtimeEvent) => {
+      if (typeof event.conversationId !== 'string') return;
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(event.conversationId) });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+    };
     const resume = async () => {
       const threads = queryClient.getQueryCache().findAll({ queryKey: ['messages', 'thread'] });
       await Promise.all(
@@ -53,6 +58,8 @@ export function useMessagesRealtime(userId: string | null): void {
           }
         }),
       );
+      // Blocks and announcements-only may have changed meanwhile too.
+      void queryClient.invalidateQueries({ queryKey: ['messages', 'conversation'] });
       void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
       void queryClient.invalidateQueries({ queryKey: messageKeys.unread });
     };
@@ -61,6 +68,7 @@ export function useMessagesRealtime(userId: string | null): void {
       subscribeRealtime(messageEventTypes.updated, onMessage),
       subscribeRealtime(messageEventTypes.deleted, onMessage),
       subscribeRealtime(messageEventTypes.unreadChanged, onUnread),
+      subscribeRealtime(messageEventTypes.conversationChanged, onConversationChanged),
       onRealtimeReconnect(() => void resume()),
     ];
     return () => stops.forEach((stop) => stop());

@@ -11,9 +11,11 @@ import { uploadMessageImage } from '../api/message-writes.ts';
  */
 export function MessageComposer({
   conversationId,
+  disabled,
   onSend,
 }: {
   conversationId: string;
+  disabled: boolean;
   onSend: (text: string, imageUrl: string | null) => void;
 }) {
   const [text, setText] = useState('');
@@ -23,7 +25,7 @@ export function MessageComposer({
 
   const submit = () => {
     const trimmed = text.trim();
-    if (!trimmed && !imageUrl) return;
+    if (disabled || (!trimmed && !imageUrl)) return;
     if (trimmed.length > messageTextMax) {
       setError(`A message is at most ${messageTextMax} characters.`);
       return;
@@ -64,7 +66,14 @@ export function MessageComposer({
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <FileButton onChange={(file) => void attach(file)} accept="image/jpeg,image/png,image/webp">
             {(props) => (
-              <ActionIcon {...props} variant="default" size="lg" aria-label="Attach a photo" loading={uploading}>
+              <ActionIcon
+                {...props}
+                variant="default"
+                size="lg"
+                aria-label="Attach a photo"
+                loading={uploading}
+                disabled={disabled}
+              >
                 <IconPhoto size={18} aria-hidden />
               </ActionIcon>
             )}
@@ -85,8 +94,9 @@ export function MessageComposer({
             maxRows={5}
             style={{ flex: 1 }}
             error={error}
+            disabled={disabled}
           />
-          <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={uploading}>
+          <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={uploading || disabled}>
             Send
           </Button>
         </Group>

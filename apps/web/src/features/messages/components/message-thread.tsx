@@ -219,13 +219,17 @@ export function MessageThread({ conversation, viewerId }: { conversation: Conver
           ))}
         </Stack>
       </Box>
-      {conversation.canPost ? (
-        <MessageComposer conversationId={conversation.id} onSend={(text, imageUrl) => void send(text, imageUrl)} />
-      ) : (
+      {!conversation.canPost && (
         <Alert color="gray" role="status">
           {conversation.cannotPostReason}
         </Alert>
       )}
+      {/* Kept (disabled) when writing stops meanwhile, so a half-written text is not lost. */}
+      <MessageComposer
+        conversationId={conversation.id}
+        disabled={!conversation.canPost}
+        onSend={(text, imageUrl) => void send(text, imageUrl)}
+      />
     </Stack>
   );
 }
