@@ -132,29 +132,60 @@ export async function listMemberIds(db: Database, conversation: ConversationRow)
 }
 
 export interface ConversationListRow {
-  id: string;
+  conversation: ConversationRow;
   unread: number;
   muted: boolean;
-  lastSeq: number | null;
+  manager: boolean;
+  lastMessage: MessageRow | undefined;
 }
 
 /** The user's conversations that have a message, newest activity first; blocked ones left out. */
 export async function listConversationRows(db: Database, userId: string): Promise<ConversationListRow[]> {
-  const result = await db.execute<{ id: string; unread: number; muted: boolean | null; last_seq: string | null }>(sql`
-    select c.id, ${unreadIn(userId)} as unread,
+  const result = await db.execute<{
+    id: string;
+    unread: number;
+    muted: boolean | null;
+    manager: boolean;
+    last_id: string;
+  }>(sql`
+    select c.id, ${unreadIn(userId)} as unread, ${isManagerOf(userId)} as manager,
       (select r.muted from ${conversationReads} r where r.conversation_id = c.id and r.user_id = ${userId}) as muted,
-      (select max(m.seq) from ${messages} m where m.conversation_id = c.id) as last_seq
+      last.id as last_id
     from ${conversations} c
-    where exists (select 1 from ${messages} m where m.conversation_id = c.id)
-      and ${isMemberOf(userId)} and not ${blockedByViewer(userId)}
-    order by last_seq desc
+    join lateral (select m.id, m.seq from ${messages} m where m.conversation_id = c.id
+      order by m.seq desc limit 1) last on true
+    where ${isMemberOf(userId)} and not ${blockedByViewer(userId)}
+    order by last.seq desc
     limit 200`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    unread: row.unread,
-    muted: row.muted ?? false,
-    lastSeq: row.last_seq === null ? null : Number(row.last_seq),
-  }));
+  if (result.rows.length === 0) return [];
+  const ids = result.rows.map((row) => row.id);
+  const [rows, lastMessages] = await Promise.all([
+    db.select().from(conversations).where(inArray(conversations.id, ids)),
+    db
+      .select()
+      .from(messages)
+      .where(
+        inArray(
+          messages.id,
+          result.rows.map((row) => row.last_id),
+        ),
+      ),
+  ]);
+  const conversationById = new Map(rows.map((row) => [row.id, row]));
+  const messageById = new Map(lastMessages.map((row) => [row.id, row]));
+  return result.rows.flatMap((row) => {
+    const conversation = conversationById.get(row.id);
+    if (!conversation) return [];
+    return [
+      {
+        conversation,
+        unread: row.unread,
+        muted: row.muted ?? false,
+        manager: row.manager,
+        lastMessage: messageById.get(row.last_id),
+      },
+    ];
+  });
 }
 
 /** One conversation's unread count and mute for a user. */

@@ -97,6 +97,25 @@ describe('one-to-one conversations', () => {
     expect(await unread(b)).toBe(0);
   });
 
+  it('lists conversations with a message, newest activity first', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const c = await signUpUser(t.app);
+    const d = await signUpUser(t.app);
+    const withB = await direct(a, b);
+    const withC = await direct(a, c);
+    await direct(a, d);
+    await send(b, withB, 'first');
+    await send(c, withC, 'second');
+    await send(b, withB, 'third');
+    const list = (await call('GET', '/api/conversations', a.cookie)).json().conversations;
+    expect(list.map((item: { id: string; unreadCount: number }) => [item.id, item.unreadCount])).toEqual([
+      [withB, 2],
+      [withC, 1],
+    ]);
+    expect(list[0].lastMessage).toMatchObject({ text: 'third', senderName: b.body.name });
+  });
+
   it('does not count a deleted message, nor a muted conversation in the total', async () => {
     const a = await signUpUser(t.app);
     const b = await signUpUser(t.app);

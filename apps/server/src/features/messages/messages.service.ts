@@ -215,14 +215,13 @@ async function conversationFor(db: Database, row: ConversationRow, actorId: stri
 
 export async function listConversations(db: Database, { actorId }: { actorId: string }) {
   const rows = await listConversationRows(db, actorId);
-  const items = await Promise.all(
-    rows.map(async (listRow) => {
-      const { conversation, manager } = await requireMember(db, listRow.id, actorId);
-      const page = await listMessageRows(db, { conversationId: listRow.id, limit: 1 });
-      return { row: conversation, unread: listRow.unread, muted: listRow.muted, manager, lastMessage: page.rows[0] };
-    }),
-  );
-  return { conversations: await toConversations(db, actorId, items) };
+  return {
+    conversations: await toConversations(
+      db,
+      actorId,
+      rows.map(({ conversation, ...row }) => ({ row: conversation, ...row })),
+    ),
+  };
 }
 
 export async function getUnreadCount(db: Database, { actorId }: { actorId: string }) {
