@@ -1,3 +1,4 @@
+import { teamKindLabels } from '@huddle/shared/teams';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -47,7 +48,7 @@ export function Component() {
           ) : null
         }
       />
-      {role && <OpenConversationButton target={{ teamId }} label="Team chat" />}
+      {role && <OpenConversationButton target={{ teamId }} label={`${teamKindLabels[team.data.kind]} chat`} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TeamRoster team={team.data} viewerId={user?.id} />
         <TeamSeasonsCard teamId={teamId} timeZone={team.data.timeZone} signedIn={Boolean(user)} manages={manages} />

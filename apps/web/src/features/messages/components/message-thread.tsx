@@ -42,7 +42,7 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
             {conversation.otherPerson?.online && <Text size="xs">● Online</Text>}
             {conversation.kind !== 'direct' && (
               <Text size="xs" c="dimmed">
-                {conversation.kind === 'team' ? 'Team conversation' : 'Everyone in this game'}
+                {conversation.kind === 'team' ? 'Every member' : 'Everyone in this game'}
                 {conversation.announcementsOnly ? ' · announcements only' : ''}
               </Text>
             )}
