@@ -12,6 +12,9 @@ async function personIn(browser: Browser, label: string) {
   return { page, person, id, context };
 }
 
+/** A 1×1 PNG: enough for the upload to re-encode and store. */
+const onePixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 function composer(page: Page) {
   return page.getByRole('textbox', { name: 'Message', exact: true });
 }
@@ -168,7 +171,15 @@ test('a player messages the organizer from the game; the organizer messages ever
   await expect(organizer.page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await expect(organizer.page.getByText('Everyone in this game')).toBeVisible();
   await composer(organizer.page).fill('Parking is behind the gym');
+  // A photo of the lot goes with it.
+  await organizer.page.locator('input[type="file"]').setInputFiles({
+    name: 'lot.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(onePixelPng, 'base64'),
+  });
+  await expect(organizer.page.getByRole('img', { name: 'Photo to send' })).toBeVisible();
   await composer(organizer.page).press('Enter');
+  await expect(thread(organizer.page).getByRole('img', { name: 'Photo in the message' })).toBeVisible();
 
   // The player's list shows both conversations; the game's has the new message, unread.
   await player.page.goto('/messages');
@@ -178,6 +189,9 @@ test('a player messages the organizer from the game; the organizer messages ever
   await expect(gameChat).toContainText('Parking is behind the gym');
   await expect(gameChat.getByLabel('1 unread')).toBeVisible();
   await expect(player.page).toHaveTitle('(1) Messages | Huddle');
+  await gameChat.click();
+  await expect(thread(player.page).getByRole('img', { name: 'Photo in the message' })).toBeVisible();
+  await expect(player.page).toHaveTitle('Messages | Huddle');
 
   await organizer.context.close();
   await player.context.close();
