@@ -1,6 +1,6 @@
 import type { Conversation } from '@huddle/shared/messages';
 import { Alert, Anchor, Avatar, Box, Button, Divider, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { IconDots, IconUsersGroup } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -28,7 +28,9 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Avatar src={conversation.photoURL} alt="" radius="xl" />
+          <Avatar src={conversation.photoURL} alt="" radius="xl">
+            {conversation.kind === 'direct' ? null : <IconUsersGroup size={20} aria-hidden />}
+          </Avatar>
           <Box style={{ minWidth: 0 }}>
             <Title order={2} size="h4" lineClamp={1}>
               {link ? (
