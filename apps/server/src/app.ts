@@ -49,6 +49,7 @@ import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
+import { registerMessageRoutes } from './features/messages/messages.routes.ts';
 import { photoMaxBytes } from './lib/images/normalize-image.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp({
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerSubstituteRoutes(app, deps);
+  registerMessageRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

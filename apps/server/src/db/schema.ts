@@ -14,3 +14,4 @@ export * from '../features/events/events.schema.ts';
 export * from '../features/calendar/calendar.schema.ts';
 export * from '../features/notifications/notifications.schema.ts';
 export * from '../features/substitutes/substitutes.schema.ts';
+export * from '../features/messages/messages.schema.ts';

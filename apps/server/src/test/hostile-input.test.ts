@@ -108,7 +108,18 @@ beforeAll(async () => {
   );
   const invitation = await inject({ method: 'POST', url: `/api/teams/${team.id}/invitations`, payload: {} }, 201);
   const feed = await inject({ method: 'POST', url: '/api/me/calendar-feeds', payload: { teamId: team.id } }, 201);
+  const conversation = await inject({ method: 'POST', url: `/api/teams/${team.id}/conversation` }, 200);
+  const message = await inject(
+    {
+      method: 'POST',
+      url: `/api/conversations/${conversation.id}/messages`,
+      payload: { clientId: '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f', text: 'Hello team' },
+    },
+    201,
+  );
   known = {
+    conversationId: [conversation.id],
+    messageId: [message.id],
     placeId: [place.id],
     teamId: [team.id],
     eventId: [event.id],

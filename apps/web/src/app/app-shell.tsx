@@ -6,6 +6,7 @@ import {
   Avatar,
   Burger,
   Group,
+  Indicator,
   Menu,
   NavLink,
   Text,
@@ -19,6 +20,7 @@ import {
   IconCompass,
   IconHome,
   IconLogout,
+  IconMessageCircle,
   IconSearch,
   IconSettings,
   IconShieldHalf,
@@ -35,6 +37,8 @@ import { useRefreshSession } from '../features/accounts/api/session-updates.ts';
 import { useSignOut } from '../features/accounts/api/sign-out.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { usePresence } from '../features/presence/use-presence.ts';
+import { useUnreadCount } from '../features/messages/api/get-unread-count.ts';
+import { useMessagesRealtime } from '../features/messages/use-messages-realtime.ts';
 import { profilePath, settingsPath } from './account-paths.ts';
 import classes from './app-shell.module.css';
 import { homePath } from './signed-in-landing.ts';
@@ -52,6 +56,7 @@ const navigationLinks: NavigationLink[] = [
   { label: 'Your Communities', to: '/my-communities', icon: IconUsersGroup },
   { label: 'Teams', to: '/teams', icon: IconShieldHalf },
   { label: 'Players', to: '/user-list', icon: IconUsers },
+  { label: 'Messages', to: '/messages', icon: IconMessageCircle },
   { label: 'Profile', to: profilePath, icon: IconUserCircle },
   { label: 'Settings', to: settingsPath, icon: IconSettings },
 ];
@@ -90,6 +95,24 @@ function HeaderSearch() {
   );
 }
 
+/** The header's way to Messages, with the unread count (also in the page title, spec §2). */
+function MessagesLink() {
+  const unread = useUnreadCount(true).data ?? 0;
+  return (
+    <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4}>
+      <ActionIcon
+        component={Link}
+        to="/messages"
+        variant="subtle"
+        size="lg"
+        aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+      >
+        <IconMessageCircle size={20} aria-hidden />
+      </ActionIcon>
+    </Indicator>
+  );
+}
+
 function UserMenu({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
   return (
@@ -123,6 +146,7 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
   // Spec §4, presence: online while a signed-in page is open. A sign-out (in any tab)
   // closes the socket; reading the session again then sends this tab to sign in.
   usePresence(user.id, useRefreshSession());
+  useMessagesRealtime(user.id);
   // Below the sm breakpoint the navigation slides away; while away it must not take focus.
   const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
   const burger = useRef<HTMLButtonElement>(null);
@@ -161,6 +185,7 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
           </Group>
           <Group gap="xs" wrap="nowrap">
             <HeaderSearch />
+            <MessagesLink />
             <NotificationBell />
             <ColorSchemeToggle />
             <UserMenu user={user} />

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../features/accounts/api/get-session.ts';
 import { usePickedCity } from '../features/discovery/visitor-location.ts';
+import { useUnreadMessages } from '../features/messages/use-messages-realtime.ts';
 import { browserDistanceUnit, DistanceUnitContext } from '../lib/distance-unit.tsx';
 import { namedPageTitle, pageTitle } from './page-title.ts';
 import { usePageNameFor } from './use-page-name.ts';
@@ -40,8 +41,9 @@ function useDistanceUnitOfViewer() {
 export function RootLayout() {
   const { pathname } = useLocation();
   const name = usePageNameFor(pathname);
-  // The unread count joins with the messages slice.
-  const title = name ? namedPageTitle(name, 0) : pageTitle(pathname, 0);
+  // Spec §2: every page's title starts with the unread message count, kept fresh by realtime.
+  const unread = useUnreadMessages(Boolean(useSession().data?.user));
+  const title = name ? namedPageTitle(name, unread) : pageTitle(pathname, unread);
   const distanceUnit = useDistanceUnitOfViewer();
   useEffect(() => {
     document.title = title;

@@ -59,6 +59,9 @@ export const routes: RouteObject[] = [
           { path: 'events/new', lazy: () => import('./pages/create-event-page.tsx') },
           { path: 'discover/events/:eventId/edit', lazy: () => import('./pages/edit-event-page.tsx') },
           { path: 'discover/events/:eventId/manage', lazy: () => import('./pages/manage-event-page.tsx') },
+          // Messages (issue 12): the conversations, and one open beside them.
+          { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
+          { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
         ],
       },
       {

@@ -7,12 +7,17 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp']);
 /** About 40 megapixels: far above any camera photo, far below a decompression bomb. */
 const maxInputPixels = 40_000_000;
 const photoSize = 512;
+const insideMax = 1280;
 
 /**
  * Checks the real format from the bytes (not the name or the declared type), refuses
  * decompression bombs, and re-encodes to a square WebP without metadata (no GPS tags).
  */
-export async function normalizeUploadedImage(bytes: Buffer): Promise<Buffer> {
+export async function normalizeUploadedImage(
+  bytes: Buffer,
+  /** 'square' for photos and logos; 'inside' keeps the shape (a photo in a message), at most 1280 px. */
+  shape: 'square' | 'inside' = 'square',
+): Promise<Buffer> {
   const rejected = () =>
     new AppError('VALIDATION_FAILED', 'Upload a JPEG, PNG or WebP image.', {
       photo: ['Upload a JPEG, PNG or WebP image.'],
@@ -32,7 +37,11 @@ export async function normalizeUploadedImage(bytes: Buffer): Promise<Buffer> {
   try {
     return await sharp(bytes, { limitInputPixels: maxInputPixels })
       .rotate()
-      .resize(photoSize, photoSize, { fit: 'cover' })
+      .resize(
+        shape === 'square'
+          ? { width: photoSize, height: photoSize, fit: 'cover' }
+          : { width: insideMax, height: insideMax, fit: 'inside', withoutEnlargement: true },
+      )
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

@@ -7,6 +7,8 @@ export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<string>;
   /** Removes a file this storage handed out; other URLs are ignored. */
   remove(url: string): Promise<void>;
+  /** The key of a URL this storage handed out; undefined for any other URL. */
+  keyOf(url: string): string | undefined;
 }
 
 export const uploadsUrlPrefix = '/uploads/';
@@ -28,6 +30,9 @@ export function createLocalFileStorage(uploadsDir: string): FileStorage {
     async remove(url) {
       if (!url.startsWith(uploadsUrlPrefix)) return;
       await rm(resolve(url.slice(uploadsUrlPrefix.length)), { force: true });
+    },
+    keyOf(url) {
+      return url.startsWith(uploadsUrlPrefix) ? url.slice(uploadsUrlPrefix.length) : undefined;
     },
   };
 }

@@ -42,5 +42,8 @@ export async function createS3FileStorage(config: S3StorageConfig): Promise<File
       if (!url.startsWith(prefix)) return;
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: url.slice(prefix.length) }));
     },
+    keyOf(url) {
+      return url.startsWith(prefix) ? url.slice(prefix.length) : undefined;
+    },
   };
 }

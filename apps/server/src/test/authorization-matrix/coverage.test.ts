@@ -4,6 +4,7 @@ import { accountRows } from './accounts.rows.ts';
 import { eventRows } from './events.rows.ts';
 import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
+import { messageRows } from './messages.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
@@ -17,6 +18,7 @@ const rows = [
   ...eventRows,
   ...notificationRows,
   ...substituteRows,
+  ...messageRows,
 ];
 
 let t: TestApp;

@@ -5,6 +5,7 @@ import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { EventDetails } from '../../features/events/components/event-details.tsx';
+import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 import { eventKeys } from '../../features/events/api/event-query-keys.ts';
 import { SubstituteInvitationBanner } from '../../features/substitutes/components/substitute-invitation-banner.tsx';
@@ -65,6 +66,9 @@ export function Component() {
         signInPath={authPathWithReturnTo(authPaths.login, `${pathname}${search}`)}
         placeMap={<PlaceMap place={view.data.event.place} height={240} />}
         onOccurrenceChange={setOccurrence}
+        organizerAction={
+          <OpenConversationButton target={{ userId: view.data.creator.id }} label="Message the organizer" size="xs" />
+        }
       />
     </Box>
   );

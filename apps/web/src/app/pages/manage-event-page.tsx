@@ -2,6 +2,7 @@ import { Box, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useEvent } from '../../features/events/api/get-event.ts';
 import { ManageEvent } from '../../features/events/components/manage-event.tsx';
+import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 import { SubstitutesCard } from '../../features/substitutes/components/substitutes-card.tsx';
 
@@ -29,7 +30,11 @@ export function Component() {
   return (
     <Box maw={900}>
       <Stack gap="lg">
-        <ManageEvent view={view.data} onOccurrenceChange={setOccurrence} />
+        <ManageEvent
+          view={view.data}
+          onOccurrenceChange={setOccurrence}
+          conversationAction={<OpenConversationButton target={{ eventId }} label="Message everyone" />}
+        />
         {/* Issue 12: who was invited to this date as a substitute; organizers only. */}
         {view.data.canManage && !view.data.event.cancelled && (
           <SubstitutesCard

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { usePublicProfile } from '../../features/profiles/api/get-public-profile.ts';
+import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { PublicProfile } from '../../features/profiles/components/public-profile.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notFoundPageName } from '../page-title.ts';
@@ -17,7 +18,12 @@ export function Component() {
   usePageName(missing ? notFoundPageName : profile.data?.displayName);
   return (
     <Stack gap="lg" maw={800}>
-      <PublicProfile key={userId} userId={userId} viewerId={viewerId} />
+      <PublicProfile
+        key={userId}
+        userId={userId}
+        viewerId={viewerId}
+        messageAction={<OpenConversationButton target={{ userId }} label="Message" />}
+      />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { teamKindLabels } from '@huddle/shared/teams';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -5,6 +6,7 @@ import { useSession } from '../../features/accounts/api/get-session.ts';
 import { TeamEventsCard } from '../../features/events/components/team-events-card.tsx';
 import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
 import { useTeam } from '../../features/teams/api/get-team.ts';
+import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { InvitationsCard } from '../../features/teams/components/invitations-card.tsx';
 import { JoinRequestsCard } from '../../features/teams/components/join-requests-card.tsx';
 import { TeamDangerZone } from '../../features/teams/components/team-danger-zone.tsx';
@@ -46,6 +48,7 @@ export function Component() {
           ) : null
         }
       />
+      {role && <OpenConversationButton target={{ teamId }} label={`${teamKindLabels[team.data.kind]} chat`} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TeamRoster team={team.data} viewerId={user?.id} />
         <TeamSeasonsCard teamId={teamId} timeZone={team.data.timeZone} signedIn={Boolean(user)} manages={manages} />

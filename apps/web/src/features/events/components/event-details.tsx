@@ -29,6 +29,8 @@ interface EventDetailsProps {
   onOccurrenceChange: (startsAt: string) => void;
   /** The map of the event's place (the page composes it from the places feature). */
   placeMap: ReactNode;
+  /** "Message the organizer" (the messages slice), for a signed-in viewer who is not the organizer. */
+  organizerAction?: ReactNode;
 }
 
 /** When: in the event's own zone, named, and on the viewer's clock when that reads differently. */
@@ -56,7 +58,14 @@ function EventWhen({ view }: { view: EventView }) {
 }
 
 /** The event view (spec §2 discover/events/{id}, spec §3 event view data). */
-export function EventDetails({ view, userId, signInPath, onOccurrenceChange, placeMap }: EventDetailsProps) {
+export function EventDetails({
+  view,
+  userId,
+  signInPath,
+  onOccurrenceChange,
+  placeMap,
+  organizerAction,
+}: EventDetailsProps) {
   const { event, creator } = view;
   const wide = useMediaQuery(`(min-width: ${em(992)})`, undefined, { getInitialValueInEffect: false });
   const about = (
@@ -96,6 +105,7 @@ export function EventDetails({ view, userId, signInPath, onOccurrenceChange, pla
             </Anchor>
           </Text>
         </Group>
+        {userId !== null && userId !== creator.id && organizerAction}
         {event.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{event.description}</Text>}
       </Stack>
     </Card>

@@ -1,7 +1,7 @@
 import type { EventView, Party } from '@huddle/shared/events';
 import { Anchor, Avatar, Badge, Button, Card, Group, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAttendance } from '../api/attendance.ts';
 import { useCancelEvent } from '../api/cancel-event.ts';
@@ -169,13 +169,15 @@ function CancelEvent({ view }: { view: EventView }) {
 interface ManageEventProps {
   view: EventView;
   onOccurrenceChange: (startsAt: string) => void;
+  /** "Message everyone": the event's conversation (the messages slice). */
+  conversationAction?: ReactNode;
 }
 
 /**
  * discover/events/{id}/manage (spec §2): edit, cancel the event or one date, joiners with
  * check-in and attendance, the waitlist, add a player, message the players (issue 11).
  */
-export function ManageEvent({ view, onOccurrenceChange }: ManageEventProps) {
+export function ManageEvent({ view, onOccurrenceChange, conversationAction }: ManageEventProps) {
   const { event, occurrence } = view;
   if (!view.canManage) {
     return (
@@ -213,6 +215,7 @@ export function ManageEvent({ view, onOccurrenceChange }: ManageEventProps) {
           {formatTimeRange(occurrence.startsAt, occurrence.endsAt, event.timeZone)} ·{' '}
           {zoneLabel(event.timeZone, occurrence.startsAt)}
         </Text>
+        {conversationAction}
       </Stack>
       <Group gap="xs">
         {!event.cancelled && (

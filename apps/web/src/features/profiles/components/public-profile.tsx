@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconUserCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBlockUser, useUnblockUser } from '../api/blocked-users.ts';
 import { usePublicProfile } from '../api/get-public-profile.ts';
@@ -10,6 +11,8 @@ interface PublicProfileProps {
   userId: string;
   /** The signed-in viewer's id, or null when signed out (no block button then). */
   viewerId: string | null;
+  /** The page's "Message" button (the messages slice), shown beside Block for a signed-in viewer. */
+  messageAction?: ReactNode;
 }
 
 function BlockButton({ userId, blocked, name }: { userId: string; blocked: boolean; name: string }) {
@@ -49,7 +52,7 @@ function BlockButton({ userId, blocked, name }: { userId: string; blocked: boole
 }
 
 /** Another player's public profile (spec §2, profile): what they allow anyone to see. */
-export function PublicProfile({ userId, viewerId }: PublicProfileProps) {
+export function PublicProfile({ userId, viewerId, messageAction }: PublicProfileProps) {
   const profile = usePublicProfile(userId);
 
   if (profile.isPending) return <Skeleton h={280} radius="lg" />;
@@ -87,7 +90,12 @@ export function PublicProfile({ userId, viewerId }: PublicProfileProps) {
     <PlayerProfileCard
       player={player}
       actions={
-        canBlock ? <BlockButton userId={player.id} blocked={player.blockedByViewer} name={player.displayName} /> : null
+        canBlock ? (
+          <>
+            {!player.blockedByViewer && messageAction}
+            <BlockButton userId={player.id} blocked={player.blockedByViewer} name={player.displayName} />
+          </>
+        ) : null
       }
     >
       <PlayerActivity player={player} isOwn={viewerId === player.id} />

@@ -1,0 +1,520 @@
+import { randomUUID } from 'node:crypto';
+import { messagesMessages } from '@huddle/shared/messages';
+import sharp from 'sharp';
+import type { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventAs, createTeamAs, insertParty, insertPlace, signUpUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, cookie = '', payload?: object) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
+
+type Person = Awaited<ReturnType<typeof signUpUser>>;
+
+async function direct(from: Person, to: Person): Promise<string> {
+  const response = await call('POST', '/api/conversations/direct', from.cookie, { userId: to.user.id });
+  expect(response.statusCode).toBe(200);
+  return response.json().id;
+}
+
+const send = (person: Person, conversationId: string, text: string, clientId: string = randomUUID()) =>
+  call('POST', `/api/conversations/${conversationId}/messages`, person.cookie, { clientId, text });
+
+const unread = async (person: Person) =>
+  (await call('GET', '/api/conversations/unread', person.cookie)).json().unreadCount as number;
+
+const texts = async (person: Person, conversationId: string, query = '') =>
+  (await call('GET', `/api/conversations/${conversationId}/messages${query}`, person.cookie))
+    .json()
+    .messages.map((message: { text: string }) => message.text);
+
+async function connect(cookie: string): Promise<{ socket: WebSocket; events: { type: string }[] }> {
+  const events: { type: string }[] = [];
+  let connected!: Promise<void>;
+  const socket = await t.app.injectWS(
+    '/api/realtime',
+    { headers: { cookie } },
+    {
+      onInit(ws) {
+        connected = new Promise<void>((resolve) => {
+          ws.on('message', (data) => {
+            const event = JSON.parse(String(data));
+            if (event.type === 'connected') resolve();
+            else events.push(event);
+          });
+        });
+      },
+    },
+  );
+  await connected;
+  return { socket, events };
+}
+
+async function eventually(check: () => boolean) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not reached');
+}
+
+describe('one-to-one conversations', () => {
+  it('is one conversation per pair, whoever opens it', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const [first, second] = await Promise.all([direct(a, b), direct(b, a)]);
+    expect(first).toBe(second);
+    const reply = (await call('GET', `/api/conversations/${first}`, a.cookie)).json();
+    expect(reply).toMatchObject({ kind: 'direct', title: b.body.name, canPost: true, otherPerson: { id: b.user.id } });
+  });
+
+  it('counts unread for the recipient only, until opened and marked read', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    expect((await send(a, id, 'Hi there')).statusCode).toBe(201);
+    expect((await send(a, id, 'Game tonight?')).statusCode).toBe(201);
+    expect(await unread(a)).toBe(0);
+    expect(await unread(b)).toBe(2);
+    const list = (await call('GET', '/api/conversations', b.cookie)).json().conversations;
+    expect(list).toMatchObject([{ id, unreadCount: 2, lastMessage: { text: 'Game tonight?', senderId: a.user.id } }]);
+
+    const read = await call('POST', `/api/conversations/${id}/read`, b.cookie, {});
+    expect(read.json()).toEqual({ unreadCount: 0 });
+    expect(await unread(b)).toBe(0);
+    // B's reply is unread for A, never for B.
+    await send(b, id, 'Yes!');
+    expect(await unread(a)).toBe(1);
+    expect(await unread(b)).toBe(0);
+  });
+
+  it('lists conversations with a message, newest activity first', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const c = await signUpUser(t.app);
+    const d = await signUpUser(t.app);
+    const withB = await direct(a, b);
+    const withC = await direct(a, c);
+    await direct(a, d);
+    await send(b, withB, 'first');
+    await send(c, withC, 'second');
+    await send(b, withB, 'third');
+    const list = (await call('GET', '/api/conversations', a.cookie)).json().conversations;
+    expect(list.map((item: { id: string; unreadCount: number }) => [item.id, item.unreadCount])).toEqual([
+      [withB, 2],
+      [withC, 1],
+    ]);
+    expect(list[0].lastMessage).toMatchObject({ text: 'third', senderName: b.body.name });
+  });
+
+  it('does not count a deleted message, nor a muted conversation in the total', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const sent = (await send(a, id, 'oops')).json();
+    await send(a, id, 'second');
+    await call('DELETE', `/api/conversations/${id}/messages/${sent.id}`, a.cookie);
+    expect(await unread(b)).toBe(1);
+    await call('PATCH', `/api/conversations/${id}`, b.cookie, { muted: true });
+    expect(await unread(b)).toBe(0);
+    const list = (await call('GET', '/api/conversations', b.cookie)).json().conversations;
+    expect(list).toMatchObject([{ id, muted: true, unreadCount: 1 }]);
+  });
+
+  it('sends once per client id: a retry returns the first message', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const clientId = randomUUID();
+    const replies = await Promise.all([1, 2, 3, 4, 5].map(() => send(a, id, 'Only once', clientId)));
+    expect(replies.map((reply) => reply.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(replies.map((reply) => reply.json().id)).size).toBe(1);
+    expect(await texts(b, id)).toEqual(['Only once']);
+    // The same id in another conversation is a conflict, not a message there.
+    const c = await signUpUser(t.app);
+    const other = await direct(a, c);
+    expect((await send(a, other, 'Only once', clientId)).statusCode).toBe(409);
+  });
+
+  it('refuses an empty message and text over the limit, beside the field', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const empty = await send(a, id, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields.text).toEqual([messagesMessages.emptyMessage]);
+    expect((await send(a, id, 'x'.repeat(4001))).statusCode).toBe(400);
+    const foreignImage = await call('POST', `/api/conversations/${id}/messages`, a.cookie, {
+      clientId: randomUUID(),
+      text: '',
+      imageUrl: 'https://evil.example/messages/x.webp',
+    });
+    expect(foreignImage.statusCode).toBe(400);
+    expect(foreignImage.json().error.fields.imageUrl).toBeDefined();
+  });
+
+  it('cannot message yourself or someone who does not exist', async () => {
+    const a = await signUpUser(t.app);
+    expect((await call('POST', '/api/conversations/direct', a.cookie, { userId: a.user.id })).statusCode).toBe(400);
+    expect((await call('POST', '/api/conversations/direct', a.cookie, { userId: 'nobody' })).statusCode).toBe(404);
+  });
+});
+
+describe('blocking', () => {
+  it('stops writing both ways and hides the conversation from the one who blocked', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    await send(b, id, 'hello');
+    const blocked = await call('PATCH', `/api/conversations/${id}`, a.cookie, { blocked: true });
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json()).toMatchObject({
+      blocked: true,
+      canPost: false,
+      cannotPostReason: messagesMessages.blockedByYou,
+    });
+    // Through the one blocklist of Settings.
+    const blocklist = (await call('GET', '/api/me/blocked-users', a.cookie)).json();
+    expect(JSON.stringify(blocklist)).toContain(b.user.id);
+
+    expect((await call('GET', '/api/conversations', a.cookie)).json().conversations).toEqual([]);
+    expect(await unread(a)).toBe(0);
+    const fromB = await send(b, id, 'are you there?');
+    expect(fromB.statusCode).toBe(403);
+    expect(fromB.json().error.message).toBe(messagesMessages.blockedByThem);
+    const fromA = await send(a, id, 'bye');
+    expect(fromA.statusCode).toBe(403);
+    expect(fromA.json().error.message).toBe(messagesMessages.blockedByYou);
+    // B still reads the history.
+    expect(await texts(b, id)).toEqual(['hello']);
+
+    await call('PATCH', `/api/conversations/${id}`, a.cookie, { blocked: false });
+    expect((await send(b, id, 'friends again')).statusCode).toBe(201);
+  });
+
+  it('is for one-to-one conversations only', async () => {
+    const owner = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie);
+    const id = (await call('POST', `/api/teams/${team.id}/conversation`, owner.cookie)).json().id;
+    expect((await call('PATCH', `/api/conversations/${id}`, owner.cookie, { blocked: true })).statusCode).toBe(400);
+  });
+});
+
+describe('messagesFromAnyone off', () => {
+  const privacy = {
+    messagesFromAnyone: false,
+    publicBadges: true,
+    publicOnlineStatus: true,
+    publicUpcomingGames: true,
+  };
+
+  it('lets only teammates and people played with start a conversation', async () => {
+    const quiet = await signUpUser(t.app);
+    await call('PUT', '/api/me/privacy', quiet.cookie, { privacy });
+    const stranger = await signUpUser(t.app);
+    const teammate = await signUpUser(t.app);
+    const player = await signUpUser(t.app);
+
+    const strangerId = await direct(stranger, quiet);
+    const refused = await send(stranger, strangerId, 'hey');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(messagesMessages.onlyPeopleTheyKnow);
+
+    const team = await createTeamAs(t.app, quiet.cookie, { joinPolicy: 'open' });
+    expect((await call('POST', `/api/teams/${team.id}/join`, teammate.cookie)).statusCode).toBe(200);
+    expect((await send(teammate, await direct(teammate, quiet), 'see you Sunday')).statusCode).toBe(201);
+
+    const place = await insertPlace(t.db);
+    const event = await createEventAs(t.app, quiet.cookie, place.id);
+    await insertParty(t.db, {
+      eventId: event.id,
+      userId: player.user.id,
+      occurrenceStartsAt: new Date(event.next!.startsAt),
+    });
+    expect((await send(player, await direct(player, quiet), 'good game')).statusCode).toBe(201);
+  });
+
+  it('does not stop replies once the conversation has begun', async () => {
+    const quiet = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const id = await direct(quiet, other);
+    await send(quiet, id, 'hi');
+    await call('PUT', '/api/me/privacy', quiet.cookie, { privacy });
+    expect((await send(other, id, 'hi back')).statusCode).toBe(201);
+  });
+});
+
+describe('team conversations', () => {
+  it('is for members; organizers can make it announcements-only', async () => {
+    const owner = await signUpUser(t.app);
+    const member = await signUpUser(t.app);
+    const outsider = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie, { joinPolicy: 'open' });
+    await call('POST', `/api/teams/${team.id}/join`, member.cookie);
+
+    const opened = await call('POST', `/api/teams/${team.id}/conversation`, member.cookie);
+    expect(opened.json()).toMatchObject({ kind: 'team', title: team.name, canPost: true, canManage: false });
+    const id = opened.json().id;
+    expect((await call('POST', `/api/teams/${team.id}/conversation`, outsider.cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/conversations/${id}`, outsider.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/api/conversations/${id}/messages`, outsider.cookie)).statusCode).toBe(404);
+    expect((await send(outsider, id, 'let me in')).statusCode).toBe(404);
+
+    expect((await send(owner, id, 'Welcome!')).statusCode).toBe(201);
+    expect(await unread(member)).toBe(1);
+
+    expect(
+      (await call('PATCH', `/api/conversations/${id}`, member.cookie, { announcementsOnly: true })).statusCode,
+    ).toBe(403);
+    const switched = await call('PATCH', `/api/conversations/${id}`, owner.cookie, { announcementsOnly: true });
+    expect(switched.json()).toMatchObject({ announcementsOnly: true, canPost: true });
+    const refused = await send(member, id, 'me too');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(messagesMessages.announcementsOnly);
+    expect((await send(owner, id, 'Practice moved to 7')).statusCode).toBe(201);
+
+    // Someone who joins later reads the history; only what comes after counts as unread.
+    const latecomer = await signUpUser(t.app);
+    await call('POST', `/api/teams/${team.id}/join`, latecomer.cookie);
+    expect(await unread(latecomer)).toBe(0);
+    expect(await texts(latecomer, id)).toEqual(['Welcome!', 'Practice moved to 7']);
+    await send(owner, id, 'Bring water');
+    expect(await unread(latecomer)).toBe(1);
+
+    // Leaving the team leaves its conversation.
+    await call('POST', `/api/teams/${team.id}/leave`, member.cookie);
+    expect((await call('GET', `/api/conversations/${id}`, member.cookie)).statusCode).toBe(404);
+    expect(await unread(member)).toBe(0);
+  });
+});
+
+describe('event conversations', () => {
+  it('holds the organizer and everyone joined or waiting, no one else', async () => {
+    const organizer = await signUpUser(t.app);
+    const joined = await signUpUser(t.app);
+    const waiting = await signUpUser(t.app);
+    const outsider = await signUpUser(t.app);
+    const place = await insertPlace(t.db);
+    const event = await createEventAs(t.app, organizer.cookie, place.id);
+    const occurrenceStartsAt = new Date(event.next!.startsAt);
+    await insertParty(t.db, { eventId: event.id, userId: joined.user.id, occurrenceStartsAt });
+    await insertParty(t.db, { eventId: event.id, userId: waiting.user.id, occurrenceStartsAt, status: 'waitlisted' });
+
+    const opened = await call('POST', `/api/events/${event.id}/conversation`, organizer.cookie);
+    expect(opened.json()).toMatchObject({ kind: 'event', title: event.title, canManage: true });
+    const id = opened.json().id;
+    expect((await call('POST', `/api/events/${event.id}/conversation`, outsider.cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/conversations/${id}`, outsider.cookie)).statusCode).toBe(404);
+
+    await send(organizer, id, 'Bring a white shirt');
+    expect(await unread(joined)).toBe(1);
+    expect(await unread(waiting)).toBe(1);
+    expect(await unread(outsider)).toBe(0);
+    expect((await send(joined, id, 'Will do')).statusCode).toBe(201);
+  });
+
+  it('is 404 for an event that does not exist', async () => {
+    const a = await signUpUser(t.app);
+    expect((await call('POST', `/api/events/${randomUUID()}/conversation`, a.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('editing and deleting', () => {
+  it('is for the sender only; a deleted message keeps its place without its words', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const sent = (await send(a, id, 'Meet at 6')).json();
+    const url = `/api/conversations/${id}/messages/${sent.id}`;
+    expect((await call('PATCH', url, b.cookie, { text: 'hacked' })).statusCode).toBe(403);
+    expect((await call('DELETE', url, b.cookie)).statusCode).toBe(403);
+
+    const edited = await call('PATCH', url, a.cookie, { text: 'Meet at 7' });
+    expect(edited.json()).toMatchObject({ text: 'Meet at 7', editedAt: expect.any(String) });
+    const deleted = await call('DELETE', url, a.cookie);
+    expect(deleted.json()).toMatchObject({ text: '', deletedAt: expect.any(String) });
+    expect((await call('PATCH', url, a.cookie, { text: 'back' })).statusCode).toBe(404);
+    expect(await texts(b, id)).toEqual(['']);
+    // A message of another conversation is not found through this one.
+    const c = await signUpUser(t.app);
+    const other = await direct(a, c);
+    const elsewhere = (await send(a, other, 'elsewhere')).json();
+    expect(
+      (await call('PATCH', `/api/conversations/${id}/messages/${elsewhere.id}`, a.cookie, { text: 'x' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('reading the thread', () => {
+  it('pages older by cursor and resumes after a message id', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const sent = [];
+    for (let n = 1; n <= 7; n += 1) sent.push((await send(a, id, `m${n}`)).json());
+
+    const newest = (await call('GET', `/api/conversations/${id}/messages?limit=3`, b.cookie)).json();
+    expect(newest.messages.map((m: { text: string }) => m.text)).toEqual(['m5', 'm6', 'm7']);
+    expect(newest.hasMore).toBe(true);
+    const older = (
+      await call('GET', `/api/conversations/${id}/messages?limit=3&before=${newest.messages[0].id}`, b.cookie)
+    ).json();
+    expect(older.messages.map((m: { text: string }) => m.text)).toEqual(['m2', 'm3', 'm4']);
+    const oldest = (
+      await call('GET', `/api/conversations/${id}/messages?limit=3&before=${older.messages[0].id}`, b.cookie)
+    ).json();
+    expect(oldest).toMatchObject({ messages: [{ text: 'm1' }], hasMore: false });
+
+    expect(await texts(b, id, `?after=${sent[4].id}`)).toEqual(['m6', 'm7']);
+    expect(await texts(b, id, `?after=${sent[6].id}`)).toEqual([]);
+    expect((await call('GET', `/api/conversations/${id}/messages?after=${randomUUID()}`, b.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/conversations/${id}/messages?after=x&before=y`, b.cookie)).statusCode).toBe(400);
+  });
+
+  it('marks read up to a message and never moves the mark back', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const first = (await send(a, id, 'one')).json();
+    await send(a, id, 'two');
+    await call('POST', `/api/conversations/${id}/read`, b.cookie, {});
+    await call('POST', `/api/conversations/${id}/read`, b.cookie, { upTo: first.id });
+    expect(await unread(b)).toBe(0);
+  });
+});
+
+describe('realtime', () => {
+  it('pushes new, edited and deleted messages to every member tab, and unread changes to the reader', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const outsider = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const bTab1 = await connect(b.cookie);
+    const bTab2 = await connect(b.cookie);
+    const aTab = await connect(a.cookie);
+    const outsiderTab = await connect(outsider.cookie);
+
+    const sent = (await send(a, id, 'live')).json();
+    await eventually(() => bTab1.events.length >= 1 && bTab2.events.length >= 1 && aTab.events.length >= 1);
+    expect(bTab1.events[0]).toMatchObject({ type: 'message.created', conversationId: id, message: { id: sent.id } });
+    expect(bTab2.events[0]).toMatchObject({ type: 'message.created' });
+
+    await call('PATCH', `/api/conversations/${id}/messages/${sent.id}`, a.cookie, { text: 'live!' });
+    await call('DELETE', `/api/conversations/${id}/messages/${sent.id}`, a.cookie);
+    await call('POST', `/api/conversations/${id}/read`, b.cookie, {});
+    await eventually(() => bTab2.events.length >= 4);
+    expect(bTab2.events.map((event) => event.type)).toEqual([
+      'message.created',
+      'message.updated',
+      'message.deleted',
+      'unread.changed',
+    ]);
+    expect(bTab2.events[3]).toMatchObject({ unreadCount: 0 });
+    expect(outsiderTab.events).toEqual([]);
+
+    // A block changes who may write: both sides read the conversation again.
+    await call('PATCH', `/api/conversations/${id}`, a.cookie, { blocked: true });
+    await eventually(() => bTab1.events.some((event) => event.type === 'conversation.changed'));
+    expect(bTab1.events.at(-1)).toMatchObject({ type: 'conversation.changed', conversationId: id });
+    for (const tab of [bTab1, bTab2, aTab, outsiderTab]) tab.socket.terminate();
+  });
+});
+
+describe('photos', () => {
+  async function upload(person: Person, conversationId: string) {
+    const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2277aa' } })
+      .png()
+      .toBuffer();
+    const boundary = '----huddle-message-photo';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="court.png"\r\nContent-Type: image/png\r\n\r\n`;
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/images`,
+      headers: { cookie: person.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    });
+  }
+
+  it('sends a photo uploaded for this conversation, kept in its shape, and no one else’s', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const uploaded = await upload(a, id);
+    expect(uploaded.statusCode).toBe(200);
+    const { imageUrl } = uploaded.json();
+    const stored = await t.app.inject({ url: imageUrl });
+    expect(stored.statusCode).toBe(200);
+    const meta = await sharp(stored.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1280, 720]);
+
+    // B cannot send A's photo as their own, nor can it travel to another conversation.
+    const asB = await call('POST', `/api/conversations/${id}/messages`, b.cookie, { clientId: randomUUID(), imageUrl });
+    expect(asB.statusCode).toBe(400);
+    const c = await signUpUser(t.app);
+    const elsewhere = await direct(a, c);
+    const moved = await call('POST', `/api/conversations/${elsewhere}/messages`, a.cookie, {
+      clientId: randomUUID(),
+      imageUrl,
+    });
+    expect(moved.statusCode).toBe(400);
+
+    const sent = await call('POST', `/api/conversations/${id}/messages`, a.cookie, {
+      clientId: randomUUID(),
+      imageUrl,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ text: '', imageUrl });
+    // Deleting the message removes the photo.
+    await call('DELETE', `/api/conversations/${id}/messages/${sent.json().id}`, a.cookie);
+    expect((await t.app.inject({ url: imageUrl })).statusCode).toBe(404);
+    // An outsider cannot upload into the conversation.
+    expect((await upload(c, id)).statusCode).toBe(404);
+  });
+});
+
+describe('flooding', () => {
+  it('limits one person to 40 sends a minute', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const statuses = [];
+    for (let n = 0; n < 41; n += 1) statuses.push((await send(a, id, `spam ${n}`)).statusCode);
+    expect(statuses.slice(0, 40).every((status) => status === 201)).toBe(true);
+    expect(statuses[40]).toBe(429);
+    // Someone else in the same conversation is not held back by it.
+    expect((await send(b, id, 'stop')).statusCode).toBe(201);
+  });
+});
+
+describe('online status in a one-to-one conversation', () => {
+  it('shows the other person online only while connected, if they show it, and never across a block', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const online = async () => (await call('GET', `/api/conversations/${id}`, a.cookie)).json().otherPerson.online;
+    expect(await online()).toBe(false);
+    const tab = await connect(b.cookie);
+    expect(await online()).toBe(true);
+    await call('PUT', '/api/me/privacy', b.cookie, {
+      privacy: { messagesFromAnyone: true, publicBadges: true, publicOnlineStatus: false, publicUpcomingGames: true },
+    });
+    expect(await online()).toBe(false);
+    await call('PUT', '/api/me/privacy', b.cookie, {
+      privacy: { messagesFromAnyone: true, publicBadges: true, publicOnlineStatus: true, publicUpcomingGames: true },
+    });
+    await call('POST', '/api/me/blocked-users', b.cookie, { userId: a.user.id });
+    expect(await online()).toBe(false);
+    tab.socket.terminate();
+  });
+});

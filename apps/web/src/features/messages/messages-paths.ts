@@ -1,0 +1,2 @@
+export const messagesPath = '/messages';
+export const conversationPath = (conversationId: string) => `/messages/${conversationId}`;

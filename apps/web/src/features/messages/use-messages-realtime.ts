@@ -1,0 +1,94 @@
+import { messageEventTypes, messageReply, unreadCountReply } from '@huddle/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { onRealtimeReconnect, subscribeRealtime, type RealtimeEvent } from '../../lib/realtime.ts';
+import { useUnreadCount } from './api/get-unread-count.ts';
+import { fetchMessagesAfter, messagesOf, upsertMessage, type ThreadData } from './api/list-messages.ts';
+import { messageKeys } from './api/message-query-keys.ts';
+import { isMessageSoundOn, playChime, shouldChime } from './chime.ts';
+import { dropPending } from './pending-messages.ts';
+
+/**
+ * Keeps the messages caches fresh from the tab's realtime socket: threads get new, edited and
+ * deleted messages; the list and the unread count refresh; after a drop every open thread
+ * fetches what it missed (`after` its last message). Mounted once, by the signed-in shell.
+ */
+export function useMessagesRealtime(userId: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const onMessage = (event: RealtimeEvent) => {
+      const parsed = messageReply.safeParse(event.message);
+      if (!parsed.success) return;
+      const message = parsed.data;
+      queryClient.setQueryData<ThreadData>(messageKeys.thread(message.conversationId), (data) =>
+        upsertMessage(data, message),
+      );
+      if (message.sender.id === userId) dropPending(message.conversationId, message.clientId);
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+      if (message.sender.id !== userId) void queryClient.invalidateQueries({ queryKey: messageKeys.unread });
+    };
+    const onUnread = (event: RealtimeEvent) => {
+      const parsed = unreadCountReply.safeParse(event);
+      if (parsed.success) queryClient.setQueryData(messageKeys.unread, { unreadCount: parsed.data.unreadCount });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+    };
+    const onConversationChanged = (event: RealtimeEvent) => {
+      if (typeof event.conversationId !== 'string') return;
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(event.conversationId) });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+    };
+    const resume = async () => {
+      const threads = queryClient.getQueryCache().findAll({ queryKey: ['messages', 'thread'] });
+      await Promise.all(
+        threads.map(async (query) => {
+          const conversationId = String(query.queryKey[2]);
+          const last = messagesOf(query.state.data as ThreadData | undefined).at(-1);
+          if (!last) return void queryClient.invalidateQueries({ queryKey: query.queryKey });
+          try {
+            const missed = await fetchMessagesAfter(conversationId, last.id);
+            for (const message of missed.messages) {
+              queryClient.setQueryData<ThreadData>(query.queryKey, (data) => upsertMessage(data, message));
+              dropPending(conversationId, message.clientId);
+            }
+            // More than a page missed: start the thread over from the newest.
+            if (missed.hasMore) void queryClient.resetQueries({ queryKey: query.queryKey });
+          } catch {
+            void queryClient.invalidateQueries({ queryKey: query.queryKey });
+          }
+        }),
+      );
+      // Blocks and announcements-only may have changed meanwhile too.
+      void queryClient.invalidateQueries({ queryKey: ['messages', 'conversation'] });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.unread });
+    };
+    const stops = [
+      subscribeRealtime(messageEventTypes.created, onMessage),
+      subscribeRealtime(messageEventTypes.updated, onMessage),
+      subscribeRealtime(messageEventTypes.deleted, onMessage),
+      subscribeRealtime(messageEventTypes.unreadChanged, onUnread),
+      subscribeRealtime(messageEventTypes.conversationChanged, onConversationChanged),
+      onRealtimeReconnect(() => void resume()),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [queryClient, userId]);
+}
+
+/**
+ * The unread total for the page title (spec §2), and the chime when it goes up after the first
+ * load: what was unread on arrival stays silent; muted conversations are not in the total.
+ */
+export function useUnreadMessages(signedIn: boolean): number {
+  const unread = useUnreadCount(signedIn).data ?? 0;
+  const previous = useRef<number | null>(null);
+  useEffect(() => {
+    if (!signedIn) {
+      previous.current = null;
+      return;
+    }
+    if (shouldChime(previous.current, unread, isMessageSoundOn())) playChime();
+    previous.current = unread;
+  }, [signedIn, unread]);
+  return signedIn ? unread : 0;
+}
