@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { firstLinkIn, latestMailTo } from './support/outbox.ts';
 import { signUpWithProfile } from './support/people.ts';
 
 async function personIn(browser: Browser, label: string) {
@@ -125,6 +126,12 @@ test('a team organizer posts in the team chat and a member sees it live; the thr
   const posted = thread(member.page).getByText('Practice moves to 7 pm on Thursday');
   await expect(posted).toBeVisible();
   await expect(thread(member.page).getByText(organizer.person.name)).toBeVisible();
+  // The post is a notification too: the member's bell counts it, and the mail went out.
+  await expect(member.page.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName(
+    'Notifications, 1 unread',
+  );
+  const mail = await latestMailTo(member.person.email, `${organizer.person.name} in ${team.name}`);
+  expect(firstLinkIn(mail)).toMatch(/\/messages\/[0-9a-f-]{36}$/);
 
   // Usable on a phone: the message, the box and Send are on screen, nothing runs off the side.
   await expect(posted).toBeInViewport();

@@ -360,3 +360,33 @@ export async function findBlockerIds(db: Database, a: string, b: string): Promis
     );
   return rows.map((row) => row.blockerId);
 }
+
+/**
+ * Of a conversation's members, those a new message from the sender should reach as a
+ * notification: not the sender, not who muted the conversation, not who blocked the sender.
+ */
+export async function listMembersToNotify(
+  db: Database,
+  { conversationId, memberIds, senderId }: { conversationId: string; memberIds: readonly string[]; senderId: string },
+): Promise<string[]> {
+  const others = memberIds.filter((id) => id !== senderId);
+  if (others.length === 0) return [];
+  const [muted, blockers] = await Promise.all([
+    db
+      .select({ userId: conversationReads.userId })
+      .from(conversationReads)
+      .where(
+        and(
+          eq(conversationReads.conversationId, conversationId),
+          eq(conversationReads.muted, true),
+          inArray(conversationReads.userId, others),
+        ),
+      ),
+    db
+      .select({ userId: userBlocks.blockerId })
+      .from(userBlocks)
+      .where(and(eq(userBlocks.blockedId, senderId), inArray(userBlocks.blockerId, others))),
+  ]);
+  const left = new Set([...muted, ...blockers].map((row) => row.userId));
+  return others.filter((id) => !left.has(id));
+}

@@ -19,11 +19,22 @@ import {
   startDirectConversation,
   updateConversation,
   uploadMessageImage,
+  type MessageDeps,
 } from './messages.service.ts';
 
-export function registerMessageRoutes(app: FastifyInstance, { db, auth, realtime, storage, clock }: AppDeps): void {
+export function registerMessageRoutes(app: FastifyInstance, appDeps: AppDeps): void {
+  const { db, auth, realtime, storage, clock, mailer, jobs, config } = appDeps;
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
-  const deps = { db, realtime, storage, clock };
+  const deps: MessageDeps = {
+    db,
+    realtime,
+    storage,
+    clock,
+    mailer,
+    jobs,
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+  };
   /**
    * Sends and photo uploads per person (by address when signed out, which then fails with 401):
    * a minute holds a lively chat, not a flood to fifty teams.

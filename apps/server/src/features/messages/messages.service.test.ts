@@ -3,7 +3,15 @@ import { messagesMessages } from '@huddle/shared/messages';
 import sharp from 'sharp';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventAs, createTeamAs, insertParty, insertPlace, signUpUser } from '../../test/factories.ts';
+import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
+import {
+  createEventAs,
+  createTeamAs,
+  insertParty,
+  insertPlace,
+  signUpUser,
+  turnOffMail,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -413,14 +421,17 @@ describe('realtime', () => {
     await call('PATCH', `/api/conversations/${id}/messages/${sent.id}`, a.cookie, { text: 'live!' });
     await call('DELETE', `/api/conversations/${id}/messages/${sent.id}`, a.cookie);
     await call('POST', `/api/conversations/${id}/read`, b.cookie, {});
-    await eventually(() => bTab2.events.length >= 4);
-    expect(bTab2.events.map((event) => event.type)).toEqual([
+    // The notification of the message (notifications feature) rides the same socket; left aside here.
+    const messageEvents = () => bTab2.events.filter((event) => !event.type.startsWith('notification'));
+    await eventually(() => messageEvents().length >= 4);
+    expect(messageEvents().map((event) => event.type)).toEqual([
       'message.created',
       'message.updated',
       'message.deleted',
       'unread.changed',
     ]);
-    expect(bTab2.events[3]).toMatchObject({ unreadCount: 0 });
+    expect(messageEvents()[3]).toMatchObject({ unreadCount: 0 });
+    expect(bTab2.events.map((event) => event.type)).toContain('notification.created');
     expect(outsiderTab.events).toEqual([]);
 
     // A block changes who may write: both sides read the conversation again.
@@ -516,5 +527,68 @@ describe('online status in a one-to-one conversation', () => {
     await call('POST', '/api/me/blocked-users', b.cookie, { userId: a.user.id });
     expect(await online()).toBe(false);
     tab.socket.terminate();
+  });
+});
+
+describe('notifications of new messages', () => {
+  const itemsOf = async (person: Person) =>
+    (await call('GET', '/api/me/notifications', person.cookie)).json().notifications as {
+      kind: string;
+      category: string;
+      title: string;
+      body: string;
+      link: string;
+    }[];
+  const mailsTo = (person: Person) => listOutboxMailTo(t.db, person.user.email);
+
+  it('reach team members away from the thread by notification and mail, not the sender, nor who muted it', async () => {
+    const owner = await signUpUser(t.app, { name: 'Coach Kim' });
+    const member = await signUpUser(t.app);
+    const muter = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie, { joinPolicy: 'open' });
+    for (const person of [member, muter]) await call('POST', `/api/teams/${team.id}/join`, person.cookie);
+    const id = (await call('POST', `/api/teams/${team.id}/conversation`, owner.cookie)).json().id;
+    await call('PATCH', `/api/conversations/${id}`, muter.cookie, { muted: true });
+
+    expect((await send(owner, id, 'Practice moved to 7 pm at Zilker.')).statusCode).toBe(201);
+
+    expect(await itemsOf(member)).toEqual([
+      expect.objectContaining({
+        kind: 'teamMessage',
+        category: 'teamMessage',
+        title: `Coach Kim in ${team.name}`,
+        body: 'Practice moved to 7 pm at Zilker.',
+        link: `/messages/${id}`,
+      }),
+    ]);
+    const [mail] = await mailsTo(member);
+    expect(mail?.subject).toBe(`Coach Kim in ${team.name}`);
+    expect(mail?.text).toContain(`/messages/${id}`);
+    expect(await itemsOf(owner)).toEqual([]);
+    expect(await itemsOf(muter)).toEqual([]);
+  });
+
+  it('obey the directMessage setting for mail, and skip people who blocked the sender', async () => {
+    const sender = await signUpUser(t.app, { name: 'Ana' });
+    const quiet = await signUpUser(t.app);
+    await turnOffMail(t.db, quiet.user.id, 'directMessage');
+    const id = await direct(sender, quiet);
+    const mailsBefore = (await mailsTo(quiet)).length;
+    await send(sender, id, 'x'.repeat(200));
+    const [item] = await itemsOf(quiet);
+    expect(item).toMatchObject({ kind: 'directMessage', title: 'Message from Ana', link: `/messages/${id}` });
+    // A long message is quoted, not copied whole.
+    expect(item?.body).toHaveLength(140);
+    expect((await mailsTo(quiet)).length).toBe(mailsBefore);
+
+    // A group chat where someone blocked the sender: they hear nothing of it.
+    const owner = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie, { joinPolicy: 'open' });
+    for (const person of [sender, quiet]) await call('POST', `/api/teams/${team.id}/join`, person.cookie);
+    await call('POST', '/api/me/blocked-users', quiet.cookie, { userId: sender.user.id });
+    const teamChat = (await call('POST', `/api/teams/${team.id}/conversation`, sender.cookie)).json().id;
+    await send(sender, teamChat, 'Anyone for doubles?');
+    expect((await itemsOf(quiet)).map((notice) => notice.link)).toEqual([`/messages/${id}`]);
+    expect((await itemsOf(owner)).map((notice) => notice.link)).toEqual([`/messages/${teamChat}`]);
   });
 });

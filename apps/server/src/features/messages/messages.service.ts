@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import { messageEventTypes, messagesMessages, type Conversation, type Message } from '@huddle/shared/messages';
 import type { Database } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
-import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { visibleEvent } from '../events/events.service.ts';
+import type { NotifyDeps } from '../notifications/notifications.service.ts';
+import { notifyNewMessage } from './message-notifications.ts';
 import { isOnline } from '../presence/presence.service.ts';
 import { blockUser, unblockUser } from '../profiles/profiles.service.ts';
 import { visibleTeam } from '../teams/teams.service.ts';
@@ -40,11 +40,9 @@ import {
   type MessageRow,
 } from './messages.repository.ts';
 
-export interface MessageDeps {
-  db: Database;
-  realtime: RealtimeHub;
+/** Sending notifies the members who are away (message-notifications.ts), hence the notify deps. */
+export interface MessageDeps extends NotifyDeps {
   storage: FileStorage;
-  clock: Clock;
 }
 
 const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found');
@@ -381,6 +379,7 @@ export async function sendMessage(
   const [reply] = await toMessages(db, [row]);
   const members = await listMemberIds(db, conversation);
   realtime.sendMany(members, { type: messageEventTypes.created, conversationId, message: reply! });
+  await notifyNewMessage(deps, { conversation, message: reply!, memberIds: members });
   return reply!;
 }
 
