@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { EmbeddedPostgresInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedDemoEvents } from './db/seed-events.ts';
+import { seedDemoTalk } from './db/seed-talk.ts';
 import { seedDemoCommunity } from './db/seed.ts';
 import { trackConnections } from './lib/connection-tracker.ts';
 
@@ -94,6 +95,7 @@ async function start() {
       app.log.info(demo, `${what} Sign in as ${demo.email} with password ${demo.password}`);
     }
     if (await seedDemoEvents(database.db)) app.log.info('Demo places and games seeded.');
+    if (await seedDemoTalk(database.db)) app.log.info('Demo messages and notifications seeded.');
   }
 
   await app.listen({ host: config.host, port: config.port });

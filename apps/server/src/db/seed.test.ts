@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventParties, events, places, users } from './schema.ts';
 import { seedDemoEvents } from './seed-events.ts';
+import { seedDemoTalk } from './seed-talk.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -75,5 +76,25 @@ describe('seedDemoCommunity', () => {
     const waiting = await t.db.select().from(eventParties).where(eq(eventParties.status, 'waitlisted'));
     expect(waiting).toHaveLength(5);
     expect(await seedDemoEvents(t.db)).toBe(false);
+  });
+
+  it('gives the demo a team chat, a direct conversation and notifications once, with unread to see', async () => {
+    expect(await seedDemoTalk(t.db)).toBe(true);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const list = (await t.app.inject({ url: '/api/conversations', headers: { cookie } })).json().conversations;
+    expect(
+      list.map((conversation: { kind: string; unreadCount: number }) => [conversation.kind, conversation.unreadCount]),
+    ).toEqual([
+      ['direct', 1],
+      ['team', 1],
+    ]);
+    expect((await t.app.inject({ url: '/api/conversations/unread', headers: { cookie } })).json().unreadCount).toBe(2);
+    const items = (await t.app.inject({ url: '/api/me/notifications', headers: { cookie } })).json().notifications;
+    expect(items.map((item: { kind: string; read: boolean }) => [item.kind, item.read])).toEqual([
+      ['teamMessage', false],
+      ['playerJoined', true],
+    ]);
+    expect(await seedDemoTalk(t.db)).toBe(false);
   });
 });
