@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, count, eq, like } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, like } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { users } from '../features/accounts/accounts.schema.ts';
 import { events } from '../features/events/events.schema.ts';
@@ -46,7 +46,7 @@ export async function seedDemoTalk(db: Database, now: Date = new Date()): Promis
   const [game] = await db
     .select({ id: events.id, title: events.title })
     .from(events)
-    .where(eq(events.creatorId, demo.id))
+    .where(and(eq(events.creatorId, demo.id), isNull(events.cancelledAt)))
     .orderBy(asc(events.startsAt))
     .limit(1);
   if (!team || !first || !second || !player) return false;
@@ -54,7 +54,10 @@ export async function seedDemoTalk(db: Database, now: Date = new Date()): Promis
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * minute);
   await db.transaction(async (tx) => {
     // The team was joined before its chat began (the seed made the memberships just now).
-    await tx.update(teamMembers).set({ joinedAt: at(7 * 24 * 60) }).where(eq(teamMembers.teamId, team.id));
+    await tx
+      .update(teamMembers)
+      .set({ joinedAt: at(7 * 24 * 60) })
+      .where(eq(teamMembers.teamId, team.id));
     const teamChat = randomUUID();
     const [userA, userB] = [demo.id, player.id].sort() as [string, string];
     const direct = randomUUID();

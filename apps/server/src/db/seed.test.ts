@@ -95,6 +95,8 @@ describe('seedDemoCommunity', () => {
       ['teamMessage', false],
       ['playerJoined', true],
     ]);
+    // About a game that is on, not the cancelled one.
+    expect(items[1].title).not.toContain('Rainy Day Kickabout');
     expect(await seedDemoTalk(t.db)).toBe(false);
   });
 });
