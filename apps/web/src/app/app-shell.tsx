@@ -179,8 +179,8 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
               aria-expanded={opened}
               aria-controls={navigationId}
             />
-            <Anchor component={Link} to={homePath} underline="never">
-              <HuddleLogo size={30} />
+            <Anchor component={Link} to={homePath} underline="never" aria-label="Huddle home">
+              <HuddleLogo size={30} wordmarkFrom="sm" />
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">

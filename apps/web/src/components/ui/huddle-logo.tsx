@@ -3,10 +3,15 @@ import { Group, Text } from '@mantine/core';
 interface HuddleLogoProps {
   /** Height of the mark in px; the wordmark scales with it. */
   size?: number;
+  /**
+   * The wordmark only from this width up (the app's header at 375 px needs the room for its
+   * icons); the mark alone below it, so the link around it needs its own label.
+   */
+  wordmarkFrom?: 'xs' | 'sm';
 }
 
 /** The Huddle mark (two players around a ball) and wordmark. Decorative mark; the word is the name. */
-export function HuddleLogo({ size = 32 }: HuddleLogoProps) {
+export function HuddleLogo({ size = 32, wordmarkFrom }: HuddleLogoProps) {
   return (
     <Group gap={8} wrap="nowrap" component="span">
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
@@ -18,6 +23,7 @@ export function HuddleLogo({ size = 32 }: HuddleLogoProps) {
       </svg>
       <Text
         component="span"
+        visibleFrom={wordmarkFrom}
         fw={800}
         fz={size * 0.7}
         lh={1}
