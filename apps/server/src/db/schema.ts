@@ -15,3 +15,5 @@ export * from '../features/calendar/calendar.schema.ts';
 export * from '../features/notifications/notifications.schema.ts';
 export * from '../features/substitutes/substitutes.schema.ts';
 export * from '../features/messages/messages.schema.ts';
+export * from '../features/payments/payments.schema.ts';
+export * from '../features/payments/local-stripe/local-stripe.schema.ts';
