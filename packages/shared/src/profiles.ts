@@ -149,6 +149,8 @@ export const publicConfigReply = z.object({
   socialProviders: z.array(z.enum(socialProviderIds)),
   /** Raster map tiles ({z}/{x}/{y} template); null: markers over an offline US outline. */
   mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+  /** 'local': the built-in test provider takes the payments (no keys set), shown as "Test payments" (decision 029). */
+  paymentsMode: z.enum(['local', 'stripe']),
 });
 export type PublicConfig = z.infer<typeof publicConfigReply>;
 
