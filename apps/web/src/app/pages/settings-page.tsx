@@ -15,7 +15,7 @@ import { EmailVerification } from '../../features/settings/components/email-veri
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form.tsx';
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
 import { PushToggle } from '../../features/notifications/components/push-toggle.tsx';
-import { PaymentsPanel } from '../../features/settings/components/payments-panel.tsx';
+import { PaymentsSettings } from '../../features/payments/components/payments-settings.tsx';
 import { PrivacySettingsForm } from '../../features/settings/components/privacy-settings-form.tsx';
 import { ScrollingTabList } from '../../features/settings/components/scrolling-tab-list.tsx';
 import {
@@ -114,7 +114,7 @@ export function Component() {
     ),
     payments: (
       <Section title="Payments">
-        <PaymentsPanel />
+        <PaymentsSettings />
       </Section>
     ),
     sports: (
