@@ -6,6 +6,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
+import { endpointRoutesOnly } from './build/endpoint-routes.ts';
 
 // The server's dev port (apps/server, `npm run dev`): same origin for the browser, so the
 // session cookie and the CSP behave as in production.
@@ -175,6 +176,7 @@ export default defineConfig(({ command }) => ({
     authPagesInDevelopment(),
     preloadSharedChunks(['ui', 'shared-ui']),
     zodWithoutJsonSchema(),
+    endpointRoutesOnly(),
     // The server sends these precompressed copies (@fastify/static preCompressed), so no
     // request pays for compression at run time.
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
@@ -215,6 +217,10 @@ export default defineConfig(({ command }) => ({
       // Rolldown would fold the `base` chunk into the app's entry chunk (both pages still work),
       // which makes the sign-in page load the app's code too.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      // zod's builders (`z.object(…)`, `.min(1)`) have no side effects: a schema no page uses
+      // is dropped with its module's other unused code (build/endpoint-routes.ts). zod's
+      // `config()` is imported by its own name, so it is not caught by this.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           groups: [
