@@ -21,6 +21,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'node',
+          // The build loads these as a second copy of the shared module (apps/web/build/shared-contracts.ts).
+          alias: [
+            { find: /^@huddle\/contracts\/(.*)$/, replacement: `${import.meta.dirname}/packages/shared/src/$1.ts` },
+          ],
         },
       },
     ],

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stripEndpointSchemas } from './endpoint-routes.ts';
+import MagicString from 'magic-string';
+import { markTopLevelCallsPure, stripEndpointSchemas } from './endpoint-routes.ts';
 
 const sharedDir = path.resolve(import.meta.dirname, '../../../packages/shared/src');
 const sharedModules = readdirSync(sharedDir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
@@ -32,24 +33,55 @@ function exportedRoutes(exports: Record<string, unknown>): string[] {
 }
 
 describe('the web build keeps method, path and status of each endpoint', () => {
-  it.each(sharedModules)('%s: the same routes, and no schema in a declaration', async (file) => {
+  it.each(sharedModules)('%s: the same routes and exports; no schema in a declaration', async (file) => {
     const source = readFileSync(path.join(sharedDir, file), 'utf8');
-    const stripped = stripEndpointSchemas(source);
     const original = (await import(path.join(sharedDir, file))) as Record<string, unknown>;
-    if (!stripped) {
-      expect(exportedRoutes(original)).toEqual([]);
-      return;
-    }
+    const stripped = stripEndpointSchemas(source);
+    if (!stripped) expect(exportedRoutes(original)).toEqual([]);
+    else expect(stripped.code).not.toContain('defineEndpoint(');
+    const edited = stripped?.edited ?? new MagicString(source);
+    markTopLevelCallsPure(edited, source, file);
     // The module as the browser gets it, loaded beside the original so its imports resolve.
     const copy = path.join(sharedDir, `.endpoint-routes-${randomBytes(4).toString('hex')}-${file}`);
-    writeFileSync(copy, stripped.code);
+    writeFileSync(copy, edited.toString());
     try {
       const browserCopy = (await import(copy)) as Record<string, unknown>;
       expect(exportedRoutes(browserCopy)).toEqual(exportedRoutes(original));
+      // Every other export is still there and of the same kind: a schema is still a schema.
+      const kinds = (exports: Record<string, unknown>) =>
+        Object.entries(exports)
+          .map(
+            ([name, value]) =>
+              `${name}:${typeof value}:${value !== null && typeof value === 'object' && '_zod' in value}`,
+          )
+          .sort();
+      expect(kinds(browserCopy)).toEqual(kinds(original));
     } finally {
       rmSync(copy, { force: true });
     }
-    expect(stripped.code).not.toContain('defineEndpoint(');
+  });
+
+  it('marks each top-level construction pure, and nothing else', () => {
+    const source = [
+      "import { z } from 'zod';",
+      'export const limit = { min: 2, max: 100 } as const;',
+      'export const body = z.object({ q: z.string().min(limit.min) }).meta({ id: `Body` });',
+      'const settings = Object.fromEntries(names.map((name) => [name, true])) as Record<string, boolean>;',
+      'export const format = (value: number) => value.toFixed(1);',
+      'let counter = make();',
+    ].join('\n');
+    const edited = new MagicString(source);
+    expect(markTopLevelCallsPure(edited, source, 'x.ts')).toBe(2);
+    expect(edited.toString()).toBe(
+      [
+        "import { z } from 'zod';",
+        'export const limit = { min: 2, max: 100 } as const;',
+        'export const body = /* @__PURE__ */ (() => (z.object({ q: z.string().min(limit.min) }).meta({ id: `Body` })))();',
+        'const settings = /* @__PURE__ */ (() => (Object.fromEntries(names.map((name) => [name, true])) as Record<string, boolean>))();',
+        'export const format = (value: number) => value.toFixed(1);',
+        'let counter = make();',
+      ].join('\n'),
+    );
   });
 
   it('reads only the declaration’s own keys, not a schema’s', () => {

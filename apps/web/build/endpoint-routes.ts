@@ -1,5 +1,5 @@
 import MagicString from 'magic-string';
-import type { Plugin } from 'vite';
+import { parseSync, type Plugin } from 'vite';
 
 /**
  * The web build keeps of each shared endpoint declaration only what a request needs: its
@@ -114,17 +114,54 @@ export function stripEndpointSchemas(
   return { code: edited.toString(), edited, routes };
 }
 
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+}
+interface Declaration extends Node {
+  kind?: string;
+  declarations?: { init?: (Node & { expression?: Node }) | null }[];
+}
+
+/**
+ * Marks each top-level constant built by a call (`z.object(…)`, `Object.fromEntries(…)`,
+ * `placeReply.extend(…)`) as pure, wrapped as `/* @__PURE__ *\/ (() => (…))()`, so a constant no
+ * page uses leaves the bundle with its whole construction. The shared package declares itself
+ * free of side effects (`"sideEffects": false`), which is what makes this true; the bundler
+ * cannot see it through zod's builders, which set properties as they go.
+ */
+export function markTopLevelCallsPure(edited: MagicString, code: string, filename: string): number {
+  const { program, errors } = parseSync(filename, code);
+  if (errors.length > 0) throw new Error(`endpoint-routes: cannot parse ${filename}: ${errors[0]?.message}`);
+  let marked = 0;
+  for (const statement of program.body as unknown as (Declaration & { declaration?: Declaration | null })[]) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    for (const { init } of declaration.declarations ?? []) {
+      const built =
+        init && (init.type === 'TSAsExpression' || init.type === 'TSSatisfiesExpression') ? init.expression : init;
+      if (!init || !built || (built.type !== 'CallExpression' && built.type !== 'NewExpression')) continue;
+      edited.prependLeft(init.start, '/* @__PURE__ */ (() => (');
+      edited.appendRight(init.end, '))()');
+      marked++;
+    }
+  }
+  return marked;
+}
+
 /** The Vite plugin: packages/shared modules as the browser gets them. */
 export function endpointRoutesOnly(): Plugin {
-  const sharedModule = /[\\/]packages[\\/]shared[\\/]src[\\/][^\\/]+\.ts$/;
+  const sharedModule = /[\\/]packages[\\/]shared[\\/]src[\\/][^\\/]+\.ts(\?contracts)?$/;
   return {
     name: 'huddle:endpoint-routes-only',
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!sharedModule.test(id) || id.endsWith('.test.ts')) return null;
-      const stripped = stripEndpointSchemas(code);
-      return stripped ? { code: stripped.code, map: stripped.edited.generateMap({ hires: true, source: id }) } : null;
+      if (!sharedModule.test(id) || id.includes('.test.ts')) return null;
+      const edited = stripEndpointSchemas(code)?.edited ?? new MagicString(code);
+      markTopLevelCallsPure(edited, code, id.replace(/\?.*$/, ''));
+      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
     },
   };
 }
