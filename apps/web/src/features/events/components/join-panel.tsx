@@ -1,5 +1,12 @@
 import { occurrenceCancelledMessage } from '@huddle/shared/event-organizer';
-import { eventCancelledMessage, eventPastMessage, guestFriendsMessage, maxFriends, type EventView, type Party } from '@huddle/shared/events';
+import {
+  eventCancelledMessage,
+  eventPastMessage,
+  guestFriendsMessage,
+  maxFriends,
+  type EventView,
+  type Party,
+} from '@huddle/shared/events';
 import { joinEventBody } from '@huddle/contracts/events';
 import {
   Alert,

@@ -1,4 +1,12 @@
-import { geohashOf, placeDescriptionMax, placePositionMessage, type AddressSuggestion, type LatLng, type Place, type PlaceBody } from '@huddle/shared/places';
+import {
+  geohashOf,
+  placeDescriptionMax,
+  placePositionMessage,
+  type AddressSuggestion,
+  type LatLng,
+  type Place,
+  type PlaceBody,
+} from '@huddle/shared/places';
 import { placeBody } from '@huddle/contracts/places';
 import { Alert, Anchor, Autocomplete, Button, Loader, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
