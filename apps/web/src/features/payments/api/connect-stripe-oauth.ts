@@ -12,6 +12,12 @@ export function useConnectStripeOAuth() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: connectStripeOAuth,
-    onSuccess: (account) => queryClient.setQueryData(stripeAccountQueryKey, account),
+    // The page's own read of the account may still be in flight from before the link: it is
+    // cancelled and read again, so it cannot put "no account" back over the new one.
+    onSuccess: async (account) => {
+      await queryClient.cancelQueries({ queryKey: stripeAccountQueryKey });
+      queryClient.setQueryData(stripeAccountQueryKey, account);
+      await queryClient.invalidateQueries({ queryKey: stripeAccountQueryKey });
+    },
   });
 }
