@@ -53,6 +53,7 @@ import { registerMessageRoutes } from './features/messages/messages.routes.ts';
 import { photoMaxBytes } from './lib/images/normalize-image.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
+import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
 import { createQueuedMailer } from './lib/mail/queued-mailer.ts';
@@ -228,6 +229,7 @@ export async function buildApp({
   registerNotificationRoutes(app, deps);
   registerSubstituteRoutes(app, deps);
   registerMessageRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

@@ -15,3 +15,4 @@ export * from '../features/calendar/calendar.schema.ts';
 export * from '../features/notifications/notifications.schema.ts';
 export * from '../features/substitutes/substitutes.schema.ts';
 export * from '../features/messages/messages.schema.ts';
+export * from '../features/subscriptions/subscriptions.schema.ts';

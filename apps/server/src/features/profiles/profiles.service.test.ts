@@ -267,12 +267,14 @@ describe('feature flags', () => {
       flags: { badges: true, subscriptions: true },
       socialProviders: [],
       mapTiles: openStreetMapTiles,
+      platform: 'gth',
     });
     await setFlag(t.db, 'badges', false);
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       flags: { badges: false, subscriptions: true },
       socialProviders: [],
       mapTiles: openStreetMapTiles,
+      platform: 'gth',
     });
   });
 });

@@ -8,6 +8,7 @@ import { messageRows } from './messages.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
+import { subscriptionRows } from './subscriptions.rows.ts';
 import { teamRows } from './teams.rows.ts';
 
 const rows = [
@@ -19,6 +20,7 @@ const rows = [
   ...notificationRows,
   ...substituteRows,
   ...messageRows,
+  ...subscriptionRows,
 ];
 
 let t: TestApp;

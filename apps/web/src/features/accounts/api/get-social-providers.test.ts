@@ -23,6 +23,7 @@ describe('getSocialProviders (the auth pages read GET /api/config by hand)', () 
       flags: { badges: true, subscriptions: false },
       socialProviders: ['google', 'facebook'],
       mapTiles: null,
+      platform: 'gth',
     };
     expect(profileEndpoints.getPublicConfig.reply.parse(reply)).toEqual(reply);
     answerWith(200, reply);
