@@ -110,6 +110,50 @@ export const cancelPropagationNote = 'Changes can take a couple of minutes to pr
 export const subscriptionsOffMessage = 'Plans and subscriptions are not available right now.';
 export const onlyOwnerChangesPlanMessage = 'Only the owner of the team can change its plan.';
 
+/** createSubscription's item (spec §7): id is the subscriber (the team, or the user themself). */
+export const subscriptionItem = z.strictObject({
+  id: z.string().min(1).max(64),
+  name: z.string().trim().min(1).max(120),
+  quantity: z.literal(1, 'One plan at a time.'),
+  /** Integer cents, checked against the plan (a stale page cannot buy at an old price). */
+  cost: z.number().int().min(0).max(1_000_000),
+  type: z.enum(subscriberTypes),
+  /** The chosen plan's price; null chooses the free plan (spec §4: that cancels). */
+  subscriptionPriceId: z.string().min(1).max(100).nullable(),
+  platform: z.enum(platforms),
+});
+export type SubscriptionItem = z.infer<typeof subscriptionItem>;
+
+export const createSubscriptionBody = z
+  .strictObject({
+    items: z.array(subscriptionItem).length(1, 'Choose one plan.'),
+  })
+  .meta({ id: 'CreateSubscription' });
+export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;
+
+/**
+ * Spec §4 transitions: a first paid plan goes through Checkout; paid to paid changes the running
+ * subscription; a free plan cancels it.
+ */
+export const createSubscriptionReply = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('checkout'), url: z.string() }),
+  z.object({ outcome: z.literal('changed'), subscription: subscriptionState }),
+  z.object({ outcome: z.literal('cancelled'), subscription: subscriptionState }),
+  z.object({ outcome: z.literal('unchanged'), subscription: subscriptionState }),
+]);
+export type CreateSubscriptionReply = z.infer<typeof createSubscriptionReply>;
+
+/** cancelSubscription(type, id, platform) and the portal: which subscription. */
+export const subscriptionTargetBody = z.strictObject({
+  type: z.enum(subscriberTypes),
+  id: z.string().min(1).max(64),
+  platform: z.enum(platforms),
+});
+export type SubscriptionTargetBody = z.infer<typeof subscriptionTargetBody>;
+
+export const cancelSubscriptionReply = z.object({ subscription: subscriptionState });
+export const portalSessionReply = z.object({ url: z.string() });
+
 export const subscriptionEndpoints = {
   listPlans: defineEndpoint({
     method: 'GET',
@@ -132,5 +176,29 @@ export const subscriptionEndpoints = {
     summary: "The signed-in user's plan on each variant",
     tags: ['subscriptions'],
     reply: mySubscriptionReply,
+  }),
+  createSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/api/subscriptions',
+    summary: 'Choose a plan: Checkout for a first paid plan, a change between paid plans, a free plan cancels',
+    tags: ['subscriptions'],
+    body: createSubscriptionBody,
+    reply: createSubscriptionReply,
+  }),
+  cancelSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/api/subscriptions/cancel',
+    summary: 'Cancel the subscription: the team goes back to Rookie, the user to Free',
+    tags: ['subscriptions'],
+    body: subscriptionTargetBody,
+    reply: cancelSubscriptionReply,
+  }),
+  createPortalSession: defineEndpoint({
+    method: 'POST',
+    path: '/api/subscriptions/portal',
+    summary: 'A billing portal session for the subscription (Manage Subscription, opened in a new tab)',
+    tags: ['subscriptions'],
+    body: subscriptionTargetBody,
+    reply: portalSessionReply,
   }),
 } as const;
