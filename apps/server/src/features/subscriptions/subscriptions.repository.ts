@@ -83,6 +83,11 @@ export async function lockSubscription(
   return row;
 }
 
+export async function lockSubscriptionById(tx: Database, id: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row;
+}
+
 /** Locks the row that holds a Stripe subscription, if Huddle knows it. */
 export async function lockSubscriptionByStripeId(
   tx: Database,

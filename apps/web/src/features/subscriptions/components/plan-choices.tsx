@@ -99,9 +99,8 @@ export function PlanChoices({
                     loading={choosing === plan.id}
                     disabled={choosing !== null && choosing !== plan.id}
                     variant={plan.priceId === null ? 'default' : 'filled'}
-                    aria-label={`Choose ${plan.label}`}
                   >
-                    {plan.priceId === null ? `Switch to ${plan.label}` : `Choose ${plan.label}`}
+                    {`Choose ${plan.label}`}
                   </Button>
                 ) : null
               }
