@@ -50,6 +50,8 @@ interface HuddleMetadata {
   planId: string;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, { [field]: [message] });
 
@@ -77,6 +79,7 @@ async function resolveTarget(
   const person = await findUserEmail(deps.db, actorId);
   if (!person) throw new AppError('UNAUTHENTICATED');
   if (target.type === 'teams') {
+    if (!uuidPattern.test(target.id)) throw new AppError('NOT_FOUND', 'Team not found');
     const { role } = await requireRole(deps.db, target.id, actorId, ['owner', 'organizer', 'player', 'substitute']);
     if (role !== 'owner') throw new AppError('FORBIDDEN', onlyOwnerChangesPlanMessage);
     return { subscriber: { teamId: target.id }, list: 'teams', email: person.email, name: person.name };
@@ -287,7 +290,7 @@ export async function applyStripeSubscription(deps: BillingDeps, subscription: S
     let row = await lockSubscriptionByStripeId(tx, subscription.id);
     if (!row) {
       const rowId = subscription.metadata?.huddleSubscriptionId;
-      row = rowId ? await lockSubscriptionById(tx, rowId) : undefined;
+      row = rowId && uuidPattern.test(rowId) ? await lockSubscriptionById(tx, rowId) : undefined;
       if (!row) {
         deps.log.warn({ subscription: subscription.id }, 'a Stripe subscription Huddle does not know');
         return false;
