@@ -229,7 +229,7 @@ export async function buildApp({
   registerNotificationRoutes(app, deps);
   registerSubstituteRoutes(app, deps);
   registerMessageRoutes(app, deps);
-  registerSubscriptionRoutes(app, deps);
+  await registerSubscriptionRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

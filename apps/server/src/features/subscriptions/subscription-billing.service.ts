@@ -8,6 +8,7 @@ import {
   type SubscriptionTargetBody,
 } from '@huddle/shared/subscriptions';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -23,6 +24,7 @@ import {
   lockSubscriptionByStripeId,
   setPlanLabel,
   updateSubscription,
+  findSubscriptionByStripeId,
   type PlanRow,
   type Subscriber,
   type SubscriptionPatch,
@@ -280,65 +282,68 @@ export async function createPortalSession(
 
 // ---- Webhooks ---------------------------------------------------------------------------------
 
+/** Cancels, at Stripe, a second running subscription of a subscriber (queued from a webhook). */
+export const cancelDuplicateJob = 'subscriptions.cancel-duplicate';
+/** Reads a subscription from Stripe and applies it (queued by checkout.session.completed). */
+export const syncSubscriptionJob = 'subscriptions.sync';
+
 /**
- * Applies a subscription as Stripe has it now. Every webhook re-reads the subscription first, so
- * events that arrive late or out of order still leave the latest state (decision 030).
+ * Applies a subscription as Stripe has it now, inside the caller's transaction. Answers
+ * `duplicate` when the subscriber already runs another subscription: the one-running rule keeps
+ * the first, and the caller cancels this one at Stripe after the transaction.
  */
-export async function applyStripeSubscription(deps: BillingDeps, subscription: Stripe.Subscription): Promise<void> {
-  const fields = fromStripe(subscription);
-  const duplicate = await inTransaction(deps.db, async (tx) => {
-    let row = await lockSubscriptionByStripeId(tx, subscription.id);
-    if (!row) {
-      const rowId = subscription.metadata?.huddleSubscriptionId;
-      row = rowId && uuidPattern.test(rowId) ? await lockSubscriptionById(tx, rowId) : undefined;
-      if (!row) {
-        deps.log.warn({ subscription: subscription.id }, 'a Stripe subscription Huddle does not know');
-        return false;
-      }
-      // The invariant: one running subscription per subscriber. A second one (two Checkouts
-      // completed, a replay of another session) is cancelled at Stripe, and the first stays.
-      if (isRunning(row) && row.stripeSubscriptionId !== subscription.id) return true;
-    }
-    const { priceId, ...patch } = fields;
-    const running = isRunning({ status: patch.status ?? 'none', stripeSubscriptionId: subscription.id });
-    const plan = running && priceId ? await findPlanByPrice(tx, priceId) : undefined;
-    if (!running || !plan || plan.list !== row.list) {
-      const updated = await updateSubscription(tx, row.id, { ...patch, cancelAtPeriodEnd: false });
-      await settleOnFree(tx, deps, updated, patch.status ?? 'canceled');
-      return false;
-    }
-    const updated = await updateSubscription(tx, row.id, {
-      ...patch,
-      planId: plan.id,
-      checkoutSessionId: null,
-      checkoutUrl: null,
-      checkoutPlanId: null,
-      checkoutExpiresAt: null,
-    });
-    await labelSubscriber(tx, deps, updated, plan);
-    return false;
+export async function applySubscription(
+  tx: Database,
+  deps: SubscriptionDeps,
+  subscription: Stripe.Subscription,
+): Promise<{ duplicate: boolean }> {
+  const { priceId, ...patch } = fromStripe(subscription);
+  const running = isRunning({ status: patch.status ?? 'none', stripeSubscriptionId: subscription.id });
+  let row = await lockSubscriptionByStripeId(tx, subscription.id);
+  if (!row) {
+    // Not one Huddle holds. A finished one needs nothing (and takes no lock: its cancel may be
+    // waiting on this very row, from the handler that found it a duplicate).
+    if (!running) return { duplicate: false };
+    const rowId = subscription.metadata?.huddleSubscriptionId;
+    row = rowId && uuidPattern.test(rowId) ? await lockSubscriptionById(tx, rowId) : undefined;
+    if (!row) return { duplicate: false };
+    // The invariant: one running subscription per subscriber (two Checkouts completed, a
+    // replay of an older session): the first stays, this one is cancelled.
+    if (isRunning(row) && row.stripeSubscriptionId !== subscription.id) return { duplicate: true };
+  }
+  const plan = running && priceId ? await findPlanByPrice(tx, priceId) : undefined;
+  if (!running || !plan || plan.list !== row.list) {
+    const updated = await updateSubscription(tx, row.id, { ...patch, cancelAtPeriodEnd: false });
+    await settleOnFree(tx, deps, updated, patch.status ?? 'canceled');
+    return { duplicate: false };
+  }
+  const updated = await updateSubscription(tx, row.id, {
+    ...patch,
+    planId: plan.id,
+    checkoutSessionId: null,
+    checkoutUrl: null,
+    checkoutPlanId: null,
+    checkoutExpiresAt: null,
   });
-  if (duplicate && isRunning({ status: fields.status ?? 'none', stripeSubscriptionId: subscription.id })) {
-    deps.log.warn({ subscription: subscription.id }, 'a second subscription for one subscriber: cancelled');
-    await deps.stripe.subscriptions.cancel(subscription.id);
-  }
+  await labelSubscriber(tx, deps, updated, plan);
+  return { duplicate: false };
 }
 
-/** checkout.session.completed (mode subscription): the subscription starts. */
-export async function onCheckoutCompleted(deps: BillingDeps, session: Stripe.Checkout.Session): Promise<void> {
-  if (session.mode !== 'subscription' || !session.subscription) return;
-  const id = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
-  await applyStripeSubscription(deps, await deps.stripe.subscriptions.retrieve(id));
+/** The same outside a webhook (after Huddle's own update or cancel call). */
+export async function applyStripeSubscription(deps: BillingDeps, subscription: Stripe.Subscription): Promise<void> {
+  const { duplicate } = await inTransaction(deps.db, (tx) => applySubscription(tx, deps, subscription));
+  if (duplicate) await cancelDuplicate(deps, subscription.id);
 }
 
-/** customer.subscription.updated and .deleted: re-read, then apply. */
-export async function onSubscriptionChanged(deps: BillingDeps, subscription: Stripe.Subscription): Promise<void> {
-  let latest = subscription;
-  try {
-    latest = await deps.stripe.subscriptions.retrieve(subscription.id);
-  } catch (error) {
-    // A deleted subscription may be gone from a store that forgets; the event's copy is the last word.
-    deps.log.warn({ err: error, subscription: subscription.id }, 'subscription re-read failed; using the event');
-  }
-  await applyStripeSubscription(deps, latest);
+/** Cancels a duplicate unless, by now, it is the subscriber's one subscription. */
+export async function cancelDuplicate(deps: BillingDeps, stripeSubscriptionId: string): Promise<void> {
+  const held = await findSubscriptionByStripeId(deps.db, stripeSubscriptionId);
+  if (held) return;
+  deps.log.warn({ subscription: stripeSubscriptionId }, 'a second subscription for one subscriber: cancelled');
+  await deps.stripe.subscriptions.cancel(stripeSubscriptionId);
+}
+
+/** checkout.session.completed (mode subscription) and the subscription re-read it asks for. */
+export async function syncSubscription(deps: BillingDeps, stripeSubscriptionId: string): Promise<void> {
+  await applyStripeSubscription(deps, await deps.stripe.subscriptions.retrieve(stripeSubscriptionId));
 }

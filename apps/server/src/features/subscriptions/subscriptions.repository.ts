@@ -88,6 +88,17 @@ export async function lockSubscriptionById(tx: Database, id: string): Promise<Su
   return row;
 }
 
+export async function findSubscriptionByStripeId(
+  db: Database,
+  stripeSubscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
+  return row;
+}
+
 /** Locks the row that holds a Stripe subscription, if Huddle knows it. */
 export async function lockSubscriptionByStripeId(
   tx: Database,
