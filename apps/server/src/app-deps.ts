@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mail/mailer.ts';
 import type { PushSender } from './lib/push/web-push-sender.ts';
 import type { RealtimeHub } from './lib/realtime-hub.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
+import type { Payments } from './features/payments/payments-core.ts';
 
 /** What every feature's routes receive; services take the pieces they need explicitly. */
 export interface AppDeps {
@@ -22,4 +23,6 @@ export interface AppDeps {
   storage: FileStorage;
   realtime: RealtimeHub;
   clock: Clock;
+  /** Stripe through the one SDK instance (real or the local provider), and webhook handlers (decision 029). */
+  payments: Payments;
 }

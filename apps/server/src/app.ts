@@ -53,6 +53,8 @@ import { registerMessageRoutes } from './features/messages/messages.routes.ts';
 import { photoMaxBytes } from './lib/images/normalize-image.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
+import { createPayments, type Payments } from './features/payments/payments-core.ts';
+import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
@@ -72,6 +74,8 @@ export interface BuildAppOptions {
   jobs?: JobQueue;
   /** Tests pass a push sender whose keys they know; by default Web Push with the VAPID keys. */
   push?: PushSender;
+  /** Tests pass the payments core they register webhook handlers on; by default built here. */
+  payments?: Payments;
 }
 
 /**
@@ -101,6 +105,7 @@ export async function buildApp({
   clock,
   jobs,
   push,
+  payments,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // People's data stays out of the log (lib/log-redaction.ts).
@@ -155,6 +160,7 @@ export async function buildApp({
     realtime: createRealtimeHub(realtimeBus),
     clock: clock ?? systemClock,
     jobs: jobQueue,
+    payments: payments ?? createPayments({ config, db, clock: clock ?? systemClock, jobs: jobQueue }),
     push:
       push ??
       createWebPushSender({
@@ -229,6 +235,7 @@ export async function buildApp({
   registerNotificationRoutes(app, deps);
   registerSubstituteRoutes(app, deps);
   registerMessageRoutes(app, deps);
+  await registerPaymentRoutes(app, deps);
   await registerSubscriptionRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.

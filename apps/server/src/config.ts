@@ -76,6 +76,19 @@ const environment = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url VAPID private key')
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, 'must be the signing secret of the webhook endpoint (whsec_…)')
+    .optional(),
+  STRIPE_CONNECT_CLIENT_ID: z
+    .string()
+    .regex(/^ca_[A-Za-z0-9]+$/, 'must be the Connect client id (ca_…)')
+    .optional(),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
@@ -115,6 +128,17 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who push services contact about this sender. */
   vapidSubject: string;
+  /** Real Stripe when a secret key is set; undefined runs the built-in local provider (decision 029). */
+  stripe: StripeConfig | undefined;
+  /** Huddle's cut of a paid registration, in percent of the amount (0 = none). */
+  platformFeePercent: number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Needed only to link an existing account through OAuth. */
+  connectClientId: string | undefined;
 }
 
 export interface SocialProviderConfig {
@@ -149,6 +173,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  }
+  if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the endpoint's signing secret, whsec_…, from the Stripe dashboard or `stripe listen`)",
     );
   }
   const dataDir = path.resolve(values.DATA_DIR);
@@ -187,6 +216,15 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: values.VAPID_SUBJECT ?? mailtoOf(values.MAIL_FROM),
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            connectClientId: values.STRIPE_CONNECT_CLIENT_ID,
+          }
+        : undefined,
+    platformFeePercent: values.PLATFORM_FEE_PERCENT,
     s3:
       values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY && values.S3_PUBLIC_URL
         ? {

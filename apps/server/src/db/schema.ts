@@ -15,4 +15,6 @@ export * from '../features/calendar/calendar.schema.ts';
 export * from '../features/notifications/notifications.schema.ts';
 export * from '../features/substitutes/substitutes.schema.ts';
 export * from '../features/messages/messages.schema.ts';
+export * from '../features/payments/payments.schema.ts';
+export * from '../features/payments/local-stripe/local-stripe.schema.ts';
 export * from '../features/subscriptions/subscriptions.schema.ts';

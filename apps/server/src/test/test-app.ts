@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { createPayments, type Payments } from '../features/payments/payments-core.ts';
+import { systemClock } from '../lib/clock.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -17,6 +19,8 @@ export interface TestApp {
   config: Config;
   /** Jobs run while they are sent; scheduled ones run when a test calls runScheduled. */
   jobs: InlineJobQueue;
+  /** The app's Stripe SDK instance (the local provider unless the test set keys) and webhook handlers. */
+  payments: Payments;
   close(): Promise<void>;
 }
 
@@ -39,9 +43,11 @@ export async function createTestApp(
   // Errors of failed jobs reach the test's log stream, when it reads one.
   const jobLog = { error: (...args: unknown[]) => app.log.error(...(args as [object, string])) };
   const jobs = createInlineQueue(jobLog);
+  const payments = createPayments({ config, db: database.db, clock: options.clock ?? systemClock, jobs });
   const app = await buildApp({
     config,
     jobs,
+    payments,
     db: database.db,
     logger: logStream ? { level: 'info', stream: logStream } : process.env.TEST_LOG ? { level: 'debug' } : false,
     ...options,
@@ -52,6 +58,7 @@ export async function createTestApp(
     db: database.db,
     config,
     jobs,
+    payments,
     async close() {
       await app.close();
       await database.close();

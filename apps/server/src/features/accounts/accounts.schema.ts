@@ -56,12 +56,18 @@ export const users = pgTable(
     publicUpcomingGames: boolean('public_upcoming_games').notNull().default(true),
     /** 'mi' or 'km' once the person chooses (Settings > General); null follows their city's country. */
     distanceUnit: text('distance_unit'),
+    /** The organizer's connected Stripe account (spec §3 payment-account fields; decision 029). */
+    stripeId: text('stripe_id'),
+    stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
+    stripeDetailsSubmitted: boolean('stripe_details_submitted').notNull().default(false),
   },
   (table) => [
     check('users_distance_unit_check', sql`${table.distanceUnit} in ('mi', 'km')`),
     check('users_gender_check', sql`${table.gender} in ('Woman', 'Man', 'Non-binary')`),
     uniqueIndex('users_email_unique').on(table.email),
     index('users_default_city_geohash_idx').on(table.defaultCityGeohash),
+    // One Stripe account pays out to one person: linking someone else's account fails.
+    uniqueIndex('users_stripe_id_unique').on(table.stripeId),
   ],
 );
 

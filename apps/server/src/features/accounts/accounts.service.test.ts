@@ -275,6 +275,9 @@ describe('the user record', () => {
       publicOnlineStatus: true,
       publicUpcomingGames: true,
       distanceUnit: null,
+      stripeId: null,
+      stripeChargesEnabled: false,
+      stripeDetailsSubmitted: false,
     });
     expect(user.displayName).toBe('Unnamed Player');
     expect(user.displayNameFallback).toBe(true);

@@ -138,7 +138,7 @@ describe('subscribing through Checkout (spec §4, §7)', () => {
     });
     expect(await teamLabel(teamId)).toBe('Rookie');
     // Stripe has it cancelled too.
-    const cancelled = await stripeOf(t).subscriptions.retrieve(before?.stripeSubscriptionId ?? '');
+    const cancelled = await t.payments.stripe.subscriptions.retrieve(before?.stripeSubscriptionId ?? '');
     expect(cancelled.status).toBe('canceled');
     const again = await choose(owner, teamId, rookie);
     expect(again.json().outcome).toBe('unchanged');
@@ -196,7 +196,7 @@ describe('who may change a plan (spec §6)', () => {
     expect((await choose(stranger, 'not-a-team', varsity)).statusCode).toBe(404);
   });
 
-  it("nobody buys a plan for another user, a team plan for a user, or at a stale price", async () => {
+  it('nobody buys a plan for another user, a team plan for a user, or at a stale price', async () => {
     const teamId = await newTeam();
     expect((await choose(stranger, owner.user.id, playerPlus, 'user')).statusCode).toBe(403);
     const wrongList = await choose(owner, owner.user.id, varsity, 'user');
@@ -241,7 +241,7 @@ describe('one running subscription per subscriber (the invariant)', () => {
     const customer = rows[0]?.stripeCustomerId ?? '';
     const running = await t.app.inject({ url: `/api/teams/${teamId}/subscription`, headers: { cookie: owner.cookie } });
     expect(running.json().subscription.active).toBe(true);
-    const { data } = await stripeOf(t).subscriptions.list({ customer, status: 'all' });
+    const { data } = await t.payments.stripe.subscriptions.list({ customer, status: 'all' });
     expect(data.filter((subscription) => subscription.status === 'active')).toHaveLength(1);
     expect(data.filter((subscription) => subscription.status === 'canceled')).toHaveLength(1);
     expect(data.find((subscription) => subscription.status === 'active')?.id).toBe(rows[0]?.stripeSubscriptionId);
@@ -251,10 +251,10 @@ describe('one running subscription per subscriber (the invariant)', () => {
     const teamId = await newTeam();
     await subscribe(teamId);
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.teamId, teamId));
-    const stale = await stripeOf(t).subscriptions.retrieve(row?.stripeSubscriptionId ?? '');
+    const stale = await t.payments.stripe.subscriptions.retrieve(row?.stripeSubscriptionId ?? '');
     await choose(owner, teamId, rookie);
     // The old "active" copy arrives after the cancel, as a new event.
-    await localStripeOf(t).context().emit('customer.subscription.updated', stale as never);
+    await t.payments.localStripe!.context().emit('customer.subscription.updated', stale as never);
     expect(await teamState(teamId)).toMatchObject({ planId: 'rookie', active: false });
     expect(await teamLabel(teamId)).toBe('Rookie');
   });
