@@ -94,13 +94,17 @@ function portalBody(session: StripeObject, subscriptions: StripeObject[], messag
 }
 
 function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-    ).send(`<!doctype html>
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      // helmet's no-referrer makes a browser send `Origin: null` with this page's form posts, which
+      // the origin check refuses; same-origin keeps the page's own origin on them.
+      .header('referrer-policy', 'same-origin')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      ).send(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -127,5 +131,6 @@ function sendPage(reply: FastifyReply, status: number, body: string): FastifyRep
 ${body}
 </main>
 </body>
-</html>`);
+</html>`)
+  );
 }
