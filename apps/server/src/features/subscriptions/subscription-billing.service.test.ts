@@ -247,6 +247,25 @@ describe('one running subscription per subscriber (the invariant)', () => {
     expect(data.find((subscription) => subscription.status === 'active')?.id).toBe(rows[0]?.stripeSubscriptionId);
   });
 
+  it('the completion delivered again, twenty times at once, still leaves one subscription', async () => {
+    const teamId = await newTeam();
+    await subscribe(teamId);
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.teamId, teamId));
+    const local = t.payments.localStripe!.context();
+    const [session] = await local.store.list('checkout.session', { subscription: row?.stripeSubscriptionId });
+    expect(session).toBeDefined();
+    await Promise.all(Array.from({ length: 20 }, () => local.emit('checkout.session.completed', session!)));
+    const rows = await t.db.select().from(subscriptions).where(eq(subscriptions.teamId, teamId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      stripeSubscriptionId: row?.stripeSubscriptionId,
+      planId: 'varsity',
+      status: 'active',
+    });
+    const { data } = await t.payments.stripe.subscriptions.list({ customer: row?.stripeCustomerId ?? '' });
+    expect(data).toHaveLength(1);
+  });
+
   it('a late or replayed event for a cancelled subscription leaves Rookie (the core re-reads it)', async () => {
     const teamId = await newTeam();
     await subscribe(teamId);

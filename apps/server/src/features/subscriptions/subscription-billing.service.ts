@@ -284,9 +284,6 @@ export async function createPortalSession(
 
 /** Cancels, at Stripe, a second running subscription of a subscriber (queued from a webhook). */
 export const cancelDuplicateJob = 'subscriptions.cancel-duplicate';
-/** Reads a subscription from Stripe and applies it (queued by checkout.session.completed). */
-export const syncSubscriptionJob = 'subscriptions.sync';
-
 /**
  * Applies a subscription as Stripe has it now, inside the caller's transaction. Answers
  * `duplicate` when the subscriber already runs another subscription: the one-running rule keeps
@@ -343,7 +340,29 @@ export async function cancelDuplicate(deps: BillingDeps, stripeSubscriptionId: s
   await deps.stripe.subscriptions.cancel(stripeSubscriptionId);
 }
 
-/** checkout.session.completed (mode subscription) and the subscription re-read it asks for. */
-export async function syncSubscription(deps: BillingDeps, stripeSubscriptionId: string): Promise<void> {
-  await applyStripeSubscription(deps, await deps.stripe.subscriptions.retrieve(stripeSubscriptionId));
+/**
+ * checkout.session.completed (mode subscription), inside the event's transaction: the session
+ * names the subscription it started; the subscriber's row takes it unless it already runs one
+ * (then the subscription's own events find it a duplicate). Status, plan and period come with
+ * customer.subscription.created/updated, which Stripe sends beside it; whichever comes first,
+ * the row ends the same.
+ */
+export async function applyCompletedCheckout(tx: Database, session: Stripe.Checkout.Session): Promise<void> {
+  if (session.mode !== 'subscription' || !session.subscription) return;
+  const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
+  const rowId = session.client_reference_id ?? session.metadata?.huddleSubscriptionId;
+  if (!rowId || !uuidPattern.test(rowId)) return;
+  const row = await lockSubscriptionById(tx, rowId);
+  if (!row || row.stripeSubscriptionId === subscriptionId || isRunning(row)) return;
+  if (await findSubscriptionByStripeId(tx, subscriptionId)) return;
+  const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+  await updateSubscription(tx, row.id, {
+    stripeSubscriptionId: subscriptionId,
+    ...(customer && { stripeCustomerId: customer }),
+    status: 'incomplete',
+    checkoutSessionId: null,
+    checkoutUrl: null,
+    checkoutPlanId: null,
+    checkoutExpiresAt: null,
+  });
 }

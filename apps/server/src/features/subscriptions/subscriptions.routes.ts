@@ -5,14 +5,13 @@ import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { requireSessionUserId } from '../../lib/session.ts';
 import {
+  applyCompletedCheckout,
   applySubscription,
   cancelDuplicate,
   cancelDuplicateJob,
   cancelSubscription,
   createPortalSession,
   createSubscription,
-  syncSubscription,
-  syncSubscriptionJob,
   type BillingDeps,
 } from './subscription-billing.service.ts';
 import { registerLocalPortalPage } from './subscriptions.local-portal.ts';
@@ -63,17 +62,11 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, appDeps: 
       if (duplicate) await jobs.send(cancelDuplicateJob, { subscriptionId: subscription.id });
     });
   }
-  payments.onStripeEvent('checkout.session.completed', async ({ object }) => {
-    const session = object as unknown as Stripe.Checkout.Session;
-    if (session.mode !== 'subscription' || !session.subscription) return;
-    const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
-    await jobs.send(syncSubscriptionJob, { subscriptionId });
-  });
+  payments.onStripeEvent('checkout.session.completed', async ({ object, tx }) =>
+    applyCompletedCheckout(tx, object as unknown as Stripe.Checkout.Session),
+  );
   jobs.define<{ subscriptionId: string }>(cancelDuplicateJob, async ({ subscriptionId }) =>
     cancelDuplicate(deps, subscriptionId),
-  );
-  jobs.define<{ subscriptionId: string }>(syncSubscriptionJob, async ({ subscriptionId }) =>
-    syncSubscription(deps, subscriptionId),
   );
 
   // The local provider serves the plans' prices, subscriptions and a billing portal.
