@@ -152,6 +152,8 @@ export const publicConfigReply = z.object({
   mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
   /** Spec §1: the platform variant (gth or meh); meh hides the Transactions button. */
   platform: z.enum(platforms),
+  /** 'local': the built-in test provider takes the payments (no keys set), shown as "Test payments" (decision 029). */
+  paymentsMode: z.enum(['local', 'stripe']),
 });
 export type PublicConfig = z.infer<typeof publicConfigReply>;
 

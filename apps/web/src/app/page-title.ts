@@ -30,6 +30,8 @@ const titleBySegment = new Map<string, string>([
   ['full-search', 'Search'],
   // Notifications (issue 12).
   ['notifications', 'Notifications'],
+  // Payments (issue 13): where Stripe's onboarding returns.
+  ['localconnect', 'Stripe account'],
 ]);
 
 /**

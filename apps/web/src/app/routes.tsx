@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
           // Messages (issue 12): the conversations, and one open beside them.
           { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
+          { path: 'localconnect', lazy: () => import('./pages/local-connect-page.tsx') },
         ],
       },
       {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { stripeProcessedEvents } from './payments.schema.ts';
@@ -49,24 +49,6 @@ export async function findPaymentAccount(db: Database, userId: string): Promise<
   return row;
 }
 
-export async function findUserByStripeId(db: Database, stripeId: string): Promise<PaymentAccountRow | undefined> {
-  const [row] = await db.select(accountColumns).from(users).where(eq(users.stripeId, stripeId));
-  return row;
-}
-
-export async function lockPaymentAccount(tx: Database, userId: string): Promise<PaymentAccountRow | undefined> {
-  const [row] = await tx.select(accountColumns).from(users).where(eq(users.id, userId)).for('update');
-  return row;
-}
-
-export async function setPaymentAccount(
-  db: Database,
-  userId: string,
-  fields: { stripeId: string | null; stripeChargesEnabled: boolean; stripeDetailsSubmitted: boolean },
-): Promise<void> {
-  await db.update(users).set(fields).where(eq(users.id, userId));
-}
-
 /** Keeps the two status fields of whoever holds this account current (account.updated). */
 export async function updatePaymentAccountStatus(
   db: Database,
@@ -74,4 +56,41 @@ export async function updatePaymentAccountStatus(
   fields: { stripeChargesEnabled: boolean; stripeDetailsSubmitted: boolean },
 ): Promise<void> {
   await db.update(users).set(fields).where(eq(users.stripeId, stripeId));
+}
+
+/** Links an account only while none is linked: of two parallel links one wins (true). */
+export async function linkPaymentAccountIfNone(
+  db: Database,
+  userId: string,
+  fields: { stripeId: string; stripeChargesEnabled: boolean; stripeDetailsSubmitted: boolean },
+): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set(fields)
+    .where(and(eq(users.id, userId), isNull(users.stripeId)))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+/** Stores the account's current status for its holder, only while that account is still linked. */
+export async function syncPaymentAccount(
+  db: Database,
+  userId: string,
+  stripeId: string,
+  fields: { stripeChargesEnabled: boolean; stripeDetailsSubmitted: boolean },
+): Promise<void> {
+  await db
+    .update(users)
+    .set(fields)
+    .where(and(eq(users.id, userId), eq(users.stripeId, stripeId)));
+}
+
+/** Clears the three payment-account fields (spec §4); false when nothing was linked. */
+export async function unlinkPaymentAccount(db: Database, userId: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ stripeId: null, stripeChargesEnabled: false, stripeDetailsSubmitted: false })
+    .where(and(eq(users.id, userId), isNotNull(users.stripeId)))
+    .returning({ id: users.id });
+  return updated.length === 1;
 }

@@ -1,14 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import { paymentEndpoints } from '@huddle/shared/payments';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { requireSessionUserId } from '../../lib/session.ts';
 import { deliverLocalEventJob } from './local-stripe/local-stripe.ts';
 import { registerLocalStripePages } from './local-stripe/local-stripe-pages.ts';
 import { dueCheckoutSessions, expireCheckoutSession } from './local-stripe/resources/checkout-sessions.ts';
 import { registerStripeWebhook, webhookPath } from './stripe-webhook.ts';
+import {
+  completeVerification,
+  connectStripeOAuth,
+  defineStripeConnectWebhooks,
+  getStripeAccount,
+  linkOrCreateStripeAccount,
+  unlinkStripeAccount,
+  type StripeConnectDeps,
+} from './stripe-connect.service.ts';
 
 export const expireLocalCheckoutJob = 'payments.expire-local-checkout-sessions';
 
-export async function registerPaymentRoutes(app: FastifyInstance, { payments, jobs, config }: AppDeps): Promise<void> {
+export async function registerPaymentRoutes(
+  app: FastifyInstance,
+  { payments, jobs, config, db, auth, clock }: AppDeps,
+): Promise<void> {
   await registerStripeWebhook(app, payments);
+  registerStripeConnectRoutes(app, {
+    deps: { db, payments, clock, publicOrigin: config.publicOrigin, sessionSecret: config.sessionSecret },
+    actor: (request) => requireSessionUserId(auth, request),
+  });
 
   const { localStripe } = payments;
   if (!localStripe) return;
@@ -46,4 +65,26 @@ export async function registerPaymentRoutes(app: FastifyInstance, { payments, jo
     }
   });
   jobs.every(expireLocalCheckoutJob, '* * * * *');
+}
+
+function registerStripeConnectRoutes(
+  app: FastifyInstance,
+  { deps, actor }: { deps: StripeConnectDeps; actor: (request: FastifyRequest) => Promise<string> },
+): void {
+  defineStripeConnectWebhooks(deps.payments);
+  registerEndpoint(app, paymentEndpoints.getAccount, async ({ request }) =>
+    getStripeAccount(deps, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, paymentEndpoints.linkOrCreateStripeAccount, async ({ request, body }) =>
+    linkOrCreateStripeAccount(deps, { actorId: await actor(request), ...body }),
+  );
+  registerEndpoint(app, paymentEndpoints.connectOAuth, async ({ request, body }) =>
+    connectStripeOAuth(deps, { actorId: await actor(request), code: body.code, state: body.state }),
+  );
+  registerEndpoint(app, paymentEndpoints.completeVerification, async ({ request }) =>
+    completeVerification(deps, { actorId: await actor(request) }),
+  );
+  registerEndpoint(app, paymentEndpoints.unlinkStripeAccount, async ({ request }) =>
+    unlinkStripeAccount(deps, { actorId: await actor(request) }),
+  );
 }

@@ -268,6 +268,7 @@ describe('feature flags', () => {
       socialProviders: [],
       mapTiles: openStreetMapTiles,
       platform: 'gth',
+      paymentsMode: 'local',
     });
     await setFlag(t.db, 'badges', false);
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
@@ -275,6 +276,7 @@ describe('feature flags', () => {
       socialProviders: [],
       mapTiles: openStreetMapTiles,
       platform: 'gth',
+      paymentsMode: 'local',
     });
   });
 });

@@ -5,6 +5,7 @@ import { eventRows } from './events.rows.ts';
 import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
+import { paymentRows } from './payments.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
@@ -21,6 +22,7 @@ const rows = [
   ...substituteRows,
   ...messageRows,
   ...subscriptionRows,
+  ...paymentRows,
 ];
 
 let t: TestApp;

@@ -15,7 +15,7 @@ import { EmailVerification } from '../../features/settings/components/email-veri
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form.tsx';
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
 import { PushToggle } from '../../features/notifications/components/push-toggle.tsx';
-import { PaymentsPanel } from '../../features/settings/components/payments-panel.tsx';
+import { PaymentsSettings } from '../../features/payments/components/payments-settings.tsx';
 import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
 import { MySubscriptionSection } from '../../features/subscriptions/components/my-subscription-section.tsx';
 import { PrivacySettingsForm } from '../../features/settings/components/privacy-settings-form.tsx';
@@ -117,9 +117,10 @@ export function Component() {
     ),
     payments: (
       <Section title="Payments">
-        <PaymentsPanel />
-        {/* Issue 13, plans and subscriptions: the user's own plan (hidden while the flag is off). */}
-        {subscriptionsOn && <MySubscriptionSection userId={user.id} />}
+        <PaymentsSettings>
+          {/* Issue 13, plans and subscriptions: the user's own plan (hidden while the flag is off). */}
+          {subscriptionsOn && <MySubscriptionSection userId={user.id} />}
+        </PaymentsSettings>
       </Section>
     ),
     sports: (

@@ -240,6 +240,9 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
     reply
       .code(status)
       .type('text/html; charset=utf-8')
+      // With helmet's no-referrer, Chromium sends `Origin: null` on the form posts, which the
+      // origin check refuses; the page's own origin is what it should send.
+      .header('referrer-policy', 'same-origin')
       // Forms here redirect to Huddle's own pages (success_url, return_url), wherever it is served.
       // helmet's no-referrer makes a browser send `Origin: null` with this page's form posts, which
       // the origin check refuses; same-origin keeps the page's own origin on them.

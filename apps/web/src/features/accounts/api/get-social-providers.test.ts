@@ -24,6 +24,7 @@ describe('getSocialProviders (the auth pages read GET /api/config by hand)', () 
       socialProviders: ['google', 'facebook'],
       mapTiles: null,
       platform: 'gth',
+      paymentsMode: 'local',
     };
     expect(profileEndpoints.getPublicConfig.reply.parse(reply)).toEqual(reply);
     answerWith(200, reply);

@@ -1,7 +1,7 @@
 import { changePlanTitle } from '@huddle/shared/subscriptions';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMySubscription } from '../api/get-my-subscription.ts';
 import { usePlans } from '../api/list-plans.ts';
 import { ChangePlanDialog } from './change-plan-dialog.tsx';
@@ -37,9 +37,15 @@ export function MySubscriptionSection({ userId }: { userId: string }) {
       />
       {plans.data && (
         <>
-          <Button variant="default" onClick={() => setChanging(true)} style={{ alignSelf: 'flex-start' }}>
-            {changePlanTitle}
-          </Button>
+          <Group gap="md">
+            <Button variant="default" onClick={() => setChanging(true)}>
+              {changePlanTitle}
+            </Button>
+            {/* Spec §2: the payments tab links community pricing (the team plans too). */}
+            <Anchor component={Link} to="/community/pricing" fw={600}>
+              Community pricing
+            </Anchor>
+          </Group>
           <ChangePlanDialog
             opened={changing}
             onClose={() => setChanging(false)}

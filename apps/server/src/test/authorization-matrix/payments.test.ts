@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { paymentRows } from './payments.rows.ts';
+
+describeMatrix('authorization matrix: payments', paymentRows);
