@@ -244,9 +244,6 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
       // origin check refuses; the page's own origin is what it should send.
       .header('referrer-policy', 'same-origin')
       // Forms here redirect to Huddle's own pages (success_url, return_url), wherever it is served.
-      // helmet's no-referrer makes a browser send `Origin: null` with this page's form posts, which
-      // the origin check refuses; same-origin keeps the page's own origin on them.
-      .header('referrer-policy', 'same-origin')
       .header(
         'content-security-policy',
         "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; base-uri 'none'; frame-ancestors 'none'",
