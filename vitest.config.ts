@@ -16,7 +16,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
+          environment: 'node',
+          // The build loads these as a second copy of the shared module (apps/web/build/shared-contracts.ts).
+          alias: [
+            { find: /^@huddle\/contracts\/(.*)$/, replacement: `${import.meta.dirname}/packages/shared/src/$1.ts` },
+          ],
+        },
+      },
     ],
   },
 });

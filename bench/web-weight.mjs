@@ -11,6 +11,7 @@
 // WEB_DIST_DIR=/some/dist measures another build of the web app with the same server.
 // LIGHTHOUSE_REPORT_DIR=/some/dir keeps each Lighthouse report there as JSON.
 // BENCH_WEB_SKIP_LIGHTHOUSE=1 measures script weights only.
+// LIGHTHOUSE_PAGES=/home,/discover runs Lighthouse on those pages only (their budgets alone are judged).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -53,11 +54,12 @@ const routes = [
   { path: '/home', signedIn: true },
   { path: '/discover', signedIn: true },
 ];
+const lighthousePages = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
 const lighthouseTargets = [
   { path: '/auth/login', signedIn: false },
   { path: '/home', signedIn: true, cls: true },
   { path: '/discover', signedIn: true, cls: true },
-];
+].filter((target) => !lighthousePages || lighthousePages.includes(target.path));
 
 /** One line per budget, printed together at the end. */
 const verdicts = [];

@@ -30,6 +30,19 @@ test('two people message each other live; the title counts unread; a block stops
   const a = await personIn(browser, 'Sender');
   const b = await personIn(browser, 'Receiver');
 
+  // Counts the chimes B's pages play (each page makes one AudioContext, at its first chime).
+  await b.page.addInitScript(() => {
+    const counted = window as unknown as { chimes: number };
+    counted.chimes = 0;
+    window.AudioContext = class extends window.AudioContext {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        counted.chimes++;
+      }
+    };
+  });
+  const chimes = () => b.page.evaluate(() => (window as unknown as { chimes: number }).chimes);
+
   // B is on another page, connected.
   await b.page.goto('/discover');
   await expect(b.page).toHaveTitle('Discover | Huddle');
@@ -45,8 +58,14 @@ test('two people message each other live; the title counts unread; a block stops
   await expect(thread(a.page).getByRole('link', { name: 'https://example.com/court' })).toBeVisible();
   await expect(a.page.getByText('Sending…')).toHaveCount(0);
 
-  // B's title counts it without a reload.
+  // B's title counts it without a reload, with a chime.
   await expect(b.page).toHaveTitle('(1) Discover | Huddle');
+  await expect.poll(chimes).toBe(1);
+  // What was unread on arrival stays silent: a page that loads with one unread does not chime.
+  await b.page.reload();
+  await expect(b.page).toHaveTitle('(1) Discover | Huddle');
+  await expect(b.page.getByRole('link', { name: 'Messages, 1 unread' })).toBeVisible();
+  expect(await chimes()).toBe(0);
   await b.page.getByRole('link', { name: 'Messages, 1 unread' }).click();
   const conversation = b.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Sender/ });
   await expect(conversation.getByLabel('1 unread')).toBeVisible();

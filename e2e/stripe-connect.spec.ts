@@ -94,3 +94,31 @@ test('an organizer connects Stripe, finishes verification and unlinks @mobile', 
   await expect(page.getByRole('region', { name: 'Stripe account' })).toHaveCount(0);
   if (phone) await expectNoSidewaysScroll(page);
 });
+
+test('an organizer links an existing Stripe account; the return leaves no code in the address', async ({ page }) => {
+  await signUpWithProfile(page, newPerson('Linker'));
+  await page.goto('/settings?tab=payments');
+  await page.getByRole('button', { name: 'Connect to Stripe' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect to Stripe' })
+    .getByRole('button', { name: 'Link an existing Stripe account' })
+    .click();
+  await expect(page.getByText(stripeMessages.takingYouToStripe)).toBeVisible();
+
+  // Stripe's "link your account" page, served locally.
+  await page.waitForURL(/\/local-stripe\/oauth\/authorize\?/);
+  await expect(page.getByText('Test payments — no card is charged')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Link test account' }).click();
+
+  // Back in Settings › Payments: code and scope are read, then removed from the address.
+  await expect(page.getByText(stripeMessages.linked)).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\?tab=payments$/);
+  const card = page.getByRole('region', { name: 'Stripe account' });
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+
+  // A reload has nothing left to link again.
+  await page.reload();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByText(stripeMessages.linkFailed)).toHaveCount(0);
+});

@@ -6,6 +6,8 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
+import { endpointRoutesOnly } from './build/endpoint-routes.ts';
+import { reachesContractsIn, sharedContracts } from './build/shared-contracts.ts';
 
 // The server's dev port (apps/server, `npm run dev`): same origin for the browser, so the
 // session cookie and the CSP behave as in production.
@@ -175,6 +177,8 @@ export default defineConfig(({ command }) => ({
     authPagesInDevelopment(),
     preloadSharedChunks(['ui', 'shared-ui']),
     zodWithoutJsonSchema(),
+    sharedContracts(),
+    endpointRoutesOnly(),
     // The server sends these precompressed copies (@fastify/static preCompressed), so no
     // request pays for compression at run time.
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
@@ -232,8 +236,17 @@ export default defineConfig(({ command }) => ({
               minShareCount: 2,
               priority: 5,
             },
-            // Likewise Huddle's own modules that several pages share (API calls, lists, labels).
-            { name: 'shared-ui', test: /[\\/]apps[\\/]web[\\/]src[\\/]/, minShareCount: 2, priority: 4 },
+            // Likewise Huddle's own modules that several pages share (API calls, lists, labels),
+            // less those that lead to the forms' schemas (`@huddle/contracts/*` and zod; see
+            // build/shared-contracts.ts): index.html preloads this chunk on every page.
+            {
+              name: (moduleId: string, context: ChunkingContext) =>
+                /[\\/]apps[\\/]web[\\/]src[\\/]/.test(moduleId) && !reachesContractsIn(moduleId, context)
+                  ? 'shared-ui'
+                  : null,
+              minShareCount: 2,
+              priority: 4,
+            },
           ],
         },
       },

@@ -49,6 +49,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the local payments provider without Stripe keys, and needs the webhook secret with a key', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ stripe: undefined, platformFeePercent: 0 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PLATFORM_FEE_PERCENT: '80' })).toThrow(/PLATFORM_FEE_PERCENT/);
+    const real = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_def456',
+      STRIPE_CONNECT_CLIENT_ID: 'ca_ghi789',
+      PLATFORM_FEE_PERCENT: '2.5',
+    });
+    expect(real.stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_def456',
+      connectClientId: 'ca_ghi789',
+    });
+    expect(real.platformFeePercent).toBe(2.5);
+  });
+
   it('asks for the rest of the S3 settings when a bucket is set', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'photos' })).toThrow(
       /S3_BUCKET: also set S3_ACCESS_KEY_ID/,

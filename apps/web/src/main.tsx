@@ -1,5 +1,3 @@
-// First: zod's settings must be in place before any schema parses.
-import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

@@ -4,8 +4,15 @@ import { eventSummary } from './events.ts';
 import { latitude, longitude, placeReply } from './places.ts';
 
 /** Issue 5: full-search across events, teams, places and players, and players near a point. */
+/** How long the text to search for may be (the header search waits for the minimum). */
+export const fullSearchTextLength = { min: 2, max: 100 } as const;
+
 export const fullSearchQuery = z.object({
-  q: z.string({ error: 'Type something to search for.' }).trim().min(2, 'Type at least 2 characters.').max(100),
+  q: z
+    .string({ error: 'Type something to search for.' })
+    .trim()
+    .min(fullSearchTextLength.min, `Type at least ${fullSearchTextLength.min} characters.`)
+    .max(fullSearchTextLength.max),
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });
 

@@ -23,6 +23,10 @@ export function unitForCountry(countryCode: string | null | undefined): Distance
 /** The default for a browser locale ("en-US" → miles, "de-DE" → kilometres; no region → kilometres). */
 export function unitForLocale(locale: string | null | undefined): DistanceUnit {
   if (!locale) return 'km';
+  // "en-US" names its region; only a bare language ("en") needs Intl's likely-region data,
+  // which is slow to build (tens of milliseconds on a phone, at start-up).
+  const region = /^[a-z]{2,3}(?:-[a-z]{4})?-([a-z]{2}|\d{3})(?:-|$)/i.exec(locale)?.[1];
+  if (region) return unitForCountry(region);
   try {
     return unitForCountry(new Intl.Locale(locale).maximize().region);
   } catch {

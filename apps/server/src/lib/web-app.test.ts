@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '@huddle/shared/users';
+import { defaultNotificationSettings, defaultPrivacySettings, type CurrentUser } from '@huddle/shared/users';
 import { registerWebApp } from './web-app.ts';
 
 const indexHtml =
@@ -18,7 +18,28 @@ const manifest = {
   'src/app/pages/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['_cards-1.js', '_ui-1.js'] },
 };
 /** The signed-in user these tests stand for; the name tries to end the data block early. */
-const member = { id: 'u1', displayName: '</script><script>alert(1)</script>' } as unknown as CurrentUser;
+const member: CurrentUser = {
+  id: 'u1',
+  email: 'member@huddle.test',
+  emailVerified: true,
+  displayName: '</script><script>alert(1)</script>',
+  displayNameFallback: false,
+  photoURL: '/images/default-avatar.svg',
+  hasAdditionalInfo: true,
+  fullName: null,
+  bio: null,
+  pronouns: null,
+  gender: null,
+  joinReason: null,
+  games: [],
+  defaultCity: null,
+  feedbackSubmitted: false,
+  subscription: 'Free',
+  notificationSettings: defaultNotificationSettings,
+  privacy: defaultPrivacySettings,
+  distanceUnit: null,
+  createdAt: '2026-11-01T12:00:00.000Z',
+};
 /** The session data block index.html carries (the web app reads it instead of asking). */
 const sessionBlock = (body: string) => {
   const match = /<script type="application\/json" id="huddle-session">(.*?)<\/script>/.exec(body);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { getSessionEndpoint } from '@huddle/shared/accounts';
 import { authPaths, isAuthPagePath, returnToParam, safeReturnTo } from '@huddle/shared/auth-pages';
 import { inlineSessionElementId, landingPageFor, type LandingPage } from '@huddle/shared/landing-pages';
 import type { CurrentUser } from '@huddle/shared/users';
@@ -79,8 +80,13 @@ function createIndexPage(webDistDir: string) {
       head = withPreloads.get(page) ?? preloadTagsFor(manifest, page, alreadyLoaded);
       withPreloads.set(page, head);
     }
-    // A data block, not a script: the CSP's script-src does not apply and nothing runs.
-    const session = `<script type="application/json" id="${inlineSessionElementId}">${jsonForScriptElement({ user })}</script>`;
+    // A data block, not a script: the CSP's script-src does not apply and nothing runs. Written
+    // through the session endpoint's schema, as /api/auth/session sends it: the browser takes it
+    // as it is (no zod on the first load, decision 021). Should it not fit, the page asks the API.
+    const reply = getSessionEndpoint.reply.safeParse({ user });
+    const session = reply.success
+      ? `<script type="application/json" id="${inlineSessionElementId}">${jsonForScriptElement(reply.data)}</script>`
+      : '';
     return html.replace('</head>', `${head}${session}</head>`);
   };
 }

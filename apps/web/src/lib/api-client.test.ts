@@ -29,8 +29,8 @@ afterEach(() => {
 });
 
 describe('apiRequest', () => {
-  it('fills path parameters, appends the query and parses the reply', async () => {
-    const fetchMock = answer(200, { id: 'x', extra: 'dropped' });
+  it('fills path parameters, appends the query and returns the reply', async () => {
+    const fetchMock = answer(200, { id: 'x' });
     const reply = await apiRequest(getThing, {
       params: { teamId: 'a b', thingId: '7' },
       query: { tag: ['one', 'two'], page: 2 },
@@ -85,8 +85,13 @@ describe('apiRequest', () => {
     });
   });
 
-  it('refuses a reply that breaks the contract', async () => {
-    answer(200, { user: { id: 1 } });
-    await expect(apiRequest(getSessionEndpoint)).rejects.toMatchObject({ code: 'INTERNAL', status: 200 });
+  it('needs only the method, path and status the browser build keeps of a declaration', async () => {
+    // build/endpoint-routes.ts: in the bundle, getThing is this and nothing more.
+    const browserGetThing = { method: 'GET', path: getThing.path } as unknown as typeof getThing;
+    const fetchMock = answer(200, { id: 'y' });
+    await expect(apiRequest(browserGetThing, { params: { teamId: 't', thingId: '1' }, query: {} })).resolves.toEqual({
+      id: 'y',
+    });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/teams/t/things/1');
   });
 });

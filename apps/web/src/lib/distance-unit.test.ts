@@ -39,6 +39,10 @@ describe('the default unit', () => {
     // "en" alone is likely American English.
     expect(unitForLocale('en')).toBe('mi');
     expect(unitForLocale('not a locale')).toBe('km');
+    // A script between language and region, and a numeric region (Latin America: kilometres).
+    expect(unitForLocale('zh-Hant-TW')).toBe('km');
+    expect(unitForLocale('es-419')).toBe('km');
+    expect(unitForLocale('en-us')).toBe('mi');
   });
 
   it('turns a radius in miles into kilometres for the API', () => {

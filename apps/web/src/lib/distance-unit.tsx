@@ -3,8 +3,12 @@ import { createContext, use } from 'react';
 
 /** The browser's default: miles where its locale's region counts in miles (en-US), else kilometres. */
 export function browserDistanceUnit(): DistanceUnit {
-  return unitForLocale(typeof navigator === 'undefined' ? null : navigator.language);
+  const locale = typeof navigator === 'undefined' ? null : navigator.language;
+  // Intl.Locale#maximize is slow (tens of ms on a phone) and the language rarely changes.
+  if (!browserUnit || browserUnit.locale !== locale) browserUnit = { locale, unit: unitForLocale(locale) };
+  return browserUnit.unit;
 }
+let browserUnit: { locale: string | null; unit: DistanceUnit } | undefined;
 
 /**
  * The unit every distance on screen is written in (issue 11). The root layout provides the

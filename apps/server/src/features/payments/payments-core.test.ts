@@ -282,3 +282,40 @@ describe('the webhook endpoint', () => {
     expect(retried.json()).toMatchObject({ duplicate: false });
   });
 });
+
+describe('with Stripe keys', () => {
+  it('uses real Stripe: no local provider or pages, webhooks verified with STRIPE_WEBHOOK_SECRET', async () => {
+    const real = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_notreal',
+      STRIPE_WEBHOOK_SECRET: 'whsec_configured',
+    });
+    try {
+      expect(real.payments.mode).toBe('stripe');
+      expect(real.payments.localStripe).toBeUndefined();
+      expect((await real.app.inject({ method: 'GET', url: '/local-stripe/checkout/cs_test_x' })).statusCode).toBe(404);
+      const config = (await real.app.inject({ method: 'GET', url: '/api/config' })).json();
+      expect(config.paymentsMode).toBe('stripe');
+      const payload = JSON.stringify({
+        id: 'evt_real_1',
+        object: 'event',
+        type: 'customer.created',
+        created: 1,
+        data: { object: { id: 'cus_1', object: 'customer' } },
+      });
+      const deliver = (secret: string) =>
+        real.app.inject({
+          method: 'POST',
+          url: webhookPath,
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': real.payments.stripe.webhooks.generateTestHeaderString({ payload, secret }),
+          },
+          payload,
+        });
+      expect((await deliver('whsec_other')).statusCode).toBe(400);
+      expect((await deliver('whsec_configured')).statusCode).toBe(200);
+    } finally {
+      await real.close();
+    }
+  });
+});

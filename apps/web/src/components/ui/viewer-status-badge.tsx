@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatTimeLeft } from '../../lib/format-event-time.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 
 /**
  * The words for the viewer's own status on a date: "Going", "Waitlist #3", "Offer open · 12 min
@@ -11,9 +12,7 @@ import { formatTimeLeft } from '../../lib/format-event-time.ts';
 export function viewerStatusLabel(status: NonNullable<ViewerStatus>, now: number, timeZone?: string): string {
   const label = statusWords(status, now);
   if (!status.on) return label;
-  const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(
-    new Date(status.on),
-  );
+  const day = dateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(new Date(status.on));
   return `${label} · ${day}`;
 }
 

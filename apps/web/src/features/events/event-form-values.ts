@@ -1,13 +1,9 @@
-import {
-  defaultMaxGuestFriends,
-  eventBody,
-  type EventBody,
-  type EventView,
-  type SkillLevel,
-} from '@huddle/shared/events';
+import { defaultMaxGuestFriends, type EventBody, type EventView, type SkillLevel } from '@huddle/shared/events';
+import { eventBody } from '@huddle/contracts/events';
 import { maxOccurrences } from '@huddle/shared/event-occurrences';
 import { defaultEventGender, type EventGender } from '@huddle/shared/genders';
-import { geohashOf, placeBody, type LatLng, type PlaceBody } from '@huddle/shared/places';
+import { geohashOf, type LatLng, type PlaceBody } from '@huddle/shared/places';
+import { placeBody } from '@huddle/contracts/places';
 
 /** A place chosen from the autocomplete. */
 export interface ChosenPlace {

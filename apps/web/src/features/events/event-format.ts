@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 /**
  * How events read on screen. Times are always shown in the event's own zone, named, and in
  * the viewer's zone too when the two clocks differ (issue 5). Intl does the formatting, so
@@ -9,7 +10,7 @@ type Instant = string | Date;
 const toDate = (instant: Instant) => (typeof instant === 'string' ? new Date(instant) : instant);
 
 function dayIn(instant: Instant, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -19,7 +20,7 @@ function dayIn(instant: Instant, timeZone: string): string {
 }
 
 function timeIn(instant: Instant, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(toDate(instant));
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(toDate(instant));
 }
 
 /** "Tue, Jun 2, 2026, 6:30 PM – 8:00 PM"; an end on another day names that day too. */
@@ -32,7 +33,7 @@ export function formatTimeRange(startsAt: Instant, endsAt: Instant, timeZone: st
 
 /** "America/Chicago (CDT)": the IANA name people chose, and the abbreviation in force then. */
 export function zoneLabel(timeZone: string, at: Instant): string {
-  const short = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+  const short = dateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
     .formatToParts(toDate(at))
     .find((part) => part.type === 'timeZoneName')?.value;
   // UTC names itself: 'UTC', not 'UTC (UTC)'.
@@ -45,7 +46,7 @@ export function zoneLabel(timeZone: string, at: Instant): string {
  */
 export function clocksDiffer(at: Instant, eventZone: string, viewerZone: string): boolean {
   const clock = (timeZone: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(toDate(at));
+    dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(toDate(at));
   return clock(eventZone) !== clock(viewerZone);
 }
 
@@ -59,14 +60,7 @@ export function formatOccurrence(startsAt: Instant, timeZone: string): string {
   return `${dayIn(startsAt, timeZone)}, ${timeIn(startsAt, timeZone)}`;
 }
 
-export { formatTimeLeft } from '../../lib/format-event-time.ts';
-
-/** Prices are in cents (USD); no price or zero reads as free. */
-export function formatPrice(cents: number | null): string {
-  return cents === null || cents === 0
-    ? 'Free'
-    : new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
+export { formatPrice, formatTimeLeft } from '../../lib/format-event-time.ts';
 
 /** "3 spots left of 10", "1 spot left of 1", "Full (10 spots)". */
 export function formatSpotsLeft(spotsLeft: number, slots: number): string {

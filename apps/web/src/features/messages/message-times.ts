@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 /** Times in the messages slice, in the viewer's zone and language (Intl; no date library). */
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -13,17 +14,17 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (key === dayKey(yesterday.toISOString())) return 'Yesterday';
-  return new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(
+  return dateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(
     new Date(iso),
   );
 }
 
 export function clockTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** The list's time: the clock today, the short date before. */
 export function listTime(iso: string, now: Date = new Date()): string {
   if (dayKey(iso) === dayKey(now.toISOString())) return clockTime(iso);
-  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(new Date(iso));
+  return dateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(new Date(iso));
 }

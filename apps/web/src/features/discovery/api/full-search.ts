@@ -1,10 +1,11 @@
-import { discoveryEndpoints, fullSearchQuery } from '@huddle/shared/discovery';
+import { discoveryEndpoints, fullSearchTextLength } from '@huddle/shared/discovery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Whether the text is long enough to search for (the server's own rule). */
 export function isSearchable(q: string): boolean {
-  return fullSearchQuery.safeParse({ q }).success;
+  const length = q.trim().length;
+  return length >= fullSearchTextLength.min && length <= fullSearchTextLength.max;
 }
 
 /** full-search: events, teams, places and players matching the text, best match first. */

@@ -1,5 +1,5 @@
 import type { EventView } from '@huddle/shared/events';
-import { email as emailSchema } from '@huddle/shared/users';
+import { email as emailSchema } from '@huddle/contracts/users';
 import { Avatar, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

@@ -3,11 +3,11 @@ import {
   eventCancelledMessage,
   eventPastMessage,
   guestFriendsMessage,
-  joinEventBody,
   maxFriends,
   type EventView,
   type Party,
 } from '@huddle/shared/events';
+import { joinEventBody } from '@huddle/contracts/events';
 import {
   Alert,
   Anchor,

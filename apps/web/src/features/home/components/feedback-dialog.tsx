@@ -1,4 +1,4 @@
-import { feedbackBody } from '@huddle/shared/profiles';
+import { feedbackBody } from '@huddle/contracts/profiles';
 import { snackbarMs } from '@huddle/shared/limits';
 import type { CurrentUser } from '@huddle/shared/users';
 import { Alert, Button, Group, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';

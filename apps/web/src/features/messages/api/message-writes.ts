@@ -1,4 +1,5 @@
-import { messageEndpoints, messageImageReply } from '@huddle/shared/messages';
+import { messageEndpoints, type messageImageReply } from '@huddle/shared/messages';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchReply } from '../../../lib/api-client.ts';
 import { upsertMessage, type ThreadData } from './list-messages.ts';
@@ -8,13 +9,14 @@ export function sendMessage(conversationId: string, body: { clientId: string; te
   return apiRequest(messageEndpoints.sendMessage, { params: { conversationId }, body });
 }
 
-/** Multipart, so not through apiRequest; the reply is still checked against the shared schema. */
+/** Multipart, so not through apiRequest; the server checked the reply against its schema, as for every reply. */
 export async function uploadMessageImage(conversationId: string, file: File) {
   const form = new FormData();
   form.append('photo', file);
-  return messageImageReply.parse(
-    await fetchReply(`/api/conversations/${encodeURIComponent(conversationId)}/images`, { method: 'POST', body: form }),
-  );
+  return (await fetchReply(`/api/conversations/${encodeURIComponent(conversationId)}/images`, {
+    method: 'POST',
+    body: form,
+  })) as z.infer<typeof messageImageReply>;
 }
 
 export function useEditMessage(conversationId: string) {

@@ -1,4 +1,5 @@
-import { addressSearchQuery, placeEndpoints } from '@huddle/shared/places';
+import { placeEndpoints } from '@huddle/shared/places';
+import { addressSearchQuery } from '@huddle/contracts/places';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

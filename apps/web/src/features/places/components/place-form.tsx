@@ -1,6 +1,5 @@
 import {
   geohashOf,
-  placeBody,
   placeDescriptionMax,
   placePositionMessage,
   type AddressSuggestion,
@@ -8,6 +7,7 @@ import {
   type Place,
   type PlaceBody,
 } from '@huddle/shared/places';
+import { placeBody } from '@huddle/contracts/places';
 import { Alert, Anchor, Autocomplete, Button, Loader, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,12 +1,7 @@
 import { profileGenders } from '@huddle/shared/genders';
 import { displayNameLength } from '@huddle/shared/limits';
-import {
-  bioMaxLength,
-  profileBody,
-  profileUpdatedMessage,
-  type ProfileBody,
-  type UsCity,
-} from '@huddle/shared/profiles';
+import { bioMaxLength, profileUpdatedMessage, type ProfileBody, type UsCity } from '@huddle/shared/profiles';
+import { profileBody } from '@huddle/contracts/profiles';
 import { joinReasons, pronounOptions, type CurrentUser } from '@huddle/shared/users';
 import { Alert, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';

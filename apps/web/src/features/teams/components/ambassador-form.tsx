@@ -1,4 +1,5 @@
-import { ambassadorApplicationBody, ambassadorThanksMessage } from '@huddle/shared/teams';
+import { ambassadorThanksMessage } from '@huddle/shared/teams';
+import { ambassadorApplicationBody } from '@huddle/contracts/teams';
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -1,4 +1,5 @@
-import { seasonBody, type SeasonBody } from '@huddle/shared/seasons';
+import { type SeasonBody } from '@huddle/shared/seasons';
+import { seasonBody } from '@huddle/contracts/seasons';
 import { Alert, Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';

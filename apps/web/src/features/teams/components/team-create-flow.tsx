@@ -1,4 +1,5 @@
-import { createTeamBody, teamDefaults, teamKinds, teamNameLength } from '@huddle/shared/teams';
+import { teamDefaults, teamKinds, teamNameLength } from '@huddle/shared/teams';
+import { createTeamBody } from '@huddle/contracts/teams';
 import { Alert, Button, Group, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

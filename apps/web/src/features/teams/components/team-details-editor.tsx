@@ -1,4 +1,5 @@
-import { updateTeamBody, type TeamDetail, type UpdateTeamBody } from '@huddle/shared/teams';
+import { type TeamDetail, type UpdateTeamBody } from '@huddle/shared/teams';
+import { updateTeamBody } from '@huddle/contracts/teams';
 import { Alert, Button, Divider, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';

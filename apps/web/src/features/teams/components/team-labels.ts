@@ -22,10 +22,7 @@ export const visibilityLabels = {
 
 export { teamKindLabels as kindLabels } from '@huddle/shared/teams';
 
-export const formatFee = (cents: number | null) =>
-  cents === null || cents === 0
-    ? 'Free'
-    : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+export { formatPrice as formatFee } from '../../../lib/format-event-time.ts';
 
 export const formatDay = (isoDay: string) =>
   new Date(`${isoDay}T12:00:00Z`).toLocaleDateString('en-US', {

@@ -1,0 +1,148 @@
+// npm run bench:profile [-- /discover]: where a page's load spends the main thread, on a
+// phone-speed CPU (Chromium's 4x CPU throttling, as Lighthouse's mobile profile), signed in as
+// the demo user. Prints
+//   1. the main thread's tasks over 30 ms, in order, with what they did (module evaluation,
+//      script, style and layout): the tasks Total Blocking Time counts;
+//   2. script time by package and by function, mapped to sources through the build's source
+//      maps when the web app was built with them (`npx vite build apps/web --sourcemap`);
+//      PROFILE_MODULE_TOP=1 keeps only what runs while modules evaluate (before any render).
+// Figures move with the machine's load: compare runs made one after the other.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { chromium } from 'playwright-core';
+import { repoRoot, requireServerBuild, runBench, signInCookie, startServer } from './lib/harness.mjs';
+
+const pagePath = process.argv[2] ?? '/home';
+const onlyModuleTop = process.env.PROFILE_MODULE_TOP === '1';
+const assetsDir = path.join(repoRoot, 'apps/web/dist/assets');
+const taskParts = new Set([
+  'v8.evaluateModule',
+  'FunctionCall',
+  'TimerFire',
+  'ParseHTML',
+  'Layout',
+  'UpdateLayoutTree',
+  'Paint',
+  'MinorGC',
+  'MajorGC',
+]);
+
+async function loadPage(baseUrl, cookie, measure) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const [name, value] = cookie.split(';')[0].split('=');
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    return await measure({ browser, page, cdp, url: baseUrl + pagePath });
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The renderer's main thread tasks over 30 ms, from a Chromium trace. */
+async function longTasks({ browser, page, url }) {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  const threads = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const busiest = (thread) => events.filter((event) => event.tid === thread.tid && event.pid === thread.pid).length;
+  const main = threads.sort((a, b) => busiest(b) - busiest(a))[0];
+  const mine = events.filter((event) => event.tid === main.tid && event.pid === main.pid && event.ph === 'X');
+  const start = Math.min(...mine.map((event) => event.ts));
+  return mine
+    .filter((event) => event.name === 'RunTask' && event.dur > 30_000)
+    .sort((a, b) => a.ts - b.ts)
+    .map((task) => {
+      const parts = mine
+        .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur)
+        .filter((event) => taskParts.has(event.name) && event.dur > 3_000)
+        .map((event) => `${event.name} ${Math.round(event.dur / 1000)}`);
+      return `  at ${String(Math.round((task.ts - start) / 1000)).padStart(5)} ms  ${String(Math.round(task.dur / 1000)).padStart(4)} ms  ${parts.join(', ')}`;
+    });
+}
+
+/** Script self time by package and by function, from a sampled CPU profile. */
+async function scriptTime({ page, cdp, url }) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  const { profile } = await cdp.send('Profiler.stop');
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const isModuleTop = (frame) =>
+    frame.url.includes('/assets/') && frame.functionName === '' && frame.lineNumber === 0 && frame.columnNumber === 0;
+  const underModuleTop = (id) => {
+    for (let at = id; at; at = parentOf.get(at)) if (isModuleTop(nodes.get(at).callFrame)) return true;
+    return false;
+  };
+  const selfTime = new Map();
+  profile.samples.forEach((id, index) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const maps = new Map();
+  const byPackage = new Map();
+  const byFunction = new Map();
+  for (const [id, micros] of selfTime) {
+    if (onlyModuleTop && !underModuleTop(id)) continue;
+    const frame = nodes.get(id).callFrame;
+    let where = frame.url ? frame.url.replace(/^.*\/assets\//, '') : '(browser)';
+    let what = frame.functionName || '(anonymous)';
+    if (frame.url.includes('/assets/')) {
+      const file = path.join(assetsDir, where);
+      if (!maps.has(file))
+        maps.set(file, existsSync(`${file}.map`) ? new TraceMap(readFileSync(`${file}.map`, 'utf8')) : null);
+      const original =
+        maps.get(file) &&
+        originalPositionFor(maps.get(file), { line: frame.lineNumber + 1, column: frame.columnNumber });
+      if (original?.source) {
+        const source = path.relative(repoRoot, path.resolve(assetsDir, original.source));
+        const inPackage = source.split('node_modules/').at(-1);
+        const label = source.includes('node_modules/') ? inPackage : source;
+        what = `${original.name ?? what} ${label.replace(/^apps\/web\/src\//, '')}:${original.line}`;
+        where = source.includes('node_modules/')
+          ? inPackage
+              .split('/')
+              .slice(0, inPackage.startsWith('@') ? 2 : 1)
+              .join('/')
+          : source.split('/').slice(0, 4).join('/');
+      }
+    }
+    byPackage.set(where, (byPackage.get(where) ?? 0) + micros);
+    byFunction.set(what, (byFunction.get(what) ?? 0) + micros);
+  }
+  const top = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([label, micros]) => `  ${(micros / 1000).toFixed(1).padStart(8)} ms  ${label}`);
+  return { byPackage: top(byPackage, 20), byFunction: top(byFunction, 25) };
+}
+
+await runBench('bench:profile', 300_000, async () => {
+  requireServerBuild();
+  const server = await startServer();
+  try {
+    const cookie = await signInCookie(server.baseUrl);
+    console.log(`${pagePath}, signed in as the demo user; CPU throttled 4x; times are the throttled ones.`);
+    console.log('\nMain-thread tasks over 30 ms (what Total Blocking Time counts, less 50 ms each):');
+    console.log((await loadPage(server.baseUrl, cookie, longTasks)).join('\n'));
+    const { byPackage, byFunction } = await loadPage(server.baseUrl, cookie, scriptTime);
+    const scope = onlyModuleTop ? ' while modules evaluate' : '';
+    console.log(`\nScript self time${scope}, by package or chunk:\n${byPackage.join('\n')}`);
+    console.log(`\nBy function:\n${byFunction.join('\n')}`);
+  } finally {
+    await server.stop();
+  }
+  return 0;
+});
