@@ -55,6 +55,7 @@ import { registerNotificationRoutes } from './features/notifications/notificatio
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
 import { createPayments, type Payments } from './features/payments/payments-core.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
+import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
 import { createQueuedMailer } from './lib/mail/queued-mailer.ts';
@@ -235,6 +236,7 @@ export async function buildApp({
   registerSubstituteRoutes(app, deps);
   registerMessageRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
+  await registerSubscriptionRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

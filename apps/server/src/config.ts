@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { platforms, type Platform } from '@huddle/shared/platforms';
 import { z } from 'zod';
 import { locateUpwards } from './lib/locate-upwards.ts';
 import type { S3StorageConfig } from './lib/storage/s3-file-storage.ts';
@@ -57,6 +58,7 @@ const environment = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   FLAG_BADGES: booleanFlag.default(true),
   FLAG_SUBSCRIPTIONS: booleanFlag.default(true),
+  PLATFORM: z.enum(platforms).default('gth'),
   MAP_TILE_URL: z
     .union([
       z.literal('off'),
@@ -118,6 +120,8 @@ export interface Config {
   socialProviders: SocialProviderConfig[];
   /** Feature flag defaults; rows in feature_flags override them at run time. */
   flagDefaults: { badges: boolean; subscriptions: boolean };
+  /** Spec §1: the platform variant; it picks the user plan list (the meh variant hides Transactions). */
+  platform: Platform;
   /** Raster map tiles (OpenStreetMap's by default); undefined (MAP_TILE_URL=off) draws an offline outline of the US. */
   mapTiles: { url: string; attribution: string } | undefined;
   /** Web Push: a configured VAPID pair, or undefined to generate one into DATA_DIR (decision 027). */
@@ -205,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       ? path.resolve(values.WEB_DIST_DIR)
       : locateUpwards(import.meta.dirname, 'apps/web/dist/index.html')?.replace(/\/index\.html$/, ''),
     flagDefaults: { badges: values.FLAG_BADGES, subscriptions: values.FLAG_SUBSCRIPTIONS },
+    platform: values.PLATFORM,
     mapTiles: mapTilesFrom(values.MAP_TILE_URL, values.MAP_TILE_ATTRIBUTION),
     vapidKeys:
       values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY

@@ -4,6 +4,7 @@ import { socialProviderIds } from './account-messages.ts';
 import { distanceUnit } from './distance.ts';
 import { profileGenders } from './genders.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { platforms } from './platforms.ts';
 import { toNanoDegrees } from './places.ts';
 import {
   currentUserReply,
@@ -149,6 +150,8 @@ export const publicConfigReply = z.object({
   socialProviders: z.array(z.enum(socialProviderIds)),
   /** Raster map tiles ({z}/{x}/{y} template); null: markers over an offline US outline. */
   mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+  /** Spec §1: the platform variant (gth or meh); meh hides the Transactions button. */
+  platform: z.enum(platforms),
   /** 'local': the built-in test provider takes the payments (no keys set), shown as "Test payments" (decision 029). */
   paymentsMode: z.enum(['local', 'stripe']),
 });

@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
           { path: 'team/:teamId', lazy: () => import('./pages/team-page.tsx') },
           { path: 'invite/:token', lazy: () => import('./pages/invite-page.tsx') },
           { path: 'start/ambassador', lazy: () => import('./pages/start-ambassador-page.tsx') },
+          // Spec §2: the plans (issue 13); hidden while the subscriptions flag is off.
+          { path: 'community/pricing', lazy: () => import('./pages/pricing-page.tsx') },
           // Discovery and places (issue 5; spec §6: discover is public).
           { path: 'discover', lazy: () => import('./pages/discover-page.tsx') },
           { path: 'discover/:context', lazy: () => import('./pages/discover-page.tsx') },

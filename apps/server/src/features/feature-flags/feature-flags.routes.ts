@@ -12,6 +12,7 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, { db, config, pa
       flags: await getFlags(db, config.flagDefaults),
       socialProviders: config.socialProviders.map((provider) => provider.id),
       mapTiles: config.mapTiles ?? null,
+      platform: config.platform,
       paymentsMode: payments.mode,
     };
   });

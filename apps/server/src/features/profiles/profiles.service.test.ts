@@ -267,6 +267,7 @@ describe('feature flags', () => {
       flags: { badges: true, subscriptions: true },
       socialProviders: [],
       mapTiles: openStreetMapTiles,
+      platform: 'gth',
       paymentsMode: 'local',
     });
     await setFlag(t.db, 'badges', false);
@@ -274,6 +275,7 @@ describe('feature flags', () => {
       flags: { badges: false, subscriptions: true },
       socialProviders: [],
       mapTiles: openStreetMapTiles,
+      platform: 'gth',
       paymentsMode: 'local',
     });
   });

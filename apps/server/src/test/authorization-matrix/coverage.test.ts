@@ -9,6 +9,7 @@ import { paymentRows } from './payments.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
+import { subscriptionRows } from './subscriptions.rows.ts';
 import { teamRows } from './teams.rows.ts';
 
 const rows = [
@@ -20,6 +21,7 @@ const rows = [
   ...notificationRows,
   ...substituteRows,
   ...messageRows,
+  ...subscriptionRows,
   ...paymentRows,
 ];
 

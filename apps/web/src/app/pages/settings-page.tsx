@@ -16,6 +16,8 @@ import { NotificationSettingsForm } from '../../features/settings/components/not
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
 import { PushToggle } from '../../features/notifications/components/push-toggle.tsx';
 import { PaymentsSettings } from '../../features/payments/components/payments-settings.tsx';
+import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
+import { MySubscriptionSection } from '../../features/subscriptions/components/my-subscription-section.tsx';
 import { PrivacySettingsForm } from '../../features/settings/components/privacy-settings-form.tsx';
 import { ScrollingTabList } from '../../features/settings/components/scrolling-tab-list.tsx';
 import {
@@ -57,6 +59,7 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = settingsTabFrom(searchParams.get('tab'));
   const skippable = searchParams.get('skippable') === 'true';
+  const subscriptionsOn = usePublicConfig().data?.flags.subscriptions === true;
   const wide = useMediaQuery(`(min-width: ${em(768)})`, undefined, { getInitialValueInEffect: false });
   if (!user) return null;
 
@@ -114,7 +117,10 @@ export function Component() {
     ),
     payments: (
       <Section title="Payments">
-        <PaymentsSettings />
+        <PaymentsSettings>
+          {/* Issue 13, plans and subscriptions: the user's own plan (hidden while the flag is off). */}
+          {subscriptionsOn && <MySubscriptionSection userId={user.id} />}
+        </PaymentsSettings>
       </Section>
     ),
     sports: (

@@ -14,6 +14,8 @@ import { TeamDetailsEditor } from '../../features/teams/components/team-details-
 import { TeamOverview } from '../../features/teams/components/team-overview.tsx';
 import { TeamRoster } from '../../features/teams/components/team-roster.tsx';
 import { TeamSeasonsCard } from '../../features/teams/components/team-seasons-card.tsx';
+import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
+import { TeamSubscriptionCard } from '../../features/subscriptions/components/team-subscription-card.tsx';
 import { usePageName } from '../use-page-name.ts';
 import { TeamCityPicker } from './team-city-picker.tsx';
 
@@ -25,6 +27,7 @@ export function Component() {
   const team = useTeam(teamId);
   usePageName(team.data?.name);
   const gameTypes = useGameTypes();
+  const config = usePublicConfig().data;
 
   useEffect(() => {
     if (team.isError) void navigate('/team-not-found', { replace: true });
@@ -55,6 +58,7 @@ export function Component() {
         <TeamEventsCard teamId={teamId} manages={manages} />
         {manages && team.data.joinPolicy === 'request' && <JoinRequestsCard teamId={teamId} />}
         {manages && <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />}
+        {manages && config?.flags.subscriptions && <TeamSubscriptionCard teamId={teamId} platform={config.platform} />}
         {role === 'owner' && (
           <TeamDangerZone
             teamId={teamId}

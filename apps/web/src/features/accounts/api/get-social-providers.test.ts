@@ -23,6 +23,7 @@ describe('getSocialProviders (the auth pages read GET /api/config by hand)', () 
       flags: { badges: true, subscriptions: false },
       socialProviders: ['google', 'facebook'],
       mapTiles: null,
+      platform: 'gth',
       paymentsMode: 'local',
     };
     expect(profileEndpoints.getPublicConfig.reply.parse(reply)).toEqual(reply);
