@@ -68,10 +68,12 @@ describe('the web build keeps method, path and status of each endpoint', () => {
       'export const body = z.object({ q: z.string().min(limit.min) }).meta({ id: `Body` });',
       'const settings = Object.fromEntries(names.map((name) => [name, true])) as Record<string, boolean>;',
       'export const format = (value: number) => value.toFixed(1);',
+      'const fields = { title: z.string().min(2), tags: [z.uuid()] };',
+      "export const names = ['a', 'b'] as const;",
       'let counter = make();',
     ].join('\n');
     const edited = new MagicString(source);
-    expect(markTopLevelCallsPure(edited, source, 'x.ts')).toBe(2);
+    expect(markTopLevelCallsPure(edited, source, 'x.ts')).toBe(3);
     expect(edited.toString()).toBe(
       [
         "import { z } from 'zod';",
@@ -79,6 +81,8 @@ describe('the web build keeps method, path and status of each endpoint', () => {
         'export const body = /* @__PURE__ */ (() => (z.object({ q: z.string().min(limit.min) }).meta({ id: `Body` })))();',
         'const settings = /* @__PURE__ */ (() => (Object.fromEntries(names.map((name) => [name, true])) as Record<string, boolean>))();',
         'export const format = (value: number) => value.toFixed(1);',
+        'const fields = /* @__PURE__ */ (() => ({ title: z.string().min(2), tags: [z.uuid()] }))();',
+        "export const names = ['a', 'b'] as const;",
         'let counter = make();',
       ].join('\n'),
     );

@@ -124,6 +124,8 @@ interface Declaration extends Node {
   declarations?: { init?: (Node & { expression?: Node }) | null }[];
 }
 
+const functionLike = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'ClassExpression']);
+
 /**
  * Marks each top-level constant built by a call (`z.object(…)`, `Object.fromEntries(…)`,
  * `placeReply.extend(…)`) as pure, wrapped as `/* @__PURE__ *\/ (() => (…))()`, so a constant no
@@ -141,7 +143,8 @@ export function markTopLevelCallsPure(edited: MagicString, code: string, filenam
     for (const { init } of declaration.declarations ?? []) {
       const built =
         init && (init.type === 'TSAsExpression' || init.type === 'TSSatisfiesExpression') ? init.expression : init;
-      if (!init || !built || (built.type !== 'CallExpression' && built.type !== 'NewExpression')) continue;
+      // Anything that calls while it is built: `z.object(…)`, and `{ title: z.string(), … }` too.
+      if (!init || !built || functionLike.has(built.type) || !code.slice(init.start, init.end).includes('(')) continue;
       edited.prependLeft(init.start, '/* @__PURE__ */ (() => (');
       edited.appendRight(init.end, '))()');
       marked++;

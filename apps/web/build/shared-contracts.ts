@@ -41,13 +41,14 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 const reaching = new Map<string, boolean>();
 
 /**
- * Whether a module needs the contracts copies: it is one, or zod, or it imports one statically
- * (directly or through its own imports). The build gathers these into the `forms` chunk.
+ * Whether a module needs the contracts copies: it is one, or it imports one statically (directly
+ * or through its own imports). The `shared-ui` chunk leaves these out (vite.config.ts).
  */
 export function reachesContractsIn(moduleId: string, graph: ModuleGraph): boolean {
   const known = reaching.get(moduleId);
   if (known !== undefined) return known;
-  if (moduleId.endsWith(copy) || /[\\/]node_modules[\\/]zod[\\/]/.test(moduleId)) return true;
+  // zod's settings too: only the copies import them, and they bring zod's core.
+  if (moduleId.endsWith(copy) || moduleId === zodSettings) return true;
   reaching.set(moduleId, false); // an import cycle reads as "not (yet)" rather than looping
   const reaches = (graph.getModuleInfo(moduleId)?.importedIds ?? []).some((id) => reachesContractsIn(id, graph));
   reaching.set(moduleId, reaches);
