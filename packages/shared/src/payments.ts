@@ -72,6 +72,16 @@ export const stripeMessages = {
 /** How long 'Taking you to Stripe' shows before the browser goes there (spec §9: 3 s). */
 export const takingYouToStripeMs = 3000;
 
+/** The payments ledger (issue 13): what a payment was for. */
+export const paymentKinds = ['event', 'season', 'subscription'] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
+/**
+ * A payment's life: pending while its Checkout is open, then paid, failed or expired; refunds
+ * move a paid one to partially_refunded or refunded.
+ */
+export const paymentStatuses = ['pending', 'paid', 'partially_refunded', 'refunded', 'failed', 'expired'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
 export const alreadyLinkedMessage = 'You already have a linked Stripe account. Unlink it first.';
 export const notLinkedMessage = 'You have no linked Stripe account.';
 export const accountTakenMessage = 'This Stripe account is linked to another Huddle account.';
