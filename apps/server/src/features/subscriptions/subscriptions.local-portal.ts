@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import escapeHtml from 'escape-html';
 import type { LocalStripe, StripeObject } from '../payments/local-stripe/local-stripe.ts';
+import { acceptFormPosts, sendLocalStripePage } from '../payments/local-stripe/local-stripe-page.ts';
 import { cancelLocalSubscription, localPortalPath } from './subscriptions.local-stripe.ts';
 
 /**
@@ -23,9 +25,7 @@ export async function registerLocalPortalPage(app: FastifyInstance, localStripe:
   }
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    acceptFormPosts(scope);
 
     scope.get<{ Params: { sessionId: string } }>(pattern, { schema: { hide: true } }, async (request, reply) =>
       render(reply, request.params.sessionId),
@@ -54,8 +54,6 @@ export async function registerLocalPortalPage(app: FastifyInstance, localStripe:
   });
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 const money = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const day = (seconds: number) =>
@@ -79,7 +77,7 @@ function portalBody(session: StripeObject, subscriptions: StripeObject[], messag
         <p class="muted">Current period: ${day(Number(item?.current_period_start ?? 0))} to ${day(Number(item?.current_period_end ?? 0))}</p>
         <form method="post">
           <input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}">
-          <div class="actions"><button name="action" value="cancel">Cancel subscription</button></div>
+          <div class="actions"><button class="danger" name="action" value="cancel">Cancel subscription</button></div>
         </form>
       </section>`;
     })
@@ -94,43 +92,5 @@ function portalBody(session: StripeObject, subscriptions: StripeObject[], messag
 }
 
 function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return (
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      // helmet's no-referrer makes a browser send `Origin: null` with this page's form posts, which
-      // the origin check refuses; same-origin keeps the page's own origin on them.
-      .header('referrer-policy', 'same-origin')
-      .header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-      ).send(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Billing portal · Test payments</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1a1b1e; }
-  .banner { background: #ffe8a3; color: #5c3c00; padding: 0.6rem 1rem; font-weight: 600; text-align: center; }
-  main { max-width: 28rem; margin: 1.5rem auto; background: #fff; padding: 1.25rem; border-radius: 8px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
-  h1 { font-size: 1.4rem; margin-top: 0; }
-  h2 { font-size: 1.15rem; margin-bottom: 0.25rem; }
-  .plan { border-top: 1px solid #ddd; padding-top: 0.5rem; }
-  .muted { color: #555; font-size: 0.9rem; }
-  .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 1rem; }
-  button { flex: 1 1 8rem; min-height: 44px; font-size: 1rem; border-radius: 6px; border: 1px solid #a51111; color: #a51111; background: #fff; cursor: pointer; }
-  a { color: #1c5dd6; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #f59f00; outline-offset: 2px; }
-  @media (max-width: 480px) { main { margin: 0; border-radius: 0; min-height: calc(100vh - 2.5rem); } }
-</style>
-</head>
-<body>
-<div class="banner" role="note">Test payments — no card is charged</div>
-<main>
-${body}
-</main>
-</body>
-</html>`)
-  );
+  return sendLocalStripePage(reply, { status, title: 'Billing portal', body });
 }
