@@ -1,0 +1,814 @@
+import isSafeRegex from 'safe-regex2';
+import { z } from 'zod';
+import { okReply } from './accounts.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { emailMaxLength } from './limits.ts';
+
+/**
+ * Issue 14: an organizer's form as data. The builder edits a FormDefinition; the filler's page
+ * renders it; the server checks every submission against it with `checkAnswers`, whatever the
+ * client sent. One definition, one set of rules, on both sides.
+ */
+
+export const formFieldTypes = [
+  'short_text',
+  'long_text',
+  'email',
+  'phone',
+  'number',
+  'date',
+  'single_choice',
+  'multiple_choice',
+  'dropdown',
+  'checkbox',
+  'file',
+  'signature',
+  'payment',
+  'heading',
+  'page_break',
+] as const;
+export type FormFieldType = (typeof formFieldTypes)[number];
+
+/** Types that show something but take no answer. */
+export const layoutFieldTypes = ['heading', 'page_break'] as const satisfies readonly FormFieldType[];
+
+export const formLimits = {
+  fields: 200,
+  options: 50,
+  label: 200,
+  help: 500,
+  shortText: 500,
+  longText: 5000,
+  waiverText: 20_000,
+  pattern: 200,
+  /** Cents per item: $0.50 (Stripe's smallest charge) to $10,000. */
+  price: { min: 50, max: 1_000_000 },
+  quantity: 100,
+  fileSizeMb: 10,
+} as const;
+
+export const formAnswerMessages = {
+  required: 'This field is required.',
+  tooShort: (min: number) => `At least ${min} characters.`,
+  tooLong: (max: number) => `At most ${max} characters.`,
+  pattern: 'This answer is not in the expected format.',
+  email: 'Enter a valid email address.',
+  phone: 'Enter a valid phone number.',
+  number: 'Enter a number.',
+  wholeNumber: 'Enter a whole number.',
+  atLeast: (min: number) => `At least ${min}.`,
+  atMost: (max: number) => `At most ${max}.`,
+  date: 'Pick a date.',
+  notBefore: (day: string) => `Pick ${day} or later.`,
+  notAfter: (day: string) => `Pick ${day} or earlier.`,
+  choice: 'Pick one of the options.',
+  choices: 'Pick from the options.',
+  atLeastChoices: (min: number) => `Pick at least ${min}.`,
+  atMostChoices: (max: number) => `Pick at most ${max}.`,
+  mustCheck: 'Tick the box to go on.',
+  file: 'Upload a file.',
+  signature: 'Type your full name to sign.',
+  quantity: (min: number, max: number) => `Choose a quantity from ${min} to ${max}.`,
+} as const;
+
+const fieldId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'A field id is 1 to 40 lowercase letters, digits, - or _.');
+const isoDay = z.iso.date('Pick a date.');
+
+/** "Show this field (or this page) only when an earlier answer matches" (issue 14). */
+export const fieldCondition = z.strictObject({
+  fieldId,
+  /** An option id for choice fields, 'true'/'false' for a checkbox, else the answer's text. */
+  equals: z.string().trim().min(1, 'Say which answer shows this field.').max(formLimits.label),
+});
+export type FieldCondition = z.infer<typeof fieldCondition>;
+
+const fieldBase = {
+  id: fieldId,
+  label: z
+    .string({ error: 'Give the field a label.' })
+    .trim()
+    .min(1, 'Give the field a label.')
+    .max(formLimits.label, `At most ${formLimits.label} characters.`),
+  help: z.string().trim().max(formLimits.help, `At most ${formLimits.help} characters.`).optional(),
+  required: z.boolean().default(false),
+  showWhen: fieldCondition.optional(),
+};
+
+const option = z.strictObject({
+  id: fieldId,
+  label: z.string().trim().min(1, 'Give the option a label.').max(formLimits.label),
+});
+const options = z
+  .array(option)
+  .min(1, 'Add at least one option.')
+  .max(formLimits.options, `At most ${formLimits.options} options.`)
+  .refine((list) => new Set(list.map((item) => item.id)).size === list.length, 'Two options share an id.');
+
+/** A pattern the filler's answer must match: compiled once here, and refused if it could hang. */
+const answerPattern = z.strictObject({
+  regex: z
+    .string()
+    .min(1)
+    .max(formLimits.pattern, `At most ${formLimits.pattern} characters.`)
+    .refine((source) => {
+      try {
+        new RegExp(source, 'u');
+      } catch {
+        return false;
+      }
+      return isSafeRegex(source);
+    }, 'This pattern is not valid, or could take too long to check.'),
+  /** What the filler reads when the answer does not match. */
+  message: z.string().trim().max(formLimits.label).optional(),
+});
+
+const lengthRule = (max: number) =>
+  z.strictObject({
+    minLength: z.number().int().min(0).max(max).optional(),
+    maxLength: z.number().int().min(1).max(max).optional(),
+  }).shape;
+
+export const formField = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('short_text'),
+    ...fieldBase,
+    ...lengthRule(formLimits.shortText),
+    pattern: answerPattern.optional(),
+  }),
+  z.strictObject({ type: z.literal('long_text'), ...fieldBase, ...lengthRule(formLimits.longText) }),
+  z.strictObject({ type: z.literal('email'), ...fieldBase }),
+  z.strictObject({ type: z.literal('phone'), ...fieldBase }),
+  z.strictObject({
+    type: z.literal('number'),
+    ...fieldBase,
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+    wholeNumber: z.boolean().default(false),
+  }),
+  z.strictObject({ type: z.literal('date'), ...fieldBase, minDate: isoDay.optional(), maxDate: isoDay.optional() }),
+  z.strictObject({ type: z.literal('single_choice'), ...fieldBase, options }),
+  z.strictObject({
+    type: z.literal('multiple_choice'),
+    ...fieldBase,
+    options,
+    minSelected: z.number().int().min(0).max(formLimits.options).optional(),
+    maxSelected: z.number().int().min(1).max(formLimits.options).optional(),
+  }),
+  z.strictObject({ type: z.literal('dropdown'), ...fieldBase, options }),
+  /** One box to tick ("I agree to…"); required means it must be ticked. */
+  z.strictObject({ type: z.literal('checkbox'), ...fieldBase }),
+  z.strictObject({
+    type: z.literal('file'),
+    ...fieldBase,
+    accept: z
+      .array(z.enum(['image', 'pdf']))
+      .min(1)
+      .default(['image', 'pdf']),
+  }),
+  /** A waiver: the text to accept, signed with a typed name; the server stamps the time. */
+  z.strictObject({
+    type: z.literal('signature'),
+    ...fieldBase,
+    waiverText: z.string().trim().min(1, 'Write the text to accept.').max(formLimits.waiverText),
+  }),
+  /** A payment item: a fixed price, or a price per item with a quantity range. */
+  z.strictObject({
+    type: z.literal('payment'),
+    ...fieldBase,
+    priceCents: z
+      .number()
+      .int('Whole cents.')
+      .min(formLimits.price.min, 'At least $0.50.')
+      .max(formLimits.price.max, 'At most $10,000.'),
+    quantity: z
+      .strictObject({
+        min: z.number().int().min(0).max(formLimits.quantity),
+        max: z.number().int().min(1).max(formLimits.quantity),
+      })
+      .optional(),
+  }),
+  z.strictObject({ type: z.literal('heading'), ...fieldBase, required: z.literal(false).default(false) }),
+  /** Starts a new page; its showWhen shows or skips the whole page. */
+  z.strictObject({ type: z.literal('page_break'), ...fieldBase, required: z.literal(false).default(false) }),
+]);
+export type FormField = z.infer<typeof formField>;
+export type FormFieldInput = z.input<typeof formField>;
+
+const choiceTypes = new Set<FormFieldType>(['single_choice', 'multiple_choice', 'dropdown']);
+const takesAnswer = (field: FormField) => !(layoutFieldTypes as readonly FormFieldType[]).includes(field.type);
+
+/** The fields of a form, in order, with the rules that tie them together. */
+export const formFields = z
+  .array(formField)
+  .max(formLimits.fields, `At most ${formLimits.fields} fields.`)
+  .superRefine((fields, context) => {
+    const seen = new Map<string, FormField>();
+    fields.forEach((field, index) => {
+      const at = (path: (string | number)[], message: string) =>
+        context.addIssue({ code: 'custom', message, path: [index, ...path] });
+      if (seen.has(field.id)) at(['id'], 'Two fields share an id.');
+      const condition = field.showWhen;
+      if (condition) {
+        const source = seen.get(condition.fieldId);
+        if (!source || !takesAnswer(source)) {
+          at(['showWhen', 'fieldId'], 'A field can only depend on an earlier question.');
+        } else if (
+          'options' in source &&
+          choiceTypes.has(source.type) &&
+          !source.options.some((item) => item.id === condition.equals)
+        ) {
+          at(['showWhen', 'equals'], 'Pick one of that question’s options.');
+        } else if (source.type === 'checkbox' && condition.equals !== 'true' && condition.equals !== 'false') {
+          at(['showWhen', 'equals'], 'A checkbox is either ticked (true) or not (false).');
+        }
+      }
+      if ('minLength' in field && field.minLength !== undefined && field.maxLength !== undefined) {
+        if (field.minLength > field.maxLength) at(['maxLength'], 'The maximum is below the minimum.');
+      }
+      if (field.type === 'number' && field.min !== undefined && field.max !== undefined && field.min > field.max) {
+        at(['max'], 'The maximum is below the minimum.');
+      }
+      if (field.type === 'date' && field.minDate && field.maxDate && field.minDate > field.maxDate) {
+        at(['maxDate'], 'The last date is before the first.');
+      }
+      if (field.type === 'multiple_choice') {
+        if (field.minSelected !== undefined && field.minSelected > field.options.length) {
+          at(['minSelected'], 'More than there are options.');
+        }
+        if (
+          field.minSelected !== undefined &&
+          field.maxSelected !== undefined &&
+          field.minSelected > field.maxSelected
+        ) {
+          at(['maxSelected'], 'The maximum is below the minimum.');
+        }
+      }
+      if (field.type === 'payment' && field.quantity && field.quantity.min > field.quantity.max) {
+        at(['quantity', 'max'], 'The maximum is below the minimum.');
+      }
+      seen.set(field.id, field);
+    });
+    if (fields[0]?.type === 'page_break') {
+      context.addIssue({ code: 'custom', message: 'A form cannot start with a page break.', path: [0, 'type'] });
+    }
+  });
+
+/** The answers a filler sends: one entry per answered field id; the shape of each is checked per field. */
+export const formAnswers = z
+  .record(fieldId, z.unknown())
+  .refine((answers) => Object.keys(answers).length <= formLimits.fields);
+export type FormAnswers = Record<string, unknown>;
+
+/** A checked answer, as stored with the submission. */
+export type CheckedAnswer =
+  string | number | boolean | string[] | { uploadId: string } | { name: string; signedAt: string };
+
+/** Whether an answer matches a condition: the option picked (or among those picked), the box's state, or the same text. */
+function conditionHolds(source: FormField, answer: unknown, condition: FieldCondition): boolean {
+  if (answer === undefined || answer === null) return source.type === 'checkbox' && condition.equals === 'false';
+  if (Array.isArray(answer)) return answer.includes(condition.equals);
+  if (typeof answer === 'boolean') return String(answer) === condition.equals;
+  return String(answer).trim().toLowerCase() === condition.equals.trim().toLowerCase();
+}
+
+/**
+ * The fields a filler sees for these answers, in order: a field whose condition does not hold
+ * is skipped, so is every field on a page whose page break's condition does not hold, and so is
+ * a field that depends on a skipped one. Hidden answers are neither checked nor kept.
+ */
+export function visibleFields(fields: readonly FormField[], answers: FormAnswers): FormField[] {
+  const shown = new Map<string, FormField>();
+  let pageShown = true;
+  for (const field of fields) {
+    const condition = field.showWhen;
+    const source = condition ? shown.get(condition.fieldId) : undefined;
+    const holds = !condition || (source !== undefined && conditionHolds(source, answers[source.id], condition));
+    if (field.type === 'page_break') {
+      pageShown = holds;
+      if (pageShown) shown.set(field.id, field);
+      continue;
+    }
+    if (pageShown && holds) shown.set(field.id, field);
+  }
+  return [...shown.values()];
+}
+
+/** The pages of a form (split at page breaks), each with its page break (null for the first). */
+export function formPages(fields: readonly FormField[]): { pageBreak: FormField | null; fields: FormField[] }[] {
+  const pages: { pageBreak: FormField | null; fields: FormField[] }[] = [{ pageBreak: null, fields: [] }];
+  for (const field of fields) {
+    if (field.type === 'page_break') pages.push({ pageBreak: field, fields: [] });
+    else pages.at(-1)?.fields.push(field);
+  }
+  return pages;
+}
+
+const phonePattern = /^\+?[0-9 ()\-.]{7,20}$/;
+const emailCheck = z.email();
+
+function isBlank(answer: unknown): boolean {
+  return (
+    answer === undefined ||
+    answer === null ||
+    answer === false ||
+    (typeof answer === 'string' && answer.trim() === '') ||
+    (Array.isArray(answer) && answer.length === 0)
+  );
+}
+
+/** One answer against its field's rules: the value to keep, or the message to show beside the field. */
+export function checkAnswer(
+  field: FormField,
+  answer: unknown,
+  now: Date = new Date(),
+): { ok: true; value: CheckedAnswer | undefined } | { ok: false; message: string } {
+  const fail = (message: string) => ({ ok: false as const, message });
+  if (field.type === 'heading' || field.type === 'page_break') return { ok: true, value: undefined };
+  if (field.type === 'payment') {
+    // A fixed-price item has nothing to answer: required means it is always bought.
+    if (!field.quantity) return { ok: true, value: field.required || answer === true || answer === 1 ? 1 : 0 };
+    const quantity = answer === undefined || answer === null || answer === '' ? 0 : Number(answer);
+    // None at all is an answer only when the item is optional; otherwise within the range, at least 1.
+    const min = Math.max(1, field.quantity.min);
+    const allowed = quantity === 0 ? !field.required : quantity >= min && quantity <= field.quantity.max;
+    if (!Number.isInteger(quantity) || !allowed) return fail(formAnswerMessages.quantity(min, field.quantity.max));
+    return { ok: true, value: quantity };
+  }
+  if (isBlank(answer)) {
+    if (field.required) {
+      return fail(field.type === 'checkbox' ? formAnswerMessages.mustCheck : formAnswerMessages.required);
+    }
+    return { ok: true, value: undefined };
+  }
+  switch (field.type) {
+    case 'short_text':
+    case 'long_text': {
+      if (typeof answer !== 'string') return fail(formAnswerMessages.required);
+      const text = answer.trim();
+      const max = field.maxLength ?? (field.type === 'short_text' ? formLimits.shortText : formLimits.longText);
+      if (field.minLength !== undefined && text.length < field.minLength)
+        return fail(formAnswerMessages.tooShort(field.minLength));
+      if (text.length > max) return fail(formAnswerMessages.tooLong(max));
+      if (field.type === 'short_text' && field.pattern && !new RegExp(field.pattern.regex, 'u').test(text)) {
+        return fail(field.pattern.message || formAnswerMessages.pattern);
+      }
+      return { ok: true, value: text };
+    }
+    case 'email': {
+      const text = typeof answer === 'string' ? answer.trim().toLowerCase() : '';
+      if (text.length > emailMaxLength || !emailCheck.safeParse(text).success) return fail(formAnswerMessages.email);
+      return { ok: true, value: text };
+    }
+    case 'phone': {
+      const text = typeof answer === 'string' ? answer.trim() : '';
+      if (!phonePattern.test(text) || text.replace(/\D/g, '').length < 7) return fail(formAnswerMessages.phone);
+      return { ok: true, value: text };
+    }
+    case 'number': {
+      const value = typeof answer === 'number' ? answer : typeof answer === 'string' ? Number(answer.trim()) : NaN;
+      if (!Number.isFinite(value)) return fail(formAnswerMessages.number);
+      if (field.wholeNumber && !Number.isInteger(value)) return fail(formAnswerMessages.wholeNumber);
+      if (field.min !== undefined && value < field.min) return fail(formAnswerMessages.atLeast(field.min));
+      if (field.max !== undefined && value > field.max) return fail(formAnswerMessages.atMost(field.max));
+      return { ok: true, value };
+    }
+    case 'date': {
+      const day = typeof answer === 'string' ? answer.trim() : '';
+      if (!isoDay.safeParse(day).success) return fail(formAnswerMessages.date);
+      if (field.minDate && day < field.minDate) return fail(formAnswerMessages.notBefore(field.minDate));
+      if (field.maxDate && day > field.maxDate) return fail(formAnswerMessages.notAfter(field.maxDate));
+      return { ok: true, value: day };
+    }
+    case 'single_choice':
+    case 'dropdown':
+      if (typeof answer !== 'string' || !field.options.some((item) => item.id === answer)) {
+        return fail(formAnswerMessages.choice);
+      }
+      return { ok: true, value: answer };
+    case 'multiple_choice': {
+      if (!Array.isArray(answer) || answer.some((item) => typeof item !== 'string'))
+        return fail(formAnswerMessages.choices);
+      const picked = [...new Set(answer as string[])];
+      if (picked.some((id) => !field.options.some((item) => item.id === id))) return fail(formAnswerMessages.choices);
+      const min = field.minSelected ?? (field.required ? 1 : 0);
+      if (picked.length < min) return fail(formAnswerMessages.atLeastChoices(min));
+      if (field.maxSelected !== undefined && picked.length > field.maxSelected) {
+        return fail(formAnswerMessages.atMostChoices(field.maxSelected));
+      }
+      // Kept in the form's order, whatever order they were sent in.
+      return { ok: true, value: field.options.map((item) => item.id).filter((id) => picked.includes(id)) };
+    }
+    case 'checkbox':
+      if (answer !== true && answer !== 'true') return fail(formAnswerMessages.mustCheck);
+      return { ok: true, value: true };
+    case 'file': {
+      const uploadId =
+        typeof answer === 'object' && answer !== null && 'uploadId' in answer ? answer.uploadId : undefined;
+      if (typeof uploadId !== 'string' || !/^[A-Za-z0-9_-]{8,100}$/.test(uploadId))
+        return fail(formAnswerMessages.file);
+      return { ok: true, value: { uploadId } };
+    }
+    case 'signature': {
+      const name = typeof answer === 'object' && answer !== null && 'name' in answer ? answer.name : answer;
+      if (typeof name !== 'string' || name.trim().length < 2 || name.trim().length > 300) {
+        return fail(formAnswerMessages.signature);
+      }
+      // The time is the server's: what the filler's clock says proves nothing.
+      return { ok: true, value: { name: name.trim(), signedAt: now.toISOString() } };
+    }
+  }
+}
+
+/**
+ * A whole submission against its form: the visible fields' checked answers, or a message per
+ * field id. Answers to hidden or unknown fields are dropped, never stored.
+ */
+export function checkAnswers(
+  fields: readonly FormField[],
+  answers: FormAnswers,
+  now: Date = new Date(),
+): { ok: true; answers: Record<string, CheckedAnswer> } | { ok: false; fieldErrors: Record<string, string> } {
+  const kept: Record<string, CheckedAnswer> = {};
+  const fieldErrors: Record<string, string> = {};
+  for (const field of visibleFields(fields, answers)) {
+    const result = checkAnswer(field, answers[field.id], now);
+    if (!result.ok) fieldErrors[field.id] = result.message;
+    else if (result.value !== undefined) kept[field.id] = result.value;
+  }
+  return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, answers: kept };
+}
+
+/** What the payment items of checked answers cost, in cents, with a line per item bought. */
+export function paymentLines(
+  fields: readonly FormField[],
+  answers: Record<string, CheckedAnswer>,
+): { total: number; lines: { fieldId: string; label: string; quantity: number; unitCents: number }[] } {
+  const lines = visibleFields(fields, answers)
+    .filter((field): field is Extract<FormField, { type: 'payment' }> => field.type === 'payment')
+    .map((field) => ({
+      fieldId: field.id,
+      label: field.label,
+      quantity: Number(answers[field.id] ?? 0),
+      unitCents: field.priceCents,
+    }))
+    .filter((line) => line.quantity > 0);
+  return { total: lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0), lines };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The forms API (issue 14): organizers build and manage forms; anyone fills a published one.
+
+/** What the builder offers today. Payment items and file uploads join when paying a submission
+ * and form uploads are built; the server refuses the others until then. */
+export const availableFieldTypes = [
+  'short_text',
+  'long_text',
+  'email',
+  'phone',
+  'number',
+  'date',
+  'single_choice',
+  'multiple_choice',
+  'dropdown',
+  'checkbox',
+  'signature',
+  'heading',
+  'page_break',
+] as const satisfies readonly FormFieldType[];
+export const unavailableFieldTypeMessage = 'This kind of field is not available yet.';
+
+export const formStatuses = ['draft', 'published', 'closed'] as const;
+export type FormStatus = (typeof formStatuses)[number];
+/** What a filler finds: open, or why not. */
+export const formAvailabilities = ['open', 'not_open_yet', 'closed', 'full'] as const;
+export type FormAvailability = (typeof formAvailabilities)[number];
+export const submissionStatuses = ['submitted', 'waitlisted'] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+export const formMessages = {
+  notOpenYet: 'This form is not open yet.',
+  closed: 'This form is closed.',
+  full: 'This form has reached its limit of submissions.',
+  alreadySubmitted: 'You have already filled in this form.',
+  defaultConfirmation: 'Thanks! Your answers were sent.',
+  waitlisted: 'The form is full: you are on the waitlist, and the organizer will be in touch.',
+  staleDraft: 'This form was changed in another tab or by another organizer. Reload to see the latest version.',
+  notFound: 'This form does not exist or is not published.',
+  seasonNotTeams: 'Pick a season of the form’s team.',
+  teamOnlyVisibility: 'Only a team’s form can be shared with its organizers.',
+  deleteConfirm: 'Delete this form and all its submissions? This cannot be undone.',
+  leaveUnsaved: 'You have unsaved changes. Leave without saving?',
+} as const;
+
+export const formTitleLength = { min: 2, max: 120 } as const;
+export const formDescriptionMax = 2000;
+export const confirmationMessageMax = 1000;
+
+const formTitle = z
+  .string({ error: 'Give the form a title.' })
+  .trim()
+  .min(formTitleLength.min, `At least ${formTitleLength.min} characters.`)
+  .max(formTitleLength.max, `At most ${formTitleLength.max} characters.`);
+const formMoment = z.iso.datetime({ offset: true, error: 'Pick a date and time.' });
+
+export const formSettings = z
+  .strictObject({
+    opensAt: formMoment.nullable().default(null),
+    closesAt: formMoment.nullable().default(null),
+    /** How many submissions count toward the limit; null = no limit. */
+    submissionLimit: z.number().int().min(1, 'At least 1.').max(100_000).nullable().default(null),
+    /** Past the limit: refuse ('closed') or take more as waitlisted ('waitlist'). */
+    whenFull: z.enum(['closed', 'waitlist']).default('closed'),
+    onePerPerson: z.boolean().default(true),
+    confirmationMessage: z
+      .string()
+      .trim()
+      .max(confirmationMessageMax, `At most ${confirmationMessageMax} characters.`)
+      .default(''),
+    /** Mail the filler a copy of their answers. */
+    confirmationEmail: z.boolean().default(true),
+    /** A team's form: a submission registers the filler for this season of the team (spec §7). */
+    seasonId: z.uuid('Unknown season.').nullable().default(null),
+    /** Who reads submissions besides the owner: the team's organizers too (team forms). */
+    submissionsVisibleTo: z.enum(['owner', 'organizers']).default('organizers'),
+  })
+  .superRefine((settings, context) => {
+    if (settings.opensAt && settings.closesAt && settings.closesAt <= settings.opensAt) {
+      context.addIssue({ code: 'custom', message: 'The form must close after it opens.', path: ['closesAt'] });
+    }
+  })
+  .meta({ id: 'FormSettings' });
+export type FormSettings = z.infer<typeof formSettings>;
+
+export const formIdParams = z.object({ formId: z.uuid('Unknown form.') });
+export const submissionParams = formIdParams.extend({ submissionId: z.uuid('Unknown submission.') });
+
+export const createFormBody = z
+  .strictObject({ title: formTitle, teamId: z.uuid('Unknown team.').nullable().default(null) })
+  .meta({ id: 'CreateForm' });
+
+/** The builder's save (autosave and Save): the whole draft, with the version it was based on. */
+export const saveFormBody = z
+  .strictObject({
+    version: z.number().int().min(1),
+    title: formTitle,
+    description: z.string().trim().max(formDescriptionMax, `At most ${formDescriptionMax} characters.`).default(''),
+    coverImageUrl: z.string().max(500).nullable().default(null),
+    fields: formFields,
+    settings: formSettings,
+  })
+  .meta({ id: 'SaveForm' });
+export type SaveFormBody = z.input<typeof saveFormBody>;
+
+export const formStatusBody = z.strictObject({ status: z.enum(formStatuses) }).meta({ id: 'FormStatusChange' });
+
+export const formSummary = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    status: z.enum(formStatuses),
+    team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    submissionCount: z.number().int(),
+    /** The viewer may edit (owner, or an organizer of the form's team). */
+    canEdit: z.boolean(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'FormSummary' });
+export const formListReply = z.object({ forms: z.array(formSummary) });
+
+/** The builder's view: everything, with the version to save against. */
+export const formDraftReply = z
+  .object({
+    id: z.uuid(),
+    version: z.number().int(),
+    status: z.enum(formStatuses),
+    title: z.string(),
+    description: z.string(),
+    coverImageUrl: z.string().nullable(),
+    team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    fields: z.array(formField),
+    settings: formSettings,
+    submissionCount: z.number().int(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'FormDraft' });
+export type FormDraft = z.infer<typeof formDraftReply>;
+
+/** The filler's view (public): no settings a filler should not read. */
+export const publicFormReply = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string(),
+    coverImageUrl: z.string().nullable(),
+    team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    fields: z.array(formField),
+    availability: z.enum(formAvailabilities),
+    /** Past the limit with a waitlist: submissions are taken as waitlisted. */
+    waitlistOnly: z.boolean(),
+    opensAt: z.iso.datetime().nullable(),
+    closesAt: z.iso.datetime().nullable(),
+    /** Signed in: the viewer's name and email to prefill; null for a visitor (who types them). */
+    prefill: z.object({ name: z.string(), email: z.string() }).nullable(),
+    /** One submission per person and the viewer has one already. */
+    alreadySubmitted: z.boolean(),
+    /** The viewer may edit (shows a link to the builder). */
+    canEdit: z.boolean(),
+    /** A draft, shown to its editors as a preview only. */
+    preview: z.boolean(),
+  })
+  .meta({ id: 'PublicForm' });
+export type PublicForm = z.infer<typeof publicFormReply>;
+
+export const submitFormBody = z
+  .strictObject({
+    /** Made by the page once per filling: a repeated send (a retry, a double click) makes one submission. */
+    clientId: z.uuid('Send the form again.'),
+    answers: formAnswers,
+    /** A visitor's name and email (ignored when signed in). */
+    guest: z
+      .strictObject({
+        name: z.string().trim().min(2, 'At least 2 characters.').max(300, 'At most 300 characters.'),
+        email: z.string().trim().toLowerCase().max(emailMaxLength).pipe(z.email('Enter a valid email address.')),
+      })
+      .nullable()
+      .default(null),
+  })
+  .meta({ id: 'SubmitForm' });
+export type SubmitFormBody = z.input<typeof submitFormBody>;
+
+export const submitFormReply = z
+  .object({
+    submissionId: z.uuid(),
+    status: z.enum(submissionStatuses),
+    confirmationMessage: z.string(),
+  })
+  .meta({ id: 'FormSubmitted' });
+
+const checkedAnswer = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.string()),
+  z.object({ uploadId: z.string() }),
+  z.object({ name: z.string(), signedAt: z.string() }),
+]);
+
+export const submissionReply = z
+  .object({
+    id: z.uuid(),
+    formId: z.uuid(),
+    status: z.enum(submissionStatuses),
+    name: z.string(),
+    email: z.string(),
+    /** The filler's account; null for a visitor. */
+    userId: z.string().nullable(),
+    answers: z.record(z.string(), checkedAnswer),
+    /** Organizers' flag and note (the filler does not see them). */
+    marked: z.boolean(),
+    comment: z.string(),
+    submittedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'FormSubmission' });
+export type Submission = z.infer<typeof submissionReply>;
+
+export const submissionSorts = ['newest', 'oldest', 'name'] as const;
+export const submissionListQuery = z.object({
+  /** Name, email or any answer's text. */
+  search: z.string().trim().max(200).default(''),
+  /** Only submissions whose answer to `fieldId` is (or includes) `equals`. */
+  fieldId: fieldId.optional(),
+  equals: z.string().max(formLimits.label).optional(),
+  status: z.enum(submissionStatuses).optional(),
+  marked: z.enum(['true', 'false']).optional(),
+  sort: z.enum(submissionSorts).default('newest'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const submissionListReply = z.object({
+  form: z.object({ id: z.uuid(), title: z.string(), fields: z.array(formField), canEdit: z.boolean() }),
+  submissions: z.array(submissionReply),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const submissionCsvQuery = submissionListQuery.omit({ page: true, pageSize: true });
+
+export const updateSubmissionBody = z
+  .strictObject({
+    marked: z.boolean().optional(),
+    comment: z.string().trim().max(2000, 'At most 2000 characters.').optional(),
+  })
+  .meta({ id: 'UpdateSubmission' });
+
+const formTags = ['forms'] as const;
+export const formEndpoints = {
+  listMine: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms',
+    summary: "My forms and my teams' forms (those I may edit or whose submissions I may read)",
+    tags: formTags,
+    reply: formListReply,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms',
+    summary: 'Start a form (a draft) for me or for a team I organize',
+    tags: formTags,
+    body: createFormBody,
+    reply: formDraftReply,
+    status: 201,
+  }),
+  getDraft: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms/:formId/draft',
+    summary: "A form as its editors build it (owner, or the team's organizers)",
+    tags: formTags,
+    params: formIdParams,
+    reply: formDraftReply,
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/forms/:formId',
+    summary: 'Save the whole form (autosave); refused with 409 when saved elsewhere since its version',
+    tags: formTags,
+    params: formIdParams,
+    body: saveFormBody,
+    reply: formDraftReply,
+  }),
+  setStatus: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/status',
+    summary: 'Publish, close or take back to draft',
+    tags: formTags,
+    params: formIdParams,
+    body: formStatusBody,
+    reply: formDraftReply,
+  }),
+  duplicate: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/duplicate',
+    summary: 'Copy a form (a new draft, no submissions)',
+    tags: formTags,
+    params: formIdParams,
+    reply: formDraftReply,
+    status: 201,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/forms/:formId',
+    summary: 'Delete a form and its submissions',
+    tags: formTags,
+    params: formIdParams,
+    reply: okReply,
+  }),
+  getPublic: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms/:formId',
+    summary: 'A form to fill (public when published; editors also see a draft as a preview)',
+    tags: formTags,
+    params: formIdParams,
+    reply: publicFormReply,
+  }),
+  submit: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/submissions',
+    summary: 'Fill a form (signed in, or as a visitor with a name and email)',
+    tags: formTags,
+    params: formIdParams,
+    body: submitFormBody,
+    reply: submitFormReply,
+    status: 201,
+  }),
+  listSubmissions: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms/:formId/submissions',
+    summary: 'Submissions, searched, filtered, sorted and paged (owner and allowed organizers)',
+    tags: formTags,
+    params: formIdParams,
+    query: submissionListQuery,
+    reply: submissionListReply,
+  }),
+  getSubmission: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms/:formId/submissions/:submissionId',
+    summary: 'One submission (its readers, and the person who sent it)',
+    tags: formTags,
+    params: submissionParams,
+    reply: submissionReply,
+  }),
+  updateSubmission: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/forms/:formId/submissions/:submissionId',
+    summary: 'Mark a submission or write a note on it (its readers)',
+    tags: formTags,
+    params: submissionParams,
+    body: updateSubmissionBody,
+    reply: submissionReply,
+  }),
+} as const;
+
+/** The CSV download of the same filter (a file, not JSON: registered on its own by the server). */
+export const submissionsCsvPath = (formId: string) => `/api/forms/${formId}/submissions.csv`;
