@@ -46,6 +46,7 @@ import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from '.
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
+import { registerFormRoutes } from './features/forms/forms.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp({
   registerMessageRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   await registerSubscriptionRoutes(app, deps);
+  registerFormRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

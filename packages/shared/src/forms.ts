@@ -497,7 +497,6 @@ export const formMessages = {
   staleDraft: 'This form was changed in another tab or by another organizer. Reload to see the latest version.',
   notFound: 'This form does not exist or is not published.',
   seasonNotTeams: 'Pick a season of the form’s team.',
-  teamOnlyVisibility: 'Only a team’s form can be shared with its organizers.',
   deleteConfirm: 'Delete this form and all its submissions? This cannot be undone.',
   leaveUnsaved: 'You have unsaved changes. Leave without saving?',
 } as const;
