@@ -702,6 +702,23 @@ export const updateSubmissionBody = z
   })
   .meta({ id: 'UpdateSubmission' });
 
+/** `form/{formId}/team-form-add/{userId}` (spec §2): an organizer adds a filler to the form's team. */
+export const teamFormAddParams = formIdParams.extend({ userId: z.string().min(1).max(64) });
+export const teamFormAddReply = z
+  .object({
+    team: z.object({ id: z.uuid(), name: z.string() }),
+    person: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    /** Their latest submission to the form. */
+    submission: submissionReply,
+    fields: z.array(formField),
+    isMember: z.boolean(),
+    /** The form's season, when it has one, and whether they are registered for it. */
+    season: z.object({ id: z.uuid(), label: z.string(), registered: z.boolean() }).nullable(),
+  })
+  .meta({ id: 'TeamFormAdd' });
+export type TeamFormAdd = z.infer<typeof teamFormAddReply>;
+export const notATeamFormMessage = 'Only a team’s form can add people to a team.';
+
 const formTags = ['forms'] as const;
 export const formEndpoints = {
   listMine: defineEndpoint({
@@ -806,6 +823,22 @@ export const formEndpoints = {
     params: submissionParams,
     body: updateSubmissionBody,
     reply: submissionReply,
+  }),
+  getTeamFormAdd: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms/:formId/team-form-add/:userId',
+    summary: "A filler of a team's form, their submission, and whether they are on the team and its season",
+    tags: formTags,
+    params: teamFormAddParams,
+    reply: teamFormAddReply,
+  }),
+  teamFormAdd: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/team-form-add/:userId',
+    summary: "Add a filler of a team's form to the team's roster, and to the form's season when it has one",
+    tags: formTags,
+    params: teamFormAddParams,
+    reply: teamFormAddReply,
   }),
 } as const;
 

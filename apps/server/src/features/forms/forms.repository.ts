@@ -1,6 +1,7 @@
 import type { submissionSorts } from '@huddle/shared/forms';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { registrations, seasons } from '../seasons/seasons.schema.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { formSubmissions, forms } from './forms.schema.ts';
 
@@ -157,4 +158,33 @@ export async function listSubmissionRows(
   const rows = page ? await query.offset(page.offset).limit(page.limit) : await query;
   const [totalRow] = await db.select({ total: count() }).from(formSubmissions).where(where);
   return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function latestSubmissionBy(db: Database, formId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.userId, userId)))
+    .orderBy(desc(formSubmissions.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findSeasonLabel(db: Database, seasonId: string): Promise<string | undefined> {
+  const [row] = await db.select({ label: seasons.label }).from(seasons).where(eq(seasons.id, seasonId));
+  return row?.label;
+}
+
+export async function isRegistered(db: Database, seasonId: string, who: { userId: string; email: string }) {
+  const [row] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.seasonId, seasonId),
+        or(eq(registrations.userId, who.userId), eq(registrations.email, who.email)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

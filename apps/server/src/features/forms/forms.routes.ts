@@ -7,6 +7,7 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import {
+  addToTeamFromForm,
   createForm,
   deleteForm,
   duplicateForm,
@@ -14,6 +15,7 @@ import {
   getFormDraft,
   getPublicForm,
   getSubmission,
+  getTeamFormAdd,
   listMyForms,
   listSubmissions,
   saveForm,
@@ -76,6 +78,13 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
   );
   registerEndpoint(app, formEndpoints.updateSubmission, async ({ request, params, body }) =>
     updateSubmission(db, { actorId: await actor(request), ...params, changes: body }),
+  );
+
+  registerEndpoint(app, formEndpoints.getTeamFormAdd, async ({ request, params }) =>
+    getTeamFormAdd(db, { actorId: await actor(request), ...params }),
+  );
+  registerEndpoint(app, formEndpoints.teamFormAdd, async ({ request, params }) =>
+    addToTeamFromForm(db, { actorId: await actor(request), ...params }),
   );
 
   // CSV is not JSON, so this one is declared here; errors still use the error reply.

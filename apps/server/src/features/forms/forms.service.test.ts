@@ -397,3 +397,57 @@ describe('reading submissions', () => {
     expect(await ids(outsider.cookie)).toContain(mine);
   });
 });
+
+describe('adding a filler to the team (form/{formId}/team-form-add/{userId})', () => {
+  it('puts them on the roster and into the form’s season, once, and only from a team’s form', async () => {
+    const season = await call('POST', `/api/teams/${teamId}/seasons`, owner.cookie, {
+      label: 'Summer League',
+      startsOn: '2027-06-01',
+      endsOn: '2027-08-31',
+      registrationOpensAt: '2020-01-01T00:00:00Z',
+      registrationClosesAt: '2027-05-31T00:00:00Z',
+      capacity: null,
+      feeCents: null,
+      status: 'published',
+    });
+    const seasonId = season.json().id as string;
+    const id = await newForm(owner.cookie, { team: teamId, settings: { seasonId } });
+    // Registration happens on submit already; a form whose season came later adds it here.
+    const late = await newForm(owner.cookie, { team: teamId });
+    await submit(late, outsider.cookie);
+    const draft = (await call('GET', `/api/forms/${late}/draft`, owner.cookie)).json();
+    const withSeason = await call('PUT', `/api/forms/${late}`, owner.cookie, {
+      version: draft.version,
+      title: draft.title,
+      fields: draft.fields,
+      settings: { ...draft.settings, seasonId },
+    });
+    expect(withSeason.statusCode, withSeason.body).toBe(200);
+    const path = `/api/forms/${late}/team-form-add/${outsider.user.id}`;
+    const before = (await call('GET', path, organizer.cookie)).json();
+    expect(before).toMatchObject({
+      isMember: false,
+      season: { id: seasonId, label: 'Summer League', registered: false },
+    });
+    expect(before.person.name).toBe('Otto Outsider');
+    const added = await call('POST', path, organizer.cookie);
+    expect(added.json()).toMatchObject({ isMember: true, season: { registered: true } });
+    expect((await call('POST', path, organizer.cookie)).statusCode).toBe(200);
+    const onTeam = await t.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, outsider.user.id)));
+    expect(onTeam.map((row) => row.role)).toEqual(['player']);
+    const registered = await t.db.select().from(registrations).where(eq(registrations.seasonId, seasonId));
+    expect(registered.filter((row) => row.userId === outsider.user.id)).toHaveLength(1);
+
+    expect((await call('POST', `/api/forms/${id}/team-form-add/${owner.user.id}`, organizer.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', path, player.cookie)).statusCode).toBe(403);
+    const personal = await newForm(organizer.cookie);
+    await submit(personal, player.cookie);
+    const notTeam = await call('POST', `/api/forms/${personal}/team-form-add/${player.user.id}`, organizer.cookie);
+    expect(notTeam.statusCode).toBe(409);
+  });
+});

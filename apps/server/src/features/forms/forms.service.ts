@@ -3,12 +3,14 @@ import {
   checkAnswers,
   formMessages,
   formSettings,
+  notATeamFormMessage,
   unavailableFieldTypeMessage,
   type CheckedAnswer,
   type FormAvailability,
   type FormDraft,
   type FormField,
   type PublicForm,
+  type TeamFormAdd,
   type Submission,
   type SubmissionStatus,
   type saveFormBody,
@@ -25,7 +27,7 @@ import { createGuest, findUserRecordByEmail, getCurrentUser } from '../accounts/
 import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
 import { seasons } from '../seasons/seasons.schema.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
-import { requireRole } from '../teams/teams.service.ts';
+import { addPlayerToTeam, requireRole } from '../teams/teams.service.ts';
 import { formReceivedMail } from './forms.mails.ts';
 import {
   findForm,
@@ -33,6 +35,9 @@ import {
   findSubmissionByClientId,
   findTeamName,
   findTeamRole,
+  findSeasonLabel,
+  isRegistered,
+  latestSubmissionBy,
   hasSubmissionFrom,
   listFormsFor,
   listSubmissionRows,
@@ -540,4 +545,68 @@ export async function exportSubmissionsCsv(
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'form';
   return { filename: `${slug}-submissions.csv`, csv };
+}
+
+/**
+ * `form/{formId}/team-form-add/{userId}` (spec §2): a filler of a team's form, seen by the form's
+ * organizers (editors who may read its submissions). 404 when the person has no submission to it.
+ */
+async function teamFormAddView(
+  db: Database,
+  { actorId, formId, userId }: { actorId: string; formId: string; userId: string },
+) {
+  const { form, access } = await readableForm(db, formId, actorId);
+  if (!access.canEdit) throw new AppError('FORBIDDEN', 'Only the form’s organizers can do that.');
+  if (!form.teamId) throw new AppError('CONFLICT', notATeamFormMessage);
+  const submission = await latestSubmissionBy(db, formId, userId);
+  if (!submission) throw new AppError('NOT_FOUND', 'This person has not filled in this form.');
+  const person = await getCurrentUser(db, userId);
+  return { form, teamId: form.teamId, submission, person };
+}
+
+async function toTeamFormAdd(
+  db: Database,
+  { form, teamId, submission, person }: Awaited<ReturnType<typeof teamFormAddView>>,
+): Promise<TeamFormAdd> {
+  const seasonId = form.settings.seasonId;
+  const name = person.fullName || person.displayName;
+  return {
+    team: { id: teamId, name: (await findTeamName(db, teamId)) ?? '' },
+    person: { id: person.id, name, email: person.email },
+    submission: toSubmission(submission, { organizer: true }),
+    fields: form.fields,
+    isMember: (await findTeamRole(db, teamId, person.id)) !== undefined,
+    season: seasonId
+      ? {
+          id: seasonId,
+          label: (await findSeasonLabel(db, seasonId)) ?? '',
+          registered: await isRegistered(db, seasonId, { userId: person.id, email: person.email }),
+        }
+      : null,
+  };
+}
+
+export async function getTeamFormAdd(db: Database, input: { actorId: string; formId: string; userId: string }) {
+  return toTeamFormAdd(db, await teamFormAddView(db, input));
+}
+
+/** Onto the roster as a player and into the form's season: both or neither; doing it twice changes nothing. */
+export async function addToTeamFromForm(db: Database, input: { actorId: string; formId: string; userId: string }) {
+  const view = await teamFormAddView(db, input);
+  const { form, teamId, person } = view;
+  await db.transaction(async (tx) => {
+    await addPlayerToTeam(tx, { teamId, userId: person.id });
+    if (form.settings.seasonId) {
+      const registration = await registerWithinCapacity(tx, {
+        seasonId: form.settings.seasonId,
+        teamId,
+        userId: person.id,
+        guestId: null,
+        name: person.fullName || person.displayName,
+        email: person.email,
+      });
+      if (registration.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
+    }
+  });
+  return toTeamFormAdd(db, view);
 }

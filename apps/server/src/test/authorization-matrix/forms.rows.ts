@@ -154,4 +154,16 @@ export const formRows: MatrixRow[] = [
     call: async (cast) => ({ ...(await memberSubmission(cast)), payload: { marked: true } }),
     expect: statuses(401, 403, 403, 200, 200),
   },
+  {
+    route: 'GET /api/forms/{formId}/team-form-add/{userId}',
+    target: 'the member, who filled in the team’s form',
+    call: async (cast) => ({ params: { ...(await memberSubmission(cast)).params, userId: cast.people.member.id } }),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'POST /api/forms/{formId}/team-form-add/{userId}',
+    target: 'the member, who filled in the team’s form',
+    call: async (cast) => ({ params: { ...(await memberSubmission(cast)).params, userId: cast.people.member.id } }),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
 ];
