@@ -1,0 +1,60 @@
+import { Readable } from 'node:stream';
+import type { Transaction } from '@huddle/shared/invoices';
+import { settledStatusLabels, paymentKindLabels } from '@huddle/shared/invoices';
+import { stringify } from 'csv-stringify';
+import { neutraliseFormula } from '../../lib/spreadsheet-csv.ts';
+
+export const transactionCsvColumns = [
+  'Date',
+  'Receipt',
+  'Description',
+  'Kind',
+  'Team',
+  'Payer',
+  'Payer email',
+  'Quantity',
+  'Amount',
+  'Refunded',
+  'Fee',
+  'Net',
+  'Currency',
+  'Status',
+];
+
+/** Cents as a spreadsheet reads money: 1250 → "12.50". */
+export const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+function csvRow(row: Transaction): string[] {
+  return [
+    row.paidAt.slice(0, 10),
+    row.receiptNumber ?? '',
+    row.description,
+    paymentKindLabels[row.kind],
+    row.teamName ?? '',
+    row.payerName,
+    row.payerEmail,
+    String(row.quantity),
+    dollars(row.amountCents),
+    dollars(row.refundedCents),
+    dollars(row.feeCents),
+    dollars(row.netCents),
+    row.currency.toUpperCase(),
+    settledStatusLabels[row.status],
+  ];
+}
+
+/**
+ * The transactions as a CSV stream: csv-stringify quotes commas, quotes and line breaks, and
+ * every cell passes the formula guard (a payer's name such as "=HYPERLINK(…)" stays text).
+ * Rows flow from the database batch by batch, with back-pressure.
+ */
+export function transactionsCsvStream(rows: AsyncIterable<Transaction>): Readable {
+  const csv = stringify({ header: true, columns: transactionCsvColumns, cast: { string: neutraliseFormula } });
+  const source = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield csvRow(row);
+    })(),
+  );
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
+}
