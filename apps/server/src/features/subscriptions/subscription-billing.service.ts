@@ -435,7 +435,7 @@ export async function applyPaidInvoice(tx: Database, invoice: Stripe.Invoice): P
     payerEmail: payer.email,
     teamId: row.teamId,
     subscriptionId: row.id,
-    description: `Huddle ${plan?.label ?? 'plan'} plan${when}`,
+    description: `${plan ? `Huddle ${plan.label} plan` : 'Huddle plan'}${when}`,
     amountCents: invoice.amount_paid,
     currency: invoice.currency,
     stripeInvoiceId: invoice.id ?? '',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { accountRows } from './accounts.rows.ts';
 import { eventRows } from './events.rows.ts';
+import { invoiceRows } from './invoices.rows.ts';
 import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
@@ -23,6 +24,7 @@ const rows = [
   ...messageRows,
   ...subscriptionRows,
   ...paymentRows,
+  ...invoiceRows,
 ];
 
 let t: TestApp;
