@@ -212,6 +212,19 @@ describe('the transactions CSV', () => {
     expect(whole).toContain(`'@mention@example.com`);
     expect(whole).toContain(`'-minus`);
     expect(whole).not.toMatch(/(^|,)[=+\-@]/m);
+    // Amounts stay numbers: a refunded payment with a fee nets below zero, unguarded.
+    await insertPayment(t.db, {
+      ...to,
+      payerName: 'Fee Kept',
+      amountCents: 2500,
+      refundedCents: 2500,
+      feeCents: 125,
+      status: 'refunded',
+    });
+    const feeKept = (await get(seller, '/api/transactions.csv')).body
+      .split('\n')
+      .find((line) => line.includes('Fee Kept'));
+    expect(feeKept).toMatch(/,25\.00,25\.00,1\.25,-1\.25,USD,Refunded$/);
   });
 
   it('streams a large set whole, across its read batches', async () => {

@@ -72,9 +72,13 @@ function toTransaction(row: LedgerRow): Transaction {
   };
 }
 
-/** What stays with the organizer: the amount, less refunds and Huddle's fee (never below zero). */
+/**
+ * What stays with the organizer: the amount, less refunds and Huddle's fee. A refund does not
+ * return the fee (Stripe keeps an application fee unless the refund says otherwise), so a fully
+ * refunded payment nets minus its fee; the totals are the same sum, row by row.
+ */
 export const netOf = (row: { amountCents: number; refundedCents: number; feeCents: number }) =>
-  Math.max(0, row.amountCents - row.refundedCents - row.feeCents);
+  row.amountCents - row.refundedCents - row.feeCents;
 
 /** One more row than the page, to know whether another page follows. */
 function paged<T extends { id: string }>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {

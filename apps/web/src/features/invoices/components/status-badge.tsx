@@ -4,7 +4,7 @@ import { statusColor, statusLabel } from '../invoice-format.ts';
 
 export function PaymentStatusBadge({ status }: { status: SettledStatus }) {
   return (
-    <Badge color={statusColor[status]} variant="light" radius="sm">
+    <Badge color={statusColor[status]} radius="sm">
       {statusLabel(status)}
     </Badge>
   );
