@@ -1,7 +1,7 @@
 import { connectStripeMessage } from '@huddle/shared/invoices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser } from '../../test/factories.ts';
+import { createTeamAs, signUpUser } from '../../test/factories.ts';
 import { insertPayment } from '../../test/ledger-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -307,6 +307,38 @@ describe('a paid plan writes its invoice into the ledger (issue 13)', () => {
       status: 'paid',
       receiptNumber: expect.stringMatching(/^HDL-/),
     });
+  });
+
+  it("a team plan is billed to the team's owner, with the team on the invoice", async () => {
+    const owner = await signUpUser(t.app);
+    const team = await createTeamAs(t.app, owner.cookie);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers: { cookie: owner.cookie },
+      payload: {
+        items: [
+          {
+            id: team.id,
+            name: 'Varsity',
+            quantity: 1,
+            cost: 999,
+            type: 'teams',
+            subscriptionPriceId: 'price_huddle_team_varsity_monthly',
+            platform: 'gth',
+          },
+        ],
+      },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: new URL(response.json().url as string).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    const [invoice] = (await get(owner, '/api/invoices')).json().invoices;
+    expect(invoice).toMatchObject({ kind: 'subscription', amountCents: 999, payeeName: 'Huddle', teamName: team.name });
+    expect(invoice.description).toMatch(/^Huddle Varsity plan · /);
   });
 
   it('writes it once under 20 parallel replays of the webhook, and 20 other events about the same invoice', async () => {

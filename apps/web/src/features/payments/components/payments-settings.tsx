@@ -15,7 +15,7 @@ export interface PaymentsLinkOptions {
 }
 
 /** The pages Settings › Payments links to, in spec §2's order: Transactions, Invoices, community pricing, my communities. */
-function paymentsLinks({ showsTransactions, showsPricing }: PaymentsLinkOptions) {
+export function paymentsLinks({ showsTransactions, showsPricing }: PaymentsLinkOptions) {
   return [
     ...(showsTransactions ? [{ to: '/transactions', label: 'Transactions' }] : []),
     { to: '/invoices', label: 'Invoices' },
