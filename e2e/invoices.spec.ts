@@ -4,7 +4,7 @@ import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts
 import { signUpWithProfile } from './support/people.ts';
 
 /**
- * Issue 13, invoices and transactions (spec §2; decision 031): a player subscribes to a paid plan
+ * Issue 13, invoices and transactions (spec §2; decision 032): a player subscribes to a paid plan
  * through the local Checkout and finds its invoice and printable receipt under Invoices; the demo
  * organizer (whose seeded players paid a league fee) sees Transactions with totals, filters them
  * and downloads the same rows as CSV.

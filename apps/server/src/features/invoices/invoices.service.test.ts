@@ -9,7 +9,7 @@ import { webhookPath } from '../payments/stripe-webhook.ts';
 import { payments } from '../payments/payments.schema.ts';
 
 /**
- * Issue 13, invoices and transactions (decision 031): each person reads only their own side of
+ * Issue 13, invoices and transactions (decision 032): each person reads only their own side of
  * the ledger; totals add up with refunds; the CSV escapes and guards its cells; a plan's paid
  * invoice lands in the ledger once, however often its webhook is delivered.
  */

@@ -22,7 +22,7 @@ import {
 } from './invoices.repository.ts';
 
 /**
- * Invoices and transactions (issue 13, spec §2 and §7 invoices by user; decision 031): the
+ * Invoices and transactions (issue 13, spec §2 and §7 invoices by user; decision 032): the
  * payer reads what they paid, the organizer what they were paid, both from the payments
  * ledger. Every read is scoped to the signed-in person in the query itself: there is no id
  * of someone else to pass.

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { InvoiceList } from '../../features/invoices/components/invoice-list.tsx';
 
-/** invoices (spec §2, two guards: signed in, and first-time setup done; decision 031): what I paid. */
+/** invoices (spec §2, two guards: signed in, and first-time setup done; decision 032): what I paid. */
 export function Component() {
   return (
     <Stack gap="lg" maw={820}>
