@@ -57,6 +57,7 @@ import { registerSubstituteRoutes } from './features/substitutes/substitutes.rou
 import { createPayments, type Payments } from './features/payments/payments-core.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
+import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
 import { createQueuedMailer } from './lib/mail/queued-mailer.ts';
@@ -239,6 +240,7 @@ export async function buildApp({
   await registerPaymentRoutes(app, deps);
   await registerSubscriptionRoutes(app, deps);
   registerFormRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

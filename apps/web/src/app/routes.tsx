@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
           { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'localconnect', lazy: () => import('./pages/local-connect-page.tsx') },
+          // Invoices and transactions (issue 13; decision 032).
+          { path: 'invoices', lazy: () => import('./pages/invoices-page.tsx') },
+          { path: 'invoices/:invoiceId', lazy: () => import('./pages/invoice-page.tsx') },
+          { path: 'transactions', lazy: () => import('./pages/transactions-page.tsx') },
         ],
       },
       {
