@@ -6,9 +6,9 @@ import { payments } from '../features/payments/payments.schema.ts';
 import { registrations, seasons } from '../features/seasons/seasons.schema.ts';
 import { teamMembers, teams } from '../features/teams/teams.schema.ts';
 import { demoAccount } from './seed.ts';
+import { nextReceiptNumber } from '../features/payments/payment-receipts.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
-const nextReceiptNumber = sql<string>`(select 'HDL-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('payment_receipt_numbers') as n)`;
 
 /**
  * The demo's money (issue 13), so Invoices and Transactions are not empty on first start: players
@@ -69,7 +69,7 @@ export async function seedDemoPayments(db: Database, now: Date = new Date()): Pr
   const seasonRows = players.map((player, index) => ({
     kind: 'season' as const,
     status: refunds[index]?.status ?? ('paid' as const),
-    receiptNumber: nextReceiptNumber,
+    receiptNumber: nextReceiptNumber(),
     payerUserId: player.userId,
     payerName: player.name,
     payerEmail: player.email,
@@ -92,7 +92,7 @@ export async function seedDemoPayments(db: Database, now: Date = new Date()): Pr
   ].map((game) => ({
     kind: 'event' as const,
     status: game.status,
-    receiptNumber: nextReceiptNumber,
+    receiptNumber: nextReceiptNumber(),
     payerUserId: demo.id,
     payerName: demo.name,
     payerEmail: demo.email,

@@ -1,7 +1,7 @@
 import type { PaymentKind, PaymentStatus } from '@huddle/shared/payments';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { payments } from '../features/payments/payments.schema.ts';
+import { nextReceiptNumber } from '../features/payments/payment-receipts.ts';
 
 /** A row of the payments ledger, as the paid-games and plans flows write them (tests set what they need). */
 export async function insertPayment(
@@ -28,9 +28,7 @@ export async function insertPayment(
     .values({
       kind: row.kind ?? 'event',
       status,
-      receiptNumber: settled
-        ? sql`(select 'HDL-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('payment_receipt_numbers') as n)`
-        : null,
+      receiptNumber: settled ? nextReceiptNumber() : null,
       payerUserId: row.payerUserId,
       payerName: row.payerName ?? 'Pat Payer',
       payerEmail: row.payerEmail ?? 'pat@example.com',

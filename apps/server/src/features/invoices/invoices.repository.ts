@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { teams } from '../teams/teams.schema.ts';
+import { nextReceiptNumber } from '../payments/payment-receipts.ts';
 
 /** A settled payment with the names a receipt shows (the payee's and the team's, read now). */
 export interface LedgerRow {
@@ -178,9 +179,6 @@ export interface SubscriptionPaymentInsert {
   paidAt: Date;
 }
 
-/** HDL- and at least six digits, from the one sequence every ledger writer draws from. */
-const nextReceiptNumber = sql<string>`(select 'HDL-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('payment_receipt_numbers') as n)`;
-
 /**
  * A paid plan invoice, once per Stripe invoice: the unique stripe_invoice_id makes a second write
  * (another event about the same invoice, a replay) a no-op. The receipt number is drawn only
@@ -199,7 +197,7 @@ export async function insertSubscriptionPayment(tx: Database, row: SubscriptionP
       kind: 'subscription',
       status: 'paid',
       payeeUserId: null,
-      receiptNumber: nextReceiptNumber,
+      receiptNumber: nextReceiptNumber(),
     })
     .onConflictDoNothing({ target: payments.stripeInvoiceId })
     .returning({ id: payments.id });
