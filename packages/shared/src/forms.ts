@@ -462,21 +462,11 @@ export function paymentLines(
 
 /** What the builder offers today. Payment items and file uploads join when paying a submission
  * and form uploads are built; the server refuses the others until then. */
-export const availableFieldTypes = [
-  'short_text',
-  'long_text',
-  'email',
-  'phone',
-  'number',
-  'date',
-  'single_choice',
-  'multiple_choice',
-  'dropdown',
-  'checkbox',
-  'signature',
-  'heading',
-  'page_break',
-] as const satisfies readonly FormFieldType[];
+const fieldTypesComingLater = ['payment', 'file'] as const;
+export type AvailableFieldType = Exclude<FormFieldType, (typeof fieldTypesComingLater)[number]>;
+export const availableFieldTypes: readonly AvailableFieldType[] = formFieldTypes.filter(
+  (type): type is AvailableFieldType => !(fieldTypesComingLater as readonly string[]).includes(type),
+);
 export const unavailableFieldTypeMessage = 'This kind of field is not available yet.';
 
 export const formStatuses = ['draft', 'published', 'closed'] as const;
