@@ -5,7 +5,7 @@ import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo } from './support/outbox.ts';
 import { austin, signUpWithProfile } from './support/people.ts';
 
-test('a newcomer signs up, signs out, mistypes, signs in and resets the password through the mailed link', async ({
+test('a newcomer signs up, signs out, mistypes, signs in and resets the password through the mailed link @postgres', async ({
   page,
 }) => {
   const person = newPerson('Riley');

@@ -16,7 +16,7 @@ async function signedInWithGame(page: Page, label: string, gameType?: string) {
   return { person, word, ...names, ...ids };
 }
 
-test('a player finds a new game in the list and on the map, and filters by game type @mobile', async ({
+test('a player finds a new game in the list and on the map, and filters by game type @mobile @postgres', async ({
   page,
   isMobile,
 }) => {

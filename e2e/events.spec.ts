@@ -40,7 +40,7 @@ async function createEventThroughApi(page: Page, title: string, slots: number) {
   return ((await event.json()) as { id: string }).id;
 }
 
-test('an organizer runs a weekly game: a player joins, the waitlist is offered the freed spot, and it is claimed', async ({
+test('an organizer runs a weekly game: a player joins, the waitlist is offered the freed spot, and it is claimed @postgres', async ({
   browser,
 }) => {
   const organizer = await newSignedInPage(browser, 'Organizer');

@@ -24,7 +24,7 @@ function thread(page: Page) {
   return page.getByRole('log', { name: 'Messages' });
 }
 
-test('two people message each other live; the title counts unread; a block stops the other from writing', async ({
+test('two people message each other live; the title counts unread; a block stops the other from writing @postgres', async ({
   browser,
 }) => {
   const a = await personIn(browser, 'Sender');
