@@ -54,6 +54,7 @@ import { photoMaxBytes } from './lib/images/normalize-image.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
 import { createPayments, type Payments } from './features/payments/payments-core.ts';
+import { registerPaidGameRoutes } from './features/paid-games/paid-games.routes.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
@@ -236,6 +237,7 @@ export async function buildApp({
   registerSubstituteRoutes(app, deps);
   registerMessageRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
+  registerPaidGameRoutes(app, deps);
   await registerSubscriptionRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
