@@ -5,6 +5,7 @@ import { eventRows } from './events.rows.ts';
 import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
+import { paidGameRows } from './paid-games.rows.ts';
 import { paymentRows } from './payments.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
@@ -23,6 +24,7 @@ const rows = [
   ...messageRows,
   ...subscriptionRows,
   ...paymentRows,
+  ...paidGameRows,
 ];
 
 let t: TestApp;
