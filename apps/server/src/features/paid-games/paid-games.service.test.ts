@@ -160,6 +160,11 @@ describe('paying for a spot', () => {
     expect(session).toMatchObject({ mode: 'payment', currency: 'usd', amount_total: 2400 });
     const page = await call('GET', new URL(reply.url).pathname);
     expect(page.body).toContain('$24.00');
+    // The payer sees their held spot; it is not "going" yet.
+    const whileHeld = (await call('GET', `/api/events/${game.id}`, player.cookie)).json();
+    expect(whileHeld.myParty).toMatchObject({ status: 'held', partySize: 2 });
+    expect(whileHeld.joiners).toEqual([]);
+    expect(whileHeld.rsvpSlots).toBe(1);
     // A second press goes back to the same Checkout.
     expect((await checkout(game, player, 1)).json().url).toBe(reply.url);
     const bySession = `/api/paid-games/payments/by-session?sessionId=${session.id}`;
