@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
           { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'localconnect', lazy: () => import('./pages/local-connect-page.tsx') },
+          // Paid games (issue 13): Stripe Checkout's return.
+          { path: 'payment-success', lazy: () => import('./pages/payment-success-page.tsx') },
         ],
       },
       {
