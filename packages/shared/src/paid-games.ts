@@ -3,6 +3,7 @@ import { instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { eventIdParams, maxFriends, partyParams, partyReply } from './events.ts';
 import { paymentStatuses } from './payments.ts';
+import { seasonIdParams } from './seasons.ts';
 
 /**
  * Paid games (issue 13, decision 031): a priced game is joined through Stripe Checkout on the
@@ -25,6 +26,7 @@ export const organizerCannotTakePaymentsMessage =
   'This game takes payment, but its organizer has not finished connecting Stripe yet, so it cannot be joined for now.';
 export const paidJoinNeedsCheckoutMessage = 'This game is paid: join it through Checkout.';
 export const guestsCannotPayMessage = 'Sign in to pay for this game.';
+export const paidSeasonNeedsCheckoutMessage = 'This season has a fee: register through Checkout.';
 export const gameFullMessage = 'This game is full.';
 export const refundTooLargeMessage = 'That is more than is left to refund on this payment.';
 export const notRefundableMessage = 'This payment cannot be refunded.';
@@ -57,6 +59,14 @@ export const paidCheckoutReply = z.discriminatedUnion('outcome', [
 ]);
 export type PaidCheckoutReply = z.infer<typeof paidCheckoutReply>;
 
+/** A paid season's registration: Checkout for the place it holds. */
+export const seasonCheckoutReply = z.object({
+  outcome: z.literal('checkout'),
+  url: z.url(),
+  paymentId: z.uuid(),
+  expiresAt: z.iso.datetime(),
+});
+
 export const paymentIdParams = z.object({ paymentId: z.uuid('Unknown payment.') });
 export const checkoutSessionQuery = z.object({
   sessionId: z
@@ -81,6 +91,8 @@ export const gamePaymentReply = z
     refundedCents: z.number().int(),
     currency: z.string(),
     eventId: z.string().nullable(),
+    seasonId: z.string().nullable(),
+    teamId: z.string().nullable(),
     occurrenceStartsAt: z.iso.datetime().nullable(),
     paidAt: z.iso.datetime().nullable(),
   })
@@ -124,6 +136,15 @@ export const paidGameEndpoints = {
     tags: ['paid-games'],
     params: partyParams,
     reply: paidCheckoutReply,
+  }),
+  startSeasonCheckout: defineEndpoint({
+    method: 'POST',
+    path: '/api/seasons/:seasonId/checkout',
+    summary:
+      "Register for a season with a fee: a pending registration holds the place and Stripe Checkout opens on the team owner's account",
+    tags: ['paid-games'],
+    params: seasonIdParams,
+    reply: seasonCheckoutReply,
   }),
   paymentBySession: defineEndpoint({
     method: 'GET',

@@ -61,6 +61,20 @@ export async function findPendingPaymentOfParty(db: Database, partyId: string): 
   return row;
 }
 
+/** The pending payment that holds this season registration's place, if any. */
+export async function findPendingPaymentOfRegistration(
+  db: Database,
+  registrationId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function updatePayment(
   db: Database,
   paymentId: string,

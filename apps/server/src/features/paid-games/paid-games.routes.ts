@@ -16,6 +16,7 @@ import {
   claimOfferCheckout,
   paymentOfSession,
   startCheckout,
+  startSeasonCheckout,
   type PaidGameDeps,
 } from './paid-games.service.ts';
 import { definePaidGameWebhooks } from './paid-games.webhooks.ts';
@@ -56,6 +57,9 @@ export function registerPaidGameRoutes(app: FastifyInstance, appDeps: AppDeps): 
   );
   registerEndpoint(app, paidGameEndpoints.claimOfferCheckout, async ({ request, params }) =>
     claimOfferCheckout(deps, { actorId: await actor(request), eventId: params.eventId, partyId: params.partyId }),
+  );
+  registerEndpoint(app, paidGameEndpoints.startSeasonCheckout, async ({ request, params }) =>
+    startSeasonCheckout(deps, { actorId: await actor(request), seasonId: params.seasonId }),
   );
   registerEndpoint(app, paidGameEndpoints.paymentBySession, async ({ request, query }) =>
     paymentOfSession(deps, { actorId: await actor(request), sessionId: query.sessionId }),

@@ -2,6 +2,7 @@ import {
   guestsCannotPayMessage,
   organizerCannotTakePaymentsMessage,
   paidJoinNeedsCheckoutMessage,
+  paidSeasonNeedsCheckoutMessage,
   priceNeedsStripeMessage,
 } from '@huddle/shared/paid-games';
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { createManualClock } from '../../lib/clock.ts';
 import {
   collectMails,
   createEventAs,
+  createTeamAs,
   eventBodyFor,
   insertEvent,
   insertPlace,
@@ -20,6 +22,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
 import { expireLocalCheckoutJob } from '../payments/payments.routes.ts';
 import { payments } from '../payments/payments.schema.ts';
+import { registrations } from '../seasons/seasons.schema.ts';
 
 /**
  * Issue 13, paid games (decision 031) through the local Stripe: the spot is held while Checkout is
@@ -356,5 +359,67 @@ describe('refunds (decision 031)', () => {
     expect(response.statusCode).toBeLessThan(300);
     expect((await paymentRow(first.id)).status).toBe('refunded');
     expect((await paymentRow(other.id)).status).toBe('paid');
+  });
+});
+
+describe('paid seasons', () => {
+  /** A published season of a new team of the organizer, $40, registration open now (the test clock). */
+  async function paidSeason(capacity: number | null = null) {
+    const team = await createTeamAs(t.app, organizer.cookie);
+    const response = await call('POST', `/api/teams/${team.id}/seasons`, organizer.cookie, {
+      label: 'Autumn 2030',
+      startsOn: '2030-09-01',
+      endsOn: '2030-11-30',
+      registrationOpensAt: '2030-01-01T00:00:00Z',
+      registrationClosesAt: '2030-08-31T23:00:00Z',
+      capacity,
+      feeCents: 4000,
+      status: 'published',
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().id as string;
+  }
+  const seasonCheckout = (seasonId: string, who: User) => call('POST', `/api/seasons/${seasonId}/checkout`, who.cookie);
+  const registrationsOf = (seasonId: string) =>
+    t.db.select().from(registrations).where(eq(registrations.seasonId, seasonId));
+
+  it('registering goes through Checkout: pending until paid, then approved with a receipt', async () => {
+    const seasonId = await paidSeason();
+    const free = await call('POST', `/api/seasons/${seasonId}/registrations`, player.cookie, {});
+    expect(free.statusCode).toBe(409);
+    expect(free.json().error.message).toBe(paidSeasonNeedsCheckoutMessage);
+    const reply = (await seasonCheckout(seasonId, player)).json();
+    expect(reply.outcome).toBe('checkout');
+    const [pending] = await registrationsOf(seasonId);
+    expect(pending).toMatchObject({ userId: player.user.id, status: 'pending' });
+    expect(await paymentRow(reply.paymentId)).toMatchObject({
+      kind: 'season',
+      status: 'pending',
+      amountCents: 4000,
+      seasonId,
+      registrationId: pending?.id,
+      payeeUserId: organizer.user.id,
+    });
+    // Again while Checkout is open: the same Checkout.
+    expect((await seasonCheckout(seasonId, player)).json().url).toBe(reply.url);
+    await pay(reply.url);
+    expect((await registrationsOf(seasonId))[0]?.status).toBe('approved');
+    const paid = await paymentRow(reply.paymentId);
+    expect(paid.status).toBe('paid');
+    expect(paid.receiptNumber).toMatch(/^HDL-\d{6}$/);
+    expect((await seasonCheckout(seasonId, player)).statusCode).toBe(409);
+  });
+
+  it('ten payers at once for the last place: one Checkout, the others told it is full; expiry frees it', async () => {
+    const seasonId = await paidSeason(1);
+    const replies = await Promise.all(pool.slice(12, 22).map((who) => seasonCheckout(seasonId, who)));
+    expect(replies.filter((reply) => reply.statusCode === 200)).toHaveLength(1);
+    expect(replies.filter((reply) => reply.statusCode === 409)).toHaveLength(9);
+    const paymentId = replies.find((reply) => reply.statusCode === 200)!.json().paymentId as string;
+    clock.advance(32 * 60 * 1000);
+    await t.jobs.runScheduled(expireLocalCheckoutJob);
+    expect((await paymentRow(paymentId)).status).toBe('expired');
+    expect(await registrationsOf(seasonId)).toHaveLength(0);
+    expect((await seasonCheckout(seasonId, pool[22]!)).statusCode).toBe(200);
   });
 });

@@ -25,6 +25,11 @@ import {
   type PartyRow,
 } from '../events/event-paid-spots.service.ts';
 import { onWallClock } from '../events/events.mails.ts';
+import {
+  holdPaidRegistration,
+  releasePaidRegistration,
+  seasonForPayment,
+} from '../seasons/season-paid-registrations.service.ts';
 import { eventNotFound, visibleEvent } from '../events/events.service.ts';
 import { isPaidGame, occurrencePath, type EventDeps } from '../events/waitlist.service.ts';
 import {
@@ -32,6 +37,7 @@ import {
   findPaymentAccount,
   findPaymentOfSession,
   findPendingPaymentOfParty,
+  findPendingPaymentOfRegistration,
   inTransaction,
   insertPayment,
   lockPayment,
@@ -65,13 +71,17 @@ export const toGamePayment = (row: PaymentRow): GamePayment => ({
   refundedCents: row.refundedCents,
   currency: row.currency,
   eventId: row.eventId,
+  seasonId: row.seasonId,
+  teamId: row.teamId,
   occurrenceStartsAt: row.occurrenceStartsAt?.toISOString() ?? null,
   paidAt: row.paidAt?.toISOString() ?? null,
 });
 
+type CheckoutReply = Extract<PaidCheckoutReply, { outcome: 'checkout' }>;
+
 /** The game's organizer, paid to their connected account: the event's creator (decision 031). */
-async function payeeOf(db: Database, event: EventRow) {
-  const payee = await findPaymentAccount(db, event.creatorId);
+async function payeeOf(db: Database, { creatorId }: { creatorId: string }) {
+  const payee = await findPaymentAccount(db, creatorId);
   if (!payee?.stripeId || !payee.stripeChargesEnabled)
     throw new AppError('CONFLICT', organizerCannotTakePaymentsMessage);
   return { userId: payee.id, stripeAccountId: payee.stripeId };
@@ -121,11 +131,10 @@ async function insertPendingPayment(
  */
 async function openCheckout(
   deps: PaidGameDeps,
-  { payment, event, unitCents }: { payment: PaymentRow; event: EventRow; unitCents: number },
-): Promise<PaidCheckoutReply> {
+  { payment, unitCents, cancelPath }: { payment: PaymentRow; unitCents: number; cancelPath: string },
+): Promise<CheckoutReply> {
   const origin = deps.publicOrigin;
   const expiresAt = Math.floor((deps.clock.now().getTime() + checkoutHoldMs) / 1000);
-  const eventPath = occurrencePath(event.id, payment.occurrenceStartsAt!);
   try {
     const session = await deps.stripe.checkout.sessions.create(
       {
@@ -141,12 +150,12 @@ async function openCheckout(
           ...(payment.feeCents > 0 && { application_fee_amount: payment.feeCents }),
           metadata: { huddlePaymentId: payment.id },
         },
-        metadata: { huddlePaymentId: payment.id, kind: 'event' },
+        metadata: { huddlePaymentId: payment.id, kind: payment.kind },
         client_reference_id: payment.id,
         customer_email: payment.payerEmail || undefined,
         expires_at: expiresAt,
         success_url: `${origin}/payment-success?redirect_status=succeeded&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${origin}${eventPath}&cancelledPayment=${payment.id}`,
+        cancel_url: `${origin}${cancelPath}${cancelPath.includes('?') ? '&' : '?'}cancelledPayment=${payment.id}`,
       },
       { idempotencyKey: `huddle-checkout-${payment.id}` },
     );
@@ -165,7 +174,7 @@ async function openCheckout(
 }
 
 /** A second press while the Checkout is open goes back to the same Checkout. */
-async function sameCheckout(deps: PaidGameDeps, payment: PaymentRow): Promise<PaidCheckoutReply | undefined> {
+async function sameCheckout(deps: PaidGameDeps, payment: PaymentRow): Promise<CheckoutReply | undefined> {
   if (!payment.stripeCheckoutSessionId) return undefined;
   const session = await deps.stripe.checkout.sessions.retrieve(payment.stripeCheckoutSessionId);
   if (session.status !== 'open' || !session.url) return undefined;
@@ -258,7 +267,11 @@ async function afterHold(
       return same;
     }
     case 'held':
-      return openCheckout(deps, { payment: outcome.value, event, unitCents: event.priceCents ?? 0 });
+      return openCheckout(deps, {
+        payment: outcome.value,
+        unitCents: event.priceCents ?? 0,
+        cancelPath: occurrencePath(event.id, outcome.value.occurrenceStartsAt!),
+      });
   }
 }
 
@@ -277,6 +290,10 @@ export async function releaseHold(
     const payment = await lockPayment(db, paymentId);
     if (payment?.status !== 'pending') return [];
     await updatePayment(db, payment.id, { status, partyId: null });
+    if (payment.kind === 'season' && payment.seasonId && payment.registrationId) {
+      await releasePaidRegistration(db, { seasonId: payment.seasonId, registrationId: payment.registrationId });
+      return [];
+    }
     if (!payment.partyId || !payment.eventId) return [];
     return releaseHeldSpot(deps, db, { eventId: payment.eventId, partyId: payment.partyId });
   };
@@ -321,4 +338,45 @@ export async function expireCheckout(deps: PaidGameDeps, payment: PaymentRow): P
     }
   }
   await releaseHold(deps, payment.id, 'expired');
+}
+
+/**
+ * Register for a season with a fee (decision 031): a pending registration holds the place (it
+ * counts against the capacity) with its pending payment, in one transaction; then Checkout opens
+ * on the team owner's account. The payment approves the registration; an unpaid Checkout ends it.
+ */
+export async function startSeasonCheckout(
+  deps: PaidGameDeps,
+  { actorId, seasonId }: { actorId: string; seasonId: string },
+): Promise<CheckoutReply> {
+  const { season, teamName, ownerId } = await seasonForPayment(deps.db, { seasonId, actorId, now: deps.clock.now() });
+  const fee = season.feeCents ?? 0;
+  if (fee <= 0) throw new AppError('CONFLICT', 'This season is free: register without paying.');
+  const payee = await payeeOf(deps.db, { creatorId: ownerId });
+  const outcome = await holdPaidRegistration(deps.db, { season, actorId }, async (tx, registration) => {
+    const payer = await findPaymentAccount(tx, actorId);
+    return insertPayment(tx, {
+      kind: 'season',
+      status: 'pending',
+      payerUserId: actorId,
+      payerName: payer?.name ?? registration.name,
+      payerEmail: payer?.email ?? registration.email,
+      payeeUserId: payee.userId,
+      teamId: season.teamId,
+      seasonId: season.id,
+      registrationId: registration.id,
+      description: `${teamName} · ${season.label} season`,
+      quantity: 1,
+      amountCents: fee,
+      feeCents: Math.round((fee * deps.platformFeePercent) / 100),
+      stripeAccountId: payee.stripeAccountId,
+    });
+  });
+  if (outcome.kind === 'already') {
+    const pending = await findPendingPaymentOfRegistration(deps.db, outcome.registration.id);
+    const same = pending && (await sameCheckout(deps, pending));
+    if (!same) throw new AppError('CONFLICT', 'You are already registered for this season.');
+    return same;
+  }
+  return openCheckout(deps, { payment: outcome.value, unitCents: fee, cancelPath: `/team/${season.teamId}` });
 }

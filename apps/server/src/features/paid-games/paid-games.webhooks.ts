@@ -1,5 +1,6 @@
 import type { Payments, StripeEventContext } from '../payments/payments-core.ts';
 import { confirmHeldSpot } from '../events/event-paid-spots.service.ts';
+import { confirmPaidRegistration } from '../seasons/season-paid-registrations.service.ts';
 import { paidGameLeftJob } from '../events/waitlist.service.ts';
 import { lockPayment, nextReceiptNumber, updatePayment } from './paid-games.repository.ts';
 import { releaseHold, type PaidGameDeps } from './paid-games.service.ts';
@@ -7,7 +8,8 @@ import { releaseHold, type PaidGameDeps } from './paid-games.service.ts';
 /** The ledger row a Checkout session of a game pays, from the metadata Huddle set on it. */
 const paymentIdOf = (session: StripeEventContext['object']) => {
   const metadata = session.metadata as Record<string, string> | undefined;
-  return session.mode === 'payment' && metadata?.kind === 'event' ? metadata.huddlePaymentId : undefined;
+  const ours = metadata?.kind === 'event' || metadata?.kind === 'season';
+  return session.mode === 'payment' && ours ? metadata.huddlePaymentId : undefined;
 };
 
 /**
@@ -30,6 +32,12 @@ export function definePaidGameWebhooks(payments: Payments, deps: PaidGameDeps): 
       stripeCheckoutSessionId: session.id as string,
       stripePaymentIntentId: typeof intent === 'string' ? intent : ((intent as { id?: string } | null)?.id ?? null),
     });
+    if (payment.kind === 'season') {
+      if (payment.seasonId && payment.registrationId) {
+        await confirmPaidRegistration(tx, { seasonId: payment.seasonId, registrationId: payment.registrationId });
+      }
+      return;
+    }
     const { eventId, partyId } = payment;
     if (eventId && partyId && (await confirmHeldSpot(tx, { eventId, partyId }))) return;
     // The spot went while the payer paid (they left meanwhile): refunded in full, in a job that

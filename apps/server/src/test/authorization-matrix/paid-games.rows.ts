@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../features/accounts/accounts.schema.ts';
 import { eventParties } from '../../features/events/events.schema.ts';
 import { insertEvent } from '../factories.ts';
-import { apiAs, type Cast, type TeamFixture } from './cast.ts';
+import { apiAs, seasonBodyFor, type Cast, type TeamFixture } from './cast.ts';
 import { signedIn, statuses, type MatrixRow } from './matrix.ts';
 
 // Columns:                                        anonymous otherUser member organizer owner
@@ -75,7 +75,29 @@ async function memberPayment(cast: Cast, { team, paid }: { team: TeamFixture; pa
   return { game, paymentId: reply.paymentId, sessionId: session };
 }
 
+/** A new season of the team with a $45 fee, open for registration; the owner is paid. */
+async function paidSeason(cast: Cast, team: TeamFixture) {
+  await ownerConnected(cast);
+  const season = await apiAs<{ id: string }>(cast, cast.people.owner, 'POST', `/api/teams/${team.id}/seasons`, {
+    ...seasonBodyFor(),
+    feeCents: 4500,
+  });
+  return { params: { seasonId: season.id } };
+}
+
 export const paidGameRows: MatrixRow[] = [
+  {
+    route: 'POST /api/seasons/{seasonId}/checkout',
+    target: 'public team',
+    call: async (cast) => paidSeason(cast, cast.publicTeam),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/seasons/{seasonId}/checkout',
+    target: 'private team',
+    call: async (cast) => paidSeason(cast, cast.privateTeam),
+    expect: statuses(401, 404, 200, 200, 200),
+  },
   {
     route: 'POST /api/events/{eventId}/checkout',
     target: 'public paid game',

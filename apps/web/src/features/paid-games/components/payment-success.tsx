@@ -54,7 +54,9 @@ export function PaymentSuccess() {
       <Card withBorder radius="md" padding="lg">
         <Stack gap="xs">
           {confirmed ? (
-            <Text fw={700}>Your spot is confirmed.</Text>
+            <Text fw={700}>
+              {paid.kind === 'season' ? 'Your registration is confirmed.' : 'Your spot is confirmed.'}
+            </Text>
           ) : (
             <Text fw={700}>This payment did not go through, and nothing was charged.</Text>
           )}
@@ -72,6 +74,11 @@ export function PaymentSuccess() {
           {paid.eventId && (
             <Anchor component={Link} to={eventLink(paid.eventId, paid.occurrenceStartsAt)}>
               Back to the game
+            </Anchor>
+          )}
+          {paid.kind === 'season' && paid.teamId && (
+            <Anchor component={Link} to={`/team/${paid.teamId}`}>
+              Back to the team
             </Anchor>
           )}
         </Stack>
