@@ -246,6 +246,22 @@ describe('paying for a spot', () => {
     expect((await checkout(game, stranger)).json().outcome).toBe('checkout');
   });
 
+  it('leaving while Checkout is open (Cancel payment) releases the spot and ends the Checkout', async () => {
+    const game = await paidGame({ slots: 1 });
+    const reply = (await checkout(game, pool[23]!)).json();
+    const leave = await call(
+      'DELETE',
+      `/api/events/${game.id}/parties/mine?occurrence=${encodeURIComponent(game.occurrence)}`,
+      pool[23]!.cookie,
+    );
+    expect(leave.statusCode).toBe(200);
+    expect(await partiesOf(game.id)).toHaveLength(0);
+    const payment = await paymentRow(reply.paymentId);
+    expect(payment.status).toBe('expired');
+    const session = await t.payments.stripe.checkout.sessions.retrieve(payment.stripeCheckoutSessionId!);
+    expect(session.status).toBe('expired');
+  });
+
   it('a paid waitlist offer is claimed through Checkout; the free claim is refused', async () => {
     const game = await paidGame({ slots: 1 });
     const first = await joinAndPay(game, pool[2]!);
