@@ -25,6 +25,7 @@ test('a player pays for a game through Checkout and is in @mobile', async ({ pag
   await page.goto('/events/new');
   await expect(page.getByText(priceNeedsStripeMessage)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Settings › Payments' })).toBeVisible();
+  await expectAccessible(page);
 
   // Connect Stripe (the steps of stripe-connect.spec.ts): a new account, details submitted.
   await page.goto('/settings?tab=payments');

@@ -363,28 +363,28 @@ export function EventForm({
             />
           </Stack>
         </Radio.Group>
-        <NumberInput
-          label="Price per player (USD)"
-          description={
-            canTakePayments === false ? (
-              <>
-                {priceNeedsStripeMessage}{' '}
-                <Anchor component={Link} to="/settings?tab=payments" size="xs">
-                  Go to Settings › Payments
-                </Anchor>
-              </>
-            ) : (
-              'Leave empty for a free game. Players pay through Stripe when they join.'
-            )
-          }
-          min={0}
-          max={1000}
-          decimalScale={2}
-          fixedDecimalScale={false}
-          prefix="$"
-          w={{ base: '100%', xs: 260 }}
-          {...form.getInputProps('price')}
-        />
+        <Stack gap={4}>
+          <NumberInput
+            label="Price per player (USD)"
+            description={
+              canTakePayments === false
+                ? priceNeedsStripeMessage
+                : 'Leave empty for a free game. Players pay through Stripe when they join.'
+            }
+            min={0}
+            max={1000}
+            decimalScale={2}
+            fixedDecimalScale={false}
+            prefix="$"
+            w={{ base: '100%', xs: 260 }}
+            {...form.getInputProps('price')}
+          />
+          {canTakePayments === false && (
+            <Anchor component={Link} to="/settings?tab=payments" size="sm">
+              Go to Settings › Payments
+            </Anchor>
+          )}
+        </Stack>
         <NumberInput
           label="Friends a guest may bring"
           description="People without an account join with a name and an email; this caps the friends they bring, so no one takes the whole game. Signed-in players bring up to 9."
