@@ -32,7 +32,16 @@ export async function createPlaceAndGame(
     gameType = 'Soccer',
     at = nearAustin(),
     gender = 'Any',
-  }: { placeName: string; title: string; gameType?: string; at?: { lat: number; lng: number }; gender?: string },
+    priceCents = null,
+  }: {
+    placeName: string;
+    title: string;
+    gameType?: string;
+    at?: { lat: number; lng: number };
+    gender?: string;
+    /** A paid game needs an organizer whose Stripe account takes charges (decision 033). */
+    priceCents?: number | null;
+  },
 ) {
   const place = await page.request.post('/api/places', {
     data: {
@@ -57,6 +66,7 @@ export async function createPlaceAndGame(
       placeId,
       slots: 12,
       gender,
+      priceCents,
     },
   });
   expect(event.status()).toBe(201);

@@ -55,6 +55,7 @@ import { photoMaxBytes } from './lib/images/normalize-image.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
 import { createPayments, type Payments } from './features/payments/payments-core.ts';
+import { registerPaidGameRoutes } from './features/paid-games/paid-games.routes.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
@@ -238,6 +239,7 @@ export async function buildApp({
   registerSubstituteRoutes(app, deps);
   registerMessageRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
+  registerPaidGameRoutes(app, deps);
   await registerSubscriptionRoutes(app, deps);
   registerFormRoutes(app, deps);
   registerInvoiceRoutes(app, deps);

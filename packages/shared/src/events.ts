@@ -12,7 +12,8 @@ import { email } from './users.ts';
 export const skillLevels = ['all', 'beginner', 'intermediate', 'advanced'] as const;
 export type SkillLevel = (typeof skillLevels)[number];
 export const eventVisibilities = ['public', 'team'] as const;
-export const partyStatuses = ['joined', 'waitlisted', 'offered'] as const;
+/** held: a paid game's spot kept while its Checkout is open (decision 033). */
+export const partyStatuses = ['joined', 'waitlisted', 'offered', 'held'] as const;
 export type PartyStatus = (typeof partyStatuses)[number];
 export const eventTitleLength = { min: 3, max: 80 } as const;
 export const eventDescriptionMax = 2000;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SignUpBody } from '@huddle/shared/accounts';
 import { listOccurrences, localToInstant, seriesEnd, type WeeklyRepeat } from '@huddle/shared/event-occurrences';
 import { geohashOf } from '@huddle/shared/places';
@@ -253,5 +254,16 @@ export async function turnOffMail(db: Database, userId: string, category: Notifi
   await db
     .update(users)
     .set({ notificationSettings: { ...defaultNotificationSettings, [category]: { email: false, push: true } } })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Marks the user's Stripe account as connected and able to take charges (decision 033: a price
+ * needs one), as after a finished onboarding; tests that pay use a real local account instead.
+ */
+export async function markChargesEnabled(db: Database, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ stripeId: `acct_test_${randomUUID().replaceAll('-', '')}`, stripeChargesEnabled: true })
     .where(eq(users.id, userId));
 }

@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
           { path: 'invoices', lazy: () => import('./pages/invoices-page.tsx') },
           { path: 'invoices/:invoiceId', lazy: () => import('./pages/invoice-page.tsx') },
           { path: 'transactions', lazy: () => import('./pages/transactions-page.tsx') },
+          // Paid games (issue 13): Stripe Checkout's return.
+          { path: 'payment-success', lazy: () => import('./pages/payment-success-page.tsx') },
         ],
       },
       {

@@ -6,6 +6,7 @@ import {
   insertEvent,
   insertParty,
   insertPlace,
+  markChargesEnabled,
   signUpUser,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -19,6 +20,8 @@ let player: User;
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
   [owner, player] = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
+  // The paid games below need an organizer who can take charges (decision 033).
+  await markChargesEnabled(t.db, owner.user.id);
 });
 afterAll(async () => {
   await t.close();

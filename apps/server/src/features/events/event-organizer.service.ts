@@ -28,7 +28,14 @@ import {
   type EventRow,
 } from './events.repository.ts';
 import { eventNotFound, managedEvent, toParty } from './events.service.ts';
-import { occurrenceLink, sendSpotsEndedMail, sendWaitlistMail, type EventDeps } from './waitlist.service.ts';
+import {
+  isPaidGame,
+  occurrenceLink,
+  paidGameCancelledJob,
+  sendSpotsEndedMail,
+  sendWaitlistMail,
+  type EventDeps,
+} from './waitlist.service.ts';
 
 /** An event the organizer may still change dates of: not cancelled as a whole. */
 async function liveManagedEvent(deps: EventDeps, eventId: string, actorId: string): Promise<EventRow> {
@@ -74,6 +81,10 @@ export async function cancelOccurrence(
     return { event: locked, parties };
   });
   if (told) await sendSpotsEndedMail(deps, told.event, told.parties, 'dateCancelled');
+  // Everyone who paid for the date is refunded (decision 033); a job, so a Stripe outage retries.
+  if (told && isPaidGame(told.event)) {
+    await deps.jobs.send(paidGameCancelledJob, { eventId, occurrenceStartsAt: occurrence.startsAt.toISOString() });
+  }
   return { ok: true };
 }
 

@@ -10,6 +10,7 @@ import {
   type Party,
 } from '@huddle/shared/events';
 import { occurrenceCancelledMessage } from '@huddle/shared/event-organizer';
+import { guestsCannotPayMessage, paidJoinNeedsCheckoutMessage } from '@huddle/shared/paid-games';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,6 +38,8 @@ import {
 import { eventNotFound, managedEvent, toParty, visibleEvent } from './events.service.ts';
 import {
   heldSlots,
+  isPaidGame,
+  paidGameLeftJob,
   occurrenceLink,
   runWaitlist,
   sendWaitlistMail,
@@ -147,6 +150,9 @@ export async function joinEvent(
   if (event.cancelledAt) throw new AppError('CONFLICT', eventCancelledMessage);
   const occurrence = occurrenceOf(event, occurrenceStartsAt, 'occurrenceStartsAt');
   if (occurrence.endsAt <= now) throw new AppError('CONFLICT', eventPastMessage);
+  // A paid game's spot is held and paid through Checkout (paid-games feature, decision 033).
+  if (isPaidGame(event))
+    throw new AppError('CONFLICT', viewerId ? paidJoinNeedsCheckoutMessage : guestsCannotPayMessage);
   // A signed-in player joins as themself, whatever the body says about a guest.
   if (!viewerId) return joinAsGuest(deps, { event, occurrence, friends, guest: guest as GuestDetails, now });
 
@@ -289,6 +295,15 @@ export async function leaveEvent(
     findPartyOf(tx, eventId, startsAt, { userId: actorId, guestId: null }),
   );
   if (!left) throw new AppError('NOT_FOUND', 'You are not on this event.');
+  // What was paid for this date is refunded by the rules of decision 033, after the spot is free.
+  if (isPaidGame(event)) {
+    await deps.jobs.send(paidGameLeftJob, {
+      eventId,
+      occurrenceStartsAt: startsAt.toISOString(),
+      userId: actorId,
+      leftAt: deps.clock.now().toISOString(),
+    });
+  }
 }
 
 /** Organizers take a joiner or a waiting party off. */
@@ -314,7 +329,8 @@ export async function claimOffer(
   { actorId, eventId, partyId }: { actorId: string; eventId: string; partyId: string },
 ): Promise<{ party: Party }> {
   const now = deps.clock.now();
-  await visibleEvent(deps.db, eventId, actorId);
+  const { event } = await visibleEvent(deps.db, eventId, actorId);
+  if (isPaidGame(event)) throw new AppError('CONFLICT', paidJoinNeedsCheckoutMessage);
   const outcome = await inTransaction(deps.db, async (tx): Promise<ClaimOutcome> => {
     const locked = await lockEvent(tx, eventId);
     if (!locked) return { kind: 'gone' };

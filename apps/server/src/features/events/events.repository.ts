@@ -186,7 +186,7 @@ const joinedPeople = (now: Date, bind: Bind = inline) => sql<JoinedPeople>`(
   from (
     select ${eventParties.occurrenceStartsAt} as starts_at, sum(${eventParties.partySize}) as people
     from ${eventParties}
-    where ${eventParties.eventId} = ${events.id} and ${eventParties.status} = 'joined'
+    where ${eventParties.eventId} = ${events.id} and ${eventParties.status} in ('joined', 'held')
       and ${eventParties.occurrenceStartsAt} > ${timestamp(now, bind)} - (${events.endsAt} - ${events.startsAt}) - interval '1 day'
     group by ${eventParties.occurrenceStartsAt}
   ) as o

@@ -115,7 +115,8 @@ export const events = pgTable(
 /**
  * A party on one occurrence of an event: a user or a guest, bringing `partySize - 1` friends.
  * Status joined holds slots; waitlisted waits in `position` order; offered holds its slots until
- * offerExpiresAt, then the offer moves on (events service).
+ * offerExpiresAt, then the offer moves on (events service); held holds the slots of a paid game
+ * while its Stripe Checkout is open (decision 033), offerExpiresAt being the Checkout's expiry.
  */
 export const eventParties = pgTable(
   'event_parties',
@@ -138,7 +139,7 @@ export const eventParties = pgTable(
   (table) => [
     check('event_parties_who_check', sql`(${table.userId} is null) <> (${table.guestId} is null)`),
     check('event_parties_size_check', sql`${table.partySize} between 1 and 10`),
-    check('event_parties_status_check', sql`${table.status} in ('joined', 'waitlisted', 'offered')`),
+    check('event_parties_status_check', sql`${table.status} in ('joined', 'waitlisted', 'offered', 'held')`),
     uniqueIndex('event_parties_user_unique').on(table.eventId, table.occurrenceStartsAt, table.userId),
     uniqueIndex('event_parties_guest_unique').on(table.eventId, table.occurrenceStartsAt, table.guestId),
     index('event_parties_occurrence_idx').on(table.eventId, table.occurrenceStartsAt, table.status, table.position),

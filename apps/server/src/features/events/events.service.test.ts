@@ -1,7 +1,14 @@
 import { alreadyJoinedMessage, eventCancelledMessage } from '@huddle/shared/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
-import { createEventAs, createTeamAs, eventBodyFor, insertPlace, signUpUser } from '../../test/factories.ts';
+import {
+  createEventAs,
+  createTeamAs,
+  eventBodyFor,
+  insertPlace,
+  markChargesEnabled,
+  signUpUser,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const clock = createManualClock(new Date('2026-10-01T12:00:00Z'));
@@ -24,6 +31,8 @@ const join = (eventId: string, cookie: string, occurrenceStartsAt: string, frien
 describe('creating and editing events', () => {
   it('stores the place, the first occurrence and the schedule, and reads the times back as sent', async () => {
     const owner = await signUpUser(t.app);
+    // A price needs a connected account that can take charges (decision 033).
+    await markChargesEnabled(t.db, owner.user.id);
     const response = await call(
       'POST',
       '/api/events',

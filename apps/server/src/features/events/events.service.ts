@@ -1,5 +1,6 @@
 import type { EventGender } from '@huddle/shared/genders';
 import type { FieldErrors } from '@huddle/shared/errors';
+import { priceNeedsStripeMessage } from '@huddle/shared/paid-games';
 import {
   findOccurrenceAt,
   instantToLocal,
@@ -25,6 +26,7 @@ import type { TeamRole } from '@huddle/shared/teams';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { canTakeCharges } from '../paid-games/payees.service.ts';
 import { findUserRecord } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
@@ -60,6 +62,8 @@ import {
 } from './events.repository.ts';
 import {
   heldSlots,
+  isPaidGame,
+  paidGameCancelledJob,
   runWaitlist,
   sendSpotsEndedMail,
   sendWaitlistMail,
@@ -307,6 +311,10 @@ async function checkEventInput(
       fields[field] = ['This time does not exist in the time zone: the clocks change then.'];
     }
   }
+  // A price is paid to the creator's connected account (decision 033): none yet, no price.
+  if ((input.priceCents ?? 0) > 0 && !(await canTakeCharges(db, previous?.creatorId ?? actorId))) {
+    fields.priceCents = [priceNeedsStripeMessage];
+  }
   const startsAt = localToInstant(input.startLocal, input.timeZone);
   const startMoved = !previous || previous.startsAt.getTime() !== startsAt.getTime();
   if (startMoved && startsAt < now) fields.startLocal ??= ['The start must be in the future.'];
@@ -461,6 +469,10 @@ export async function cancelEvent(deps: EventDeps, { actorId, eventId }: { actor
     return { event: locked, parties: await listPartiesFrom(tx, eventId, now) };
   });
   if (told) await sendSpotsEndedMail(deps, told.event, told.parties, 'cancelled');
+  // Everyone who paid for a date not yet over is refunded (decision 033).
+  if (told && isPaidGame(told.event)) {
+    await deps.jobs.send(paidGameCancelledJob, { eventId, occurrenceStartsAt: null, from: now.toISOString() });
+  }
   return summaryOf(deps.db, eventId, now, { viewerSeesTeam: true, viewerId: actorId });
 }
 

@@ -25,6 +25,16 @@ import {
   type PartyRow,
 } from './events.repository.ts';
 
+/** A game with a price is joined through Checkout (decision 033). */
+export const isPaidGame = (event: Pick<EventRow, 'priceCents'>) => (event.priceCents ?? 0) > 0;
+
+/**
+ * Jobs the paid-games feature defines (decision 033): a player left a paid date (refund by the
+ * rules), or the organizer cancelled dates (refund everyone). Sent after the events change commits.
+ */
+export const paidGameLeftJob = 'paid-games.player-left';
+export const paidGameCancelledJob = 'paid-games.dates-cancelled';
+
 /** What the events services need besides their arguments: notify's deps (issue 12). */
 export type EventDeps = NotifyDeps;
 
@@ -41,9 +51,13 @@ export interface WaitlistNotice {
   offerExpiresAt: Date | null;
 }
 
-const holds = (party: Pick<PartyRow, 'status'>) => party.status === 'joined' || party.status === 'offered';
+const holds = (party: Pick<PartyRow, 'status'>) =>
+  party.status === 'joined' || party.status === 'offered' || party.status === 'held';
 
-/** Spots a party holds: joined ones, and offered ones until the offer lapses. */
+/**
+ * Spots a party holds: joined ones, offered ones until the offer lapses, and held ones while their
+ * Checkout is open (a paid game, decision 033).
+ */
 export const heldSlots = (parties: Pick<PartyRow, 'status' | 'partySize'>[]): number =>
   parties.filter(holds).reduce((total, party) => total + party.partySize, 0);
 
@@ -78,7 +92,7 @@ export async function runWaitlist(
   });
   const notices: WaitlistNotice[] = [];
 
-  let free = event.slots - heldSlots(parties.filter((party) => party.status === 'joined'));
+  let free = event.slots - heldSlots(parties.filter((party) => party.status === 'joined' || party.status === 'held'));
   const waiting = new Set(parties.filter((party) => party.status === 'waitlisted').map((party) => party.id));
   for (const party of parties) {
     if (party.status !== 'offered') continue;
@@ -95,8 +109,9 @@ export async function runWaitlist(
   for (const party of parties) {
     if (free <= 0) break;
     if (!waiting.has(party.id) || party.partySize > free) continue;
-    // A guest cannot sign in to claim an offer, so a guest's turn is a spot straight away.
-    const direct = event.autoPromote || party.guestId !== null;
+    // A guest cannot sign in to claim an offer, so a guest's turn is a spot straight away; on a
+    // paid game every turn is an offer, claimed through Checkout (decision 033).
+    const direct = !isPaidGame(event) && (event.autoPromote || party.guestId !== null);
     const offerExpiresAt = direct
       ? null
       : new Date(now.getTime() + claimWindowMs(occurrence.startsAt.getTime() - now.getTime()));

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { teams } from '../teams/teams.schema.ts';
+import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { registrations, seasonGroups, seasonSessions, seasons } from './seasons.schema.ts';
 
 export type SeasonRow = typeof seasons.$inferSelect;
@@ -122,6 +122,8 @@ const registrationCount = async (db: Database, seasonId: string) => {
 export async function insertRegistrationWithinCapacity(
   db: Database,
   registration: Pick<RegistrationRow, 'seasonId' | 'teamId' | 'userId' | 'guestId' | 'name' | 'email'>,
+  /** Runs in the same transaction once the registration is made (a paid season's payment row). */
+  onCreated?: (tx: Database, row: RegistrationRow) => Promise<void>,
 ): Promise<RegistrationOutcome> {
   return db.transaction(async (tx) => {
     const [season] = await tx
@@ -139,6 +141,7 @@ export async function insertRegistrationWithinCapacity(
     if (full) return { kind: 'full' };
     const [row] = await tx.insert(registrations).values(registration).returning();
     if (!row) throw new Error('registration insert returned nothing');
+    await onCreated?.(tx, row);
     return { kind: 'created', row };
   });
 }
@@ -206,4 +209,21 @@ export async function listRegistrationsByEmail(
     .innerJoin(teams, eq(teams.id, registrations.teamId))
     .where(and(eq(registrations.email, email), onlyUserId === null ? undefined : eq(registrations.userId, onlyUserId)))
     .orderBy(asc(seasons.startsOn));
+}
+
+/** The team's owner: who is paid for its seasons (decision 033). */
+export async function findTeamOwnerId(db: Database, teamId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')));
+  return row?.userId;
+}
+
+export async function findRegistrationOf(db: Database, seasonId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, seasonId), eq(registrations.userId, userId)));
+  return row;
 }

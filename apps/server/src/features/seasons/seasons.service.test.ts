@@ -25,7 +25,8 @@ function seasonBody(overrides: Record<string, unknown> = {}) {
     registrationOpensAt: new Date(Date.now() - hour).toISOString(),
     registrationClosesAt: '2027-02-28T23:00:00Z',
     capacity: null,
-    feeCents: 4500,
+    // Free: a season with a fee is registered for through Checkout (paid-games tests).
+    feeCents: null,
     status: 'published',
     ...overrides,
   };
@@ -44,7 +45,7 @@ async function teamWithSeason(
 
 describe('seasons', () => {
   it('are created by organizers and listed on the team', async () => {
-    const { team, season } = await teamWithSeason();
+    const { team, season } = await teamWithSeason({ feeCents: 4500 });
     const listed = (await call('GET', `/api/teams/${team.id}/seasons`)).json().seasons;
     expect(listed).toEqual([
       expect.objectContaining({

@@ -7,6 +7,7 @@ import {
   seasonEndsAt,
   seasonFullMessage,
 } from '@huddle/shared/seasons';
+import { guestsCannotPayMessage, paidSeasonNeedsCheckoutMessage } from '@huddle/shared/paid-games';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
@@ -40,7 +41,7 @@ import { guestAlreadyRegisteredMail, guestRegisteredMail, guestRegistrationForAc
 
 const seasonNotFound = () => new AppError('NOT_FOUND', 'Season not found');
 
-function isRegistrationOpen(season: SeasonRow, now: Date) {
+export function isRegistrationOpen(season: SeasonRow, now: Date) {
   return season.status === 'published' && season.registrationOpensAt <= now && now < season.registrationClosesAt;
 }
 
@@ -81,7 +82,7 @@ const seasonColumns = (season: SeasonBody) => ({
 });
 
 /** A season the viewer may see: its team is visible, and drafts only to organizers. */
-async function visibleSeason(db: Database, seasonId: string, viewerId: string | undefined) {
+export async function visibleSeason(db: Database, seasonId: string, viewerId: string | undefined) {
   const season = await findSeason(db, seasonId);
   if (!season) throw seasonNotFound();
   const { team, role } = await visibleTeam(db, season.teamId, viewerId).catch(() => {
@@ -276,6 +277,10 @@ export async function register(
   const { db } = deps;
   const { season, team } = await visibleSeason(db, seasonId, viewerId);
   if (!isRegistrationOpen(season, now)) throw new AppError('CONFLICT', registrationClosedMessage);
+  // A season with a fee is registered for through Checkout (paid-games feature, decision 033).
+  if ((season.feeCents ?? 0) > 0) {
+    throw new AppError('CONFLICT', viewerId ? paidSeasonNeedsCheckoutMessage : guestsCannotPayMessage);
+  }
   // A signed-in player registers as themself, whatever the body says about a guest.
   if (!viewerId) {
     if (!guest) throw new AppError('UNAUTHENTICATED', 'Sign in, or give your name and email to register as a guest.');

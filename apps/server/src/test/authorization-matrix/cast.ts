@@ -170,7 +170,8 @@ export const seasonBodyFor = (status: 'draft' | 'published' = 'published') => ({
   registrationOpensAt: '2020-01-01T00:00:00Z',
   registrationClosesAt: '2035-06-01T00:00:00Z',
   capacity: 100,
-  feeCents: 4500,
+  // Free: registering for a season with a fee goes through Checkout (paid-games rows).
+  feeCents: null,
   status,
 });
 

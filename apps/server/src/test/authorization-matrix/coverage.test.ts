@@ -7,6 +7,7 @@ import { invoiceRows } from './invoices.rows.ts';
 import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
+import { paidGameRows } from './paid-games.rows.ts';
 import { paymentRows } from './payments.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
@@ -27,6 +28,7 @@ const rows = [
   ...paymentRows,
   ...formRows,
   ...invoiceRows,
+  ...paidGameRows,
 ];
 
 let t: TestApp;

@@ -7,6 +7,7 @@ import { LocationPicker } from '../../features/maps/components/location-picker.t
 import { viewAround } from '../../features/maps/map-view.ts';
 import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
 import { teamQueryOptions } from '../../features/teams/api/get-team.ts';
+import { useStripeAccount } from '../../features/payments/api/get-stripe-account.ts';
 import { useSessionUser } from './session-user.ts';
 
 /** events/new (signed in): a pickup game, or a team's event with ?teamId=; ?placeId= starts at a place. */
@@ -18,6 +19,8 @@ export function Component() {
   const { user } = useSessionUser();
   const near = user?.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
   const gameTypes = useGameTypes();
+  // Decision 033: a price is paid to the creator's connected account, which must take charges.
+  const account = useStripeAccount();
   const team = useQuery({ ...teamQueryOptions(teamId ?? ''), enabled: Boolean(teamId) });
   const place = usePlace(placeId);
   const role = team.data?.viewer.role;
@@ -57,6 +60,7 @@ export function Component() {
         near={near}
         renderLocationPicker={(picker) => <LocationPicker {...picker} start={viewAround(near)} />}
         onSaved={(eventId) => void navigate(`/discover/events/${eventId}`)}
+        canTakePayments={account.data ? account.data.stripeChargesEnabled : undefined}
       />
     );
   }

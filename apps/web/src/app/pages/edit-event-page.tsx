@@ -5,6 +5,7 @@ import { EventForm } from '../../features/events/components/event-form.tsx';
 import { LocationPicker } from '../../features/maps/components/location-picker.tsx';
 import { viewAround } from '../../features/maps/map-view.ts';
 import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
+import { useStripeAccount } from '../../features/payments/api/get-stripe-account.ts';
 import { useSessionUser } from './session-user.ts';
 
 /** discover/events/{id}/edit (signed in): the event's creator or its team's organizers. */
@@ -14,6 +15,8 @@ export function Component() {
   const { user } = useSessionUser();
   const near = user?.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
   const gameTypes = useGameTypes();
+  // Decision 033: a price is paid to the creator's connected account, which must take charges.
+  const account = useStripeAccount();
   const view = useEvent(eventId);
 
   let body;
@@ -52,6 +55,9 @@ export function Component() {
         near={near}
         renderLocationPicker={(picker) => <LocationPicker {...picker} start={viewAround(near)} />}
         onSaved={(id) => void navigate(`/discover/events/${id}`)}
+        canTakePayments={
+          account.data && view.data.creator.id === user?.id ? account.data.stripeChargesEnabled : undefined
+        }
       />
     );
   }

@@ -1,5 +1,6 @@
 import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
@@ -8,6 +9,7 @@ import { EventDetails } from '../../features/events/components/event-details.tsx
 import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 import { eventKeys } from '../../features/events/api/event-query-keys.ts';
+import { useCancelledCheckoutReturn } from '../../features/paid-games/components/cancelled-checkout.ts';
 import { SubstituteInvitationBanner } from '../../features/substitutes/components/substitute-invitation-banner.tsx';
 import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -25,6 +27,13 @@ export function Component() {
   const userId = useSession().data?.user?.id ?? null;
   const view = useEvent(eventId, occurrence);
   const queryClient = useQueryClient();
+  // Checkout's Cancel lands here: the held spot is released, then the page reads the event again.
+  useCancelledCheckoutReturn(
+    useCallback(
+      () => void queryClient.invalidateQueries({ queryKey: eventKeys.event(eventId) }),
+      [queryClient, eventId],
+    ),
+  );
   const missing =
     view.isError &&
     !view.data &&

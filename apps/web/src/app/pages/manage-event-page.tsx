@@ -4,6 +4,7 @@ import { useEvent } from '../../features/events/api/get-event.ts';
 import { ManageEvent } from '../../features/events/components/manage-event.tsx';
 import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
+import { EventPaymentsCard } from '../../features/paid-games/components/event-payments-card.tsx';
 import { SubstitutesCard } from '../../features/substitutes/components/substitutes-card.tsx';
 
 /** discover/events/{id}/manage (spec §2): organizers only; everyone else is told so. */
@@ -35,6 +36,10 @@ export function Component() {
           onOccurrenceChange={setOccurrence}
           conversationAction={<OpenConversationButton target={{ eventId }} label="Message everyone" />}
         />
+        {/* Issue 13: a paid game's payments of this date, refundable by its organizers. */}
+        {view.data.canManage && Boolean(view.data.event.priceCents) && (
+          <EventPaymentsCard eventId={view.data.event.id} occurrence={view.data.occurrence.startsAt} />
+        )}
         {/* Issue 12: who was invited to this date as a substitute; organizers only. */}
         {view.data.canManage && !view.data.event.cancelled && (
           <SubstitutesCard

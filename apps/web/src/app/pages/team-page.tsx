@@ -1,11 +1,14 @@
 import { teamKindLabels } from '@huddle/shared/teams';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { TeamEventsCard } from '../../features/events/components/team-events-card.tsx';
 import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
+import { useCancelledCheckoutReturn } from '../../features/paid-games/components/cancelled-checkout.ts';
 import { useTeam } from '../../features/teams/api/get-team.ts';
+import { teamKeys } from '../../features/teams/api/team-query-keys.ts';
 import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { InvitationsCard } from '../../features/teams/components/invitations-card.tsx';
 import { JoinRequestsCard } from '../../features/teams/components/join-requests-card.tsx';
@@ -28,6 +31,14 @@ export function Component() {
   usePageName(team.data?.name);
   const gameTypes = useGameTypes();
   const config = usePublicConfig().data;
+  const queryClient = useQueryClient();
+  // Checkout's Cancel for a season with a fee lands here: the held place is released.
+  useCancelledCheckoutReturn(
+    useCallback(
+      () => void queryClient.invalidateQueries({ queryKey: teamKeys.seasons(teamId) }),
+      [queryClient, teamId],
+    ),
+  );
 
   useEffect(() => {
     if (team.isError) void navigate('/team-not-found', { replace: true });

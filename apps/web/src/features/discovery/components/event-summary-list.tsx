@@ -50,7 +50,7 @@ function EventSummaryItem({ event }: { event: EventSummary }) {
           {spotsLabel(event)}
         </Badge>
         <Badge variant="light" color="gray">
-          {formatPrice(event.priceCents)}
+          {priceLabel(event)}
         </Badge>
         {event.skillLevel !== 'all' ? (
           <Badge variant="light" color="gray">
@@ -70,6 +70,12 @@ function EventSummaryItem({ event }: { event: EventSummary }) {
       </Group>
     </Stack>
   );
+}
+
+/** A paid game says what joining costs, or that the viewer paid (decision 033). */
+function priceLabel(event: EventSummary): string {
+  if (!event.priceCents) return formatPrice(event.priceCents);
+  return event.viewerStatus?.kind === 'going' ? 'Paid' : `Pay ${formatPrice(event.priceCents)} to join`;
 }
 
 /** Events as every list shows them: title (to the event page), next time in its zone, place, spots, price. */

@@ -133,6 +133,12 @@ export function EventDetails({
           <Badge variant="outline" color="gray">
             {formatPrice(event.priceCents)}
           </Badge>
+          {/* Decision 033: a paid game's joined player paid for the spot. */}
+          {Boolean(event.priceCents) && view.myParty?.status === 'joined' && (
+            <Badge variant="light" color="green.9">
+              Paid
+            </Badge>
+          )}
           {event.visibility === 'team' && (
             <Badge variant="outline" color="gray">
               {/* A community's members-only event says so (issue 11). */}

@@ -8,8 +8,10 @@ import {
 } from '@huddle/shared/events';
 import { maxOccurrences } from '@huddle/shared/event-occurrences';
 import { eventGenderLabels, eventGenders } from '@huddle/shared/genders';
+import { priceNeedsStripeMessage } from '@huddle/shared/paid-games';
 import {
   Alert,
+  Anchor,
   Button,
   Chip,
   Group,
@@ -27,6 +29,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateEvent } from '../api/create-event.ts';
 import { useCreatePlace } from '../api/create-place.ts';
@@ -66,6 +69,11 @@ interface EventFormProps {
   /** The map a new place's spot is clicked on (the page composes it from the maps feature). */
   renderLocationPicker: (picker: NewPlaceLocationPicker) => ReactNode;
   onSaved: (eventId: string) => void;
+  /**
+   * Whether the organizer paid for the game (its creator) can take payments (decision 033);
+   * false shows why a price is refused, with the way to Settings › Payments. Unknown: undefined.
+   */
+  canTakePayments?: boolean;
 }
 
 const defaultLengthMinutes = 90;
@@ -78,6 +86,7 @@ export function EventForm({
   initialPlace = null,
   near,
   renderLocationPicker,
+  canTakePayments,
   onSaved,
 }: EventFormProps) {
   const createEvent = useCreateEvent();
@@ -354,17 +363,28 @@ export function EventForm({
             />
           </Stack>
         </Radio.Group>
-        <NumberInput
-          label="Price per player (USD)"
-          description="Leave empty for a free game. Paid at the game for now."
-          min={0}
-          max={1000}
-          decimalScale={2}
-          fixedDecimalScale={false}
-          prefix="$"
-          w={{ base: '100%', xs: 260 }}
-          {...form.getInputProps('price')}
-        />
+        <Stack gap={4}>
+          <NumberInput
+            label="Price per player (USD)"
+            description={
+              canTakePayments === false
+                ? priceNeedsStripeMessage
+                : 'Leave empty for a free game. Players pay through Stripe when they join.'
+            }
+            min={0}
+            max={1000}
+            decimalScale={2}
+            fixedDecimalScale={false}
+            prefix="$"
+            w={{ base: '100%', xs: 260 }}
+            {...form.getInputProps('price')}
+          />
+          {canTakePayments === false && (
+            <Anchor component={Link} to="/settings?tab=payments" size="sm">
+              Go to Settings › Payments
+            </Anchor>
+          )}
+        </Stack>
         <NumberInput
           label="Friends a guest may bring"
           description="People without an account join with a name and an email; this caps the friends they bring, so no one takes the whole game. Signed-in players bring up to 9."

@@ -8,6 +8,7 @@ import {
   type Party,
 } from '@huddle/shared/events';
 import { joinEventBody } from '@huddle/contracts/events';
+import { guestsCannotPayMessage, leaveRefundNote, refundDeadlineMs } from '@huddle/shared/paid-games';
 import {
   Alert,
   Anchor,
@@ -35,7 +36,8 @@ import { useClaimOffer } from '../api/claim-offer.ts';
 import { eventKeys } from '../api/event-query-keys.ts';
 import { useJoinEvent } from '../api/join-event.ts';
 import { useLeaveEvent } from '../api/leave-event.ts';
-import { formatOccurrence, formatTimeLeft } from '../event-format.ts';
+import { usePaidCheckout } from '../api/paid-checkout.ts';
+import { formatOccurrence, formatPrice, formatTimeLeft } from '../event-format.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface JoinPanelProps {
@@ -77,6 +79,8 @@ function ActionBar({ sticky, children }: { sticky: boolean; children: ReactNode 
   );
 }
 
+const failed = (error: Error) => notifications.show({ color: 'red', message: error.message });
+
 /** What leaving means for the spot, said before it happens (issue 11). */
 function leaveWording(view: EventView, party: Party) {
   const date = formatOccurrence(view.occurrence.startsAt, view.event.timeZone);
@@ -100,17 +104,45 @@ function leaveWording(view: EventView, party: Party) {
       keep: 'Keep the offer',
     };
   }
-  return {
-    title: 'Leave this game?',
-    body: othersWaiting
-      ? `${spots} to the next person on the waitlist. You are off the list for ${date}.`
-      : `${spots} back to the game for anyone to join. You are off the list for ${date}.`,
-    confirm: 'Leave',
-    keep: 'Stay in',
-  };
+  if (party.status === 'held') {
+    return {
+      title: 'Cancel your payment?',
+      body: `The spot held for you on ${date} is released, and nothing is charged.`,
+      confirm: 'Release the spot',
+      keep: 'Keep it',
+    };
+  }
+  const spotGoes = othersWaiting
+    ? `${spots} to the next person on the waitlist. You are off the list for ${date}.`
+    : `${spots} back to the game for anyone to join. You are off the list for ${date}.`;
+  // Decision 033: said before the player confirms, whether leaving now is refunded.
+  const refund = isPaid(view)
+    ? ` ${leaveRefundNote(Date.parse(view.occurrence.startsAt) - Date.now() > refundDeadlineMs)}`
+    : '';
+  return { title: 'Leave this game?', body: `${spotGoes}${refund}`, confirm: 'Leave', keep: 'Stay in' };
 }
 
-const failed = (error: Error) => notifications.show({ color: 'red', message: error.message });
+/** A priced game is joined through Checkout (decision 033). */
+const isPaid = (view: EventView) => (view.event.priceCents ?? 0) > 0;
+/** What a party pays: the price per player times its size. */
+const partyPrice = (view: EventView, size: number) => formatPrice((view.event.priceCents ?? 0) * size);
+
+/** Sends the browser to Checkout, or says the game was full and the party waits in line. */
+function useGoToCheckout() {
+  const checkout = usePaidCheckout();
+  const go = (input: Parameters<typeof checkout.mutate>[0]) =>
+    checkout.mutate(input, {
+      onSuccess: (reply) => {
+        if (reply.outcome === 'checkout') window.location.assign(reply.url);
+        else
+          notifications.show({
+            message: 'The game is full: you are on the waitlist. If a spot opens, you pay when you claim it.',
+          });
+      },
+      onError: failed,
+    });
+  return { go, pending: checkout.isPending || checkout.isSuccess };
+}
 
 /** Re-reads the clock twice a minute, for the time left on an offer. */
 function useNow() {
@@ -128,6 +160,8 @@ function friendsLabel(party: Party) {
 function MyParty({ view, party, sticky }: { view: EventView; party: Party; sticky: boolean }) {
   const leave = useLeaveEvent();
   const claim = useClaimOffer();
+  const checkout = useGoToCheckout();
+  const paid = isPaid(view);
   const now = useNow();
   const [confirming, setConfirming] = useState(false);
   const eventId = view.event.id;
@@ -182,18 +216,20 @@ function MyParty({ view, party, sticky }: { view: EventView; party: Party; stick
         <ActionBar sticky={sticky}>
           <Group>
             <Button
-              loading={claim.isPending}
+              loading={claim.isPending || checkout.pending}
               onClick={() =>
-                claim.mutate(
-                  { eventId, partyId: party.id },
-                  {
-                    onSuccess: () => notifications.show({ message: 'The spot is yours. See you there!' }),
-                    onError: failed,
-                  },
-                )
+                paid
+                  ? checkout.go({ eventId, partyId: party.id })
+                  : claim.mutate(
+                      { eventId, partyId: party.id },
+                      {
+                        onSuccess: () => notifications.show({ message: 'The spot is yours. See you there!' }),
+                        onError: failed,
+                      },
+                    )
               }
             >
-              Claim spot
+              {paid ? `Claim and pay ${partyPrice(view, party.partySize)}` : 'Claim spot'}
             </Button>
             <Button variant="default" onClick={leaveIt}>
               Decline
@@ -221,9 +257,43 @@ function MyParty({ view, party, sticky }: { view: EventView; party: Party; stick
       </Stack>
     );
   }
+  if (party.status === 'held') {
+    return (
+      <Stack gap="sm">
+        <Alert color="yellow">
+          <Text fw={700}>Your spot is held while you pay</Text>
+          <Text size="sm">
+            Finish paying {partyPrice(view, party.partySize)} to confirm it. Unpaid, it is released when the payment
+            page expires.
+          </Text>
+        </Alert>
+        <ActionBar sticky={sticky}>
+          <Group>
+            <Button
+              loading={checkout.pending}
+              onClick={() =>
+                checkout.go({
+                  eventId,
+                  body: { occurrenceStartsAt: view.occurrence.startsAt, friends: party.partySize - 1 },
+                })
+              }
+            >
+              Continue to payment
+            </Button>
+            <Button variant="default" onClick={leaveIt}>
+              Cancel payment
+            </Button>
+          </Group>
+        </ActionBar>
+        {confirmLeave}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="sm">
-      <Text fw={600}>You’re in{friendsLabel(party)}.</Text>
+      <Text fw={600}>
+        You’re in{friendsLabel(party)}.{paid ? ' Paid.' : ''}
+      </Text>
       <ActionBar sticky={sticky}>
         <Button variant="default" onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
           Leave
@@ -354,6 +424,7 @@ function GuestJoin({
 export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPanelProps) {
   const [friends, setFriends] = useState<number | string>(0);
   const join = useJoinEvent();
+  const checkout = useGoToCheckout();
   const { event, myParty } = view;
   const party = Number(friends) + 1;
   const full = view.rsvpSlots < party;
@@ -376,6 +447,15 @@ export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPa
     body = <Text c="dimmed">{eventPastMessage}</Text>;
   } else if (myParty) {
     body = <MyParty view={view} party={myParty} sticky={sticky} />;
+  } else if (!signedIn && isPaid(view)) {
+    body = (
+      <Text size="sm">
+        {guestsCannotPayMessage}{' '}
+        <Anchor component={Link} to={signInPath}>
+          Sign in to join
+        </Anchor>
+      </Text>
+    );
   } else if (!signedIn) {
     body = <GuestJoin view={view} full={full} signInPath={signInPath} sticky={sticky} />;
   } else {
@@ -397,24 +477,34 @@ export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPa
               w={130}
             />
             <Button
-              loading={join.isPending}
+              loading={join.isPending || checkout.pending}
               onClick={() =>
-                join.mutate(
-                  {
-                    eventId: event.id,
-                    body: { occurrenceStartsAt: view.occurrence.startsAt, friends: Number(friends) || 0, guest: null },
-                  },
-                  {
-                    onSuccess: ({ party: joined }) =>
-                      notifications.show({
-                        message: joined.status === 'joined' ? 'You’re in. See you there!' : 'You are on the waitlist.',
-                      }),
-                    onError: failed,
-                  },
-                )
+                isPaid(view)
+                  ? checkout.go({
+                      eventId: event.id,
+                      body: { occurrenceStartsAt: view.occurrence.startsAt, friends: Number(friends) || 0 },
+                    })
+                  : join.mutate(
+                      {
+                        eventId: event.id,
+                        body: {
+                          occurrenceStartsAt: view.occurrence.startsAt,
+                          friends: Number(friends) || 0,
+                          guest: null,
+                        },
+                      },
+                      {
+                        onSuccess: ({ party: joined }) =>
+                          notifications.show({
+                            message:
+                              joined.status === 'joined' ? 'You’re in. See you there!' : 'You are on the waitlist.',
+                          }),
+                        onError: failed,
+                      },
+                    )
               }
             >
-              {full ? 'Join waitlist' : 'Join'}
+              {full ? 'Join waitlist' : isPaid(view) ? `Pay ${partyPrice(view, party)} to join` : 'Join'}
             </Button>
           </Group>
         </ActionBar>

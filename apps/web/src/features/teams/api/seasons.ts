@@ -1,3 +1,4 @@
+import { paidGameEndpoints } from '@huddle/shared/paid-games';
 import { seasonEndpoints, type SeasonBody } from '@huddle/shared/seasons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -96,5 +97,16 @@ export function useCreateSessions() {
       session: { title: string | null; startsAt: string; durationMinutes: number; repeatWeeklyUntil: string | null };
     }) => apiRequest(seasonEndpoints.createSessions, { params: { seasonId }, body: session }),
     onSuccess: (_reply, { seasonId }) => queryClient.invalidateQueries({ queryKey: sessionsKey(seasonId) }),
+  });
+}
+
+/**
+ * A season with a fee (decision 033): a pending registration holds the place and Stripe Checkout
+ * opens (the reply's url); the payment approves it.
+ */
+export function useSeasonCheckout() {
+  return useMutation({
+    mutationFn: ({ seasonId }: { seasonId: string }) =>
+      apiRequest(paidGameEndpoints.startSeasonCheckout, { params: { seasonId } }),
   });
 }

@@ -4,7 +4,7 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { useTeamSeasons } from '../api/list-seasons.ts';
-import { useRegister } from '../api/seasons.ts';
+import { useRegister, useSeasonCheckout } from '../api/seasons.ts';
 import { RegistrationsManager } from './registrations-manager.tsx';
 import { SeasonSessions } from './season-sessions.tsx';
 import { formatDay, formatFee } from './team-labels.ts';
@@ -24,6 +24,7 @@ interface TeamSeasonsCardProps {
 export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSeasonsCardProps) {
   const seasons = useTeamSeasons(teamId);
   const register = useRegister();
+  const checkout = useSeasonCheckout();
   const [creating, setCreating] = useState(false);
   const [managing, setManaging] = useState<Season | null>(null);
   const [guestFor, setGuestFor] = useState<Season | null>(null);
@@ -90,7 +91,28 @@ export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSea
                 </Text>
                 <SeasonSessions seasonId={season.id} teamTimeZone={timeZone} manages={manages} />
                 <Group gap="xs">
-                  {season.registrationOpen && !full && (
+                  {season.registrationOpen && !full && Boolean(season.feeCents) && (
+                    // A season with a fee is paid through Checkout, signed in (decision 033).
+                    <Button
+                      size="xs"
+                      loading={checkout.isPending || checkout.isSuccess}
+                      disabled={!signedIn}
+                      onClick={() =>
+                        checkout.mutate(
+                          { seasonId: season.id },
+                          {
+                            onSuccess: ({ url }) => window.location.assign(url),
+                            onError: (error) => notifications.show({ color: 'red', message: error.message }),
+                          },
+                        )
+                      }
+                    >
+                      {signedIn
+                        ? `Pay ${formatFee(season.feeCents)} to register for ${season.label}`
+                        : `Sign in to register for ${season.label}`}
+                    </Button>
+                  )}
+                  {season.registrationOpen && !full && !season.feeCents && (
                     <Button
                       size="xs"
                       loading={register.isPending}

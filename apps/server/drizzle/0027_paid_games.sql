@@ -1,0 +1,2 @@
+ALTER TABLE "event_parties" DROP CONSTRAINT "event_parties_status_check";--> statement-breakpoint
+ALTER TABLE "event_parties" ADD CONSTRAINT "event_parties_status_check" CHECK ("event_parties"."status" in ('joined', 'waitlisted', 'offered', 'held'));

@@ -1,0 +1,158 @@
+import {
+  notRefundableMessage,
+  refundDeadlineMs,
+  refundTooLargeMessage,
+  type GamePayment,
+} from '@huddle/shared/paid-games';
+import type { PaymentStatus } from '@huddle/shared/payments';
+import { AppError } from '../../lib/app-error.ts';
+import { managedEvent } from '../events/events.service.ts';
+import {
+  findPayment,
+  inTransaction,
+  listGamePayments,
+  lockPayment,
+  refundableStatuses,
+  updatePayment,
+  type PaymentRow,
+} from './paid-games.repository.ts';
+import { expireCheckout, paymentNotFound, toGamePayment, type PaidGameDeps } from './paid-games.service.ts';
+
+const statusAfter = (amount: number, refunded: number): PaymentStatus =>
+  refunded === 0 ? 'paid' : refunded >= amount ? 'refunded' : 'partially_refunded';
+
+/**
+ * Refunds part or all of what is left of a payment (decision 033). The amount is first taken off
+ * what is left under the payment's row lock, so parallel refunds can never add up to more than
+ * was paid; then Stripe refunds it on the destination charge (reversing the transfer from the
+ * organizer's account) with an idempotency key of the payment and its amount step, so a retry
+ * never refunds twice; if Stripe refuses, the amount is given back.
+ */
+export async function refundPayment(
+  deps: PaidGameDeps,
+  { paymentId, amountCents, reason }: { paymentId: string; amountCents?: number; reason: string },
+): Promise<PaymentRow> {
+  const step = await inTransaction(deps.db, async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment) throw paymentNotFound();
+    if (!refundableStatuses.includes(payment.status) || !payment.stripePaymentIntentId) {
+      throw new AppError('CONFLICT', notRefundableMessage);
+    }
+    const left = payment.amountCents - payment.refundedCents;
+    const amount = amountCents ?? left;
+    if (amount <= 0 || amount > left) {
+      throw new AppError('VALIDATION_FAILED', undefined, { amountCents: [refundTooLargeMessage] });
+    }
+    const refunded = payment.refundedCents + amount;
+    await updatePayment(tx, payment.id, {
+      refundedCents: refunded,
+      status: statusAfter(payment.amountCents, refunded),
+      refundedAt: deps.clock.now(),
+    });
+    return { payment, before: payment.refundedCents, amount };
+  });
+  try {
+    await deps.stripe.refunds.create(
+      {
+        payment_intent: step.payment.stripePaymentIntentId!,
+        amount: step.amount,
+        reverse_transfer: true,
+        ...(step.payment.feeCents > 0 && { refund_application_fee: true }),
+        metadata: { huddlePaymentId: step.payment.id, reason },
+      },
+      { idempotencyKey: `huddle-refund-${step.payment.id}-${step.before}-${step.amount}` },
+    );
+  } catch (error) {
+    deps.log.error({ err: error, paymentId }, 'a refund failed at Stripe; the amount is refundable again');
+    await inTransaction(deps.db, async (tx) => {
+      const payment = await lockPayment(tx, paymentId);
+      if (!payment) return;
+      const refunded = Math.max(0, payment.refundedCents - step.amount);
+      await updatePayment(tx, payment.id, {
+        refundedCents: refunded,
+        status: statusAfter(payment.amountCents, refunded),
+      });
+    });
+    throw new AppError('CONFLICT', 'Stripe could not make this refund. Please try again.');
+  }
+  return (await findPayment(deps.db, paymentId))!;
+}
+
+/** The game's organizers refund a payment for it, in full or in part (the manage page). */
+export async function refundByOrganizer(
+  deps: PaidGameDeps,
+  { actorId, paymentId, amountCents }: { actorId: string; paymentId: string; amountCents?: number },
+): Promise<{ payment: GamePayment }> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment || payment.kind !== 'event' || !payment.eventId) throw paymentNotFound();
+  // Someone who cannot see the game gets 404; a player of it, 403.
+  await managedEvent(deps.db, payment.eventId, actorId);
+  return { payment: toGamePayment(await refundPayment(deps, { paymentId, amountCents, reason: 'organizer' })) };
+}
+
+/** The payments of a game's dates, for its organizers. */
+export async function listEventPayments(
+  deps: PaidGameDeps,
+  { actorId, eventId, occurrence }: { actorId: string; eventId: string; occurrence?: string },
+): Promise<{ payments: GamePayment[] }> {
+  await managedEvent(deps.db, eventId, actorId);
+  const rows = await listGamePayments(deps.db, {
+    eventId,
+    occurrenceStartsAt: occurrence ? new Date(occurrence) : undefined,
+    statuses: ['paid', 'partially_refunded', 'refunded'],
+  });
+  return { payments: rows.map(toGamePayment) };
+}
+
+/** Ends what a payment still holds or refunds what is left of it (a job may run this again). */
+async function settle(deps: PaidGameDeps, payment: PaymentRow, refund: boolean, reason: string) {
+  if (payment.status === 'pending') {
+    await expireCheckout(deps, payment);
+    return;
+  }
+  if (refund && refundableStatuses.includes(payment.status) && payment.refundedCents < payment.amountCents) {
+    await refundPayment(deps, { paymentId: payment.id, reason });
+  }
+}
+
+/** Job data: a player left a paid date, or paid for a spot that was gone by then (spotLost). */
+export interface PlayerLeftJob {
+  eventId: string;
+  occurrenceStartsAt: string;
+  userId: string;
+  leftAt: string;
+  spotLost?: boolean;
+}
+
+/**
+ * A player left a paid date (job data from leaveEvent): more than 24 hours before the start, what
+ * they paid is refunded in full; later, nothing (decision 033). An open Checkout is ended. A
+ * payment that found its spot gone is refunded in full whenever it came.
+ */
+export async function refundOnLeave(
+  deps: PaidGameDeps,
+  { eventId, occurrenceStartsAt, userId, leftAt, spotLost }: PlayerLeftJob,
+): Promise<void> {
+  const startsAt = new Date(occurrenceStartsAt);
+  const inTime = spotLost === true || startsAt.getTime() - new Date(leftAt).getTime() > refundDeadlineMs;
+  const rows = await listGamePayments(deps.db, {
+    eventId,
+    occurrenceStartsAt: startsAt,
+    payerUserId: userId,
+    statuses: ['pending', ...refundableStatuses],
+  });
+  for (const payment of rows) await settle(deps, payment, inTime, 'left');
+}
+
+/** The organizer cancelled one date or the whole series (from `from` on): everyone is refunded. */
+export async function refundCancelledDates(
+  deps: PaidGameDeps,
+  { eventId, occurrenceStartsAt, from }: { eventId: string; occurrenceStartsAt: string | null; from?: string },
+): Promise<void> {
+  const rows = await listGamePayments(deps.db, {
+    eventId,
+    ...(occurrenceStartsAt ? { occurrenceStartsAt: new Date(occurrenceStartsAt) } : { from: new Date(from ?? 0) }),
+    statuses: ['pending', ...refundableStatuses],
+  });
+  for (const payment of rows) await settle(deps, payment, true, 'cancelled');
+}

@@ -1,0 +1,120 @@
+import type { PaymentStatus } from '@huddle/shared/payments';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { payments } from '../payments/payments.schema.ts';
+import { nextReceiptNumber } from '../payments/payment-receipts.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'createdAt'>;
+
+/** Paid or partly refunded: what can still be refunded. */
+export const refundableStatuses: PaymentStatus[] = ['paid', 'partially_refunded'];
+
+export async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => work(tx));
+}
+
+/** The person's connected account and whether Stripe lets it take charges. */
+export async function findPaymentAccount(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      stripeId: users.stripeId,
+      stripeChargesEnabled: users.stripeChargesEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function insertPayment(db: Database, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function findPayment(db: Database, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** The payment under a row lock: the webhook, refunds and cancels of one payment go one at a time. */
+export async function lockPayment(tx: Database, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  return row;
+}
+
+export async function findPaymentOfSession(db: Database, sessionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.stripeCheckoutSessionId, sessionId));
+  return row;
+}
+
+/** The pending payment that holds this party's spot, if any. */
+export async function findPendingPaymentOfParty(db: Database, partyId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.partyId, partyId), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The pending payment that holds this season registration's place, if any. */
+export async function findPendingPaymentOfRegistration(
+  db: Database,
+  registrationId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function updatePayment(
+  db: Database,
+  paymentId: string,
+  changes: Partial<Omit<PaymentRow, 'id' | 'createdAt'>>,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db.update(payments).set(changes).where(eq(payments.id, paymentId)).returning();
+  return row;
+}
+
+/** 'HDL-000042': the next receipt number, never shared by two payments succeeding at once. */
+export async function drawReceiptNumber(tx: Database): Promise<string> {
+  const result = await tx.execute<{ value: string }>(sql`select ${nextReceiptNumber()} as value`);
+  return result.rows[0]!.value;
+}
+
+/** Payments of a game: of one date, or of every date from `from` on; optionally of one payer. */
+export async function listGamePayments(
+  db: Database,
+  {
+    eventId,
+    occurrenceStartsAt,
+    from,
+    payerUserId,
+    statuses,
+  }: { eventId: string; occurrenceStartsAt?: Date; from?: Date; payerUserId?: string; statuses?: PaymentStatus[] },
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.kind, 'event'),
+        eq(payments.eventId, eventId),
+        occurrenceStartsAt ? eq(payments.occurrenceStartsAt, occurrenceStartsAt) : undefined,
+        from ? gte(payments.occurrenceStartsAt, from) : undefined,
+        payerUserId ? eq(payments.payerUserId, payerUserId) : undefined,
+        statuses ? inArray(payments.status, statuses) : undefined,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1000);
+}

@@ -1,0 +1,382 @@
+import {
+  alreadyJoinedMessage,
+  eventCancelledMessage,
+  eventPastMessage,
+  offerExpiredMessage,
+  offerWithdrawnMessage,
+} from '@huddle/shared/events';
+import { occurrenceCancelledMessage } from '@huddle/shared/event-organizer';
+import {
+  organizerCannotTakePaymentsMessage,
+  type GamePayment,
+  type PaidCheckoutReply,
+} from '@huddle/shared/paid-games';
+import type Stripe from 'stripe';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  holdOfferedSpot,
+  holdPaidSpot,
+  occurrenceOf,
+  releaseHeldSpot,
+  sendHoldNotices,
+  type EventRow,
+  type HoldOutcome,
+  type PartyRow,
+} from '../events/event-paid-spots.service.ts';
+import { onWallClock } from '../events/events.mails.ts';
+import {
+  holdPaidRegistration,
+  releasePaidRegistration,
+  seasonForPayment,
+} from '../seasons/season-paid-registrations.service.ts';
+import { eventNotFound, visibleEvent } from '../events/events.service.ts';
+import { isPaidGame, occurrencePath, type EventDeps } from '../events/waitlist.service.ts';
+import {
+  findPayment,
+  findPaymentAccount,
+  findPaymentOfSession,
+  findPendingPaymentOfParty,
+  findPendingPaymentOfRegistration,
+  inTransaction,
+  insertPayment,
+  lockPayment,
+  updatePayment,
+  type PaymentRow,
+} from './paid-games.repository.ts';
+
+/** What the paid-games services need: the events services' deps, Stripe and the platform fee. */
+export interface PaidGameDeps extends EventDeps {
+  stripe: Stripe;
+  platformFeePercent: number;
+}
+
+/**
+ * How long a spot is held for its Checkout: Stripe's shortest session lifetime (30 minutes), plus
+ * a minute so the request's own time does not fall under it.
+ */
+export const checkoutHoldMs = 31 * 60 * 1000;
+
+export const paymentNotFound = () => new AppError('NOT_FOUND', 'Payment not found.');
+
+export const toGamePayment = (row: PaymentRow): GamePayment => ({
+  id: row.id,
+  kind: row.kind,
+  status: row.status,
+  receiptNumber: row.receiptNumber,
+  payerName: row.payerName,
+  description: row.description,
+  quantity: row.quantity,
+  amountCents: row.amountCents,
+  refundedCents: row.refundedCents,
+  currency: row.currency,
+  eventId: row.eventId,
+  seasonId: row.seasonId,
+  teamId: row.teamId,
+  occurrenceStartsAt: row.occurrenceStartsAt?.toISOString() ?? null,
+  paidAt: row.paidAt?.toISOString() ?? null,
+});
+
+type CheckoutReply = Extract<PaidCheckoutReply, { outcome: 'checkout' }>;
+
+/** The game's organizer, paid to their connected account: the event's creator (decision 033). */
+async function payeeOf(db: Database, { creatorId }: { creatorId: string }) {
+  const payee = await findPaymentAccount(db, creatorId);
+  if (!payee?.stripeId || !payee.stripeChargesEnabled)
+    throw new AppError('CONFLICT', organizerCannotTakePaymentsMessage);
+  return { userId: payee.id, stripeAccountId: payee.stripeId };
+}
+
+type Payee = Awaited<ReturnType<typeof payeeOf>>;
+
+/** A priced game, live, on a date not over: the checks made before any lock. */
+async function payableGame(deps: PaidGameDeps, actorId: string, eventId: string) {
+  const { event } = await visibleEvent(deps.db, eventId, actorId);
+  if (!isPaidGame(event)) throw new AppError('CONFLICT', 'This game is free: join it without paying.');
+  if (event.cancelledAt) throw new AppError('CONFLICT', eventCancelledMessage);
+  return { event, payee: await payeeOf(deps.db, event) };
+}
+
+/** The ledger row of a held spot, written in the transaction that holds it. */
+async function insertPendingPayment(
+  tx: Database,
+  deps: PaidGameDeps,
+  { event, payee, party, payerId }: { event: EventRow; payee: Payee; party: PartyRow; payerId: string },
+) {
+  const payer = await findPaymentAccount(tx, payerId);
+  const amount = (event.priceCents ?? 0) * party.partySize;
+  return insertPayment(tx, {
+    kind: 'event',
+    status: 'pending',
+    payerUserId: payerId,
+    payerName: payer?.name ?? '',
+    payerEmail: payer?.email ?? '',
+    payeeUserId: payee.userId,
+    teamId: event.teamId,
+    eventId: event.id,
+    occurrenceStartsAt: party.occurrenceStartsAt,
+    partyId: party.id,
+    description: `${event.title} · ${onWallClock(party.occurrenceStartsAt, event.timeZone)}`,
+    quantity: party.partySize,
+    amountCents: amount,
+    feeCents: Math.round((amount * deps.platformFeePercent) / 100),
+    stripeAccountId: payee.stripeAccountId,
+  });
+}
+
+/**
+ * Opens the Checkout of a held spot: a destination charge to the organizer's account (decision
+ * 031), quantity = party size, USD. Made after the hold committed (no lock is held while Stripe
+ * answers); when Stripe refuses, the hold is released at once.
+ */
+async function openCheckout(
+  deps: PaidGameDeps,
+  { payment, unitCents, cancelPath }: { payment: PaymentRow; unitCents: number; cancelPath: string },
+): Promise<CheckoutReply> {
+  const origin = deps.publicOrigin;
+  const expiresAt = Math.floor((deps.clock.now().getTime() + checkoutHoldMs) / 1000);
+  try {
+    const session = await deps.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: payment.quantity,
+            price_data: { currency: 'usd', unit_amount: unitCents, product_data: { name: payment.description } },
+          },
+        ],
+        payment_intent_data: {
+          transfer_data: { destination: payment.stripeAccountId! },
+          ...(payment.feeCents > 0 && { application_fee_amount: payment.feeCents }),
+          metadata: { huddlePaymentId: payment.id },
+        },
+        metadata: { huddlePaymentId: payment.id, kind: payment.kind },
+        client_reference_id: payment.id,
+        customer_email: payment.payerEmail || undefined,
+        expires_at: expiresAt,
+        success_url: `${origin}/payment-success?redirect_status=succeeded&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}${cancelPath}${cancelPath.includes('?') ? '&' : '?'}cancelledPayment=${payment.id}`,
+      },
+      { idempotencyKey: `huddle-checkout-${payment.id}` },
+    );
+    await updatePayment(deps.db, payment.id, { stripeCheckoutSessionId: session.id });
+    return {
+      outcome: 'checkout',
+      url: session.url!,
+      paymentId: payment.id,
+      expiresAt: new Date(session.expires_at * 1000).toISOString(),
+    };
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: payment.id }, 'opening a game Checkout failed');
+    await releaseHold(deps, payment.id, 'failed');
+    throw new AppError('CONFLICT', 'Payments are not available right now. Please try again in a moment.');
+  }
+}
+
+/** A second press while the Checkout is open goes back to the same Checkout. */
+async function sameCheckout(deps: PaidGameDeps, payment: PaymentRow): Promise<CheckoutReply | undefined> {
+  if (!payment.stripeCheckoutSessionId) return undefined;
+  const session = await deps.stripe.checkout.sessions.retrieve(payment.stripeCheckoutSessionId);
+  if (session.status !== 'open' || !session.url) return undefined;
+  return {
+    outcome: 'checkout',
+    url: session.url,
+    paymentId: payment.id,
+    expiresAt: new Date(session.expires_at * 1000).toISOString(),
+  };
+}
+
+/**
+ * Join a paid game (issue 13): under the event lock, a party that fits is HELD (it counts against
+ * the spots) and its payment written as pending in the same transaction; then Checkout opens.
+ * However many pay for the last spot at once, one holds it and the others wait in line. A full
+ * game puts the party on the waitlist for free: the payment is taken when its offer is claimed.
+ */
+export async function startCheckout(
+  deps: PaidGameDeps,
+  {
+    actorId,
+    eventId,
+    occurrenceStartsAt,
+    friends,
+  }: { actorId: string; eventId: string; occurrenceStartsAt: string; friends: number },
+): Promise<PaidCheckoutReply> {
+  const now = deps.clock.now();
+  const { event, payee } = await payableGame(deps, actorId, eventId);
+  const occurrence = occurrenceOf(event, occurrenceStartsAt, 'occurrenceStartsAt');
+  if (occurrence.endsAt <= now) throw new AppError('CONFLICT', eventPastMessage);
+  const outcome = await holdPaidSpot(
+    deps,
+    {
+      eventId,
+      occurrenceStartsAt: occurrence.startsAt,
+      userId: actorId,
+      partySize: friends + 1,
+      holdUntil: new Date(now.getTime() + checkoutHoldMs),
+    },
+    (tx, held) => insertPendingPayment(tx, deps, { ...held, payee, payerId: actorId }),
+  );
+  return afterHold(deps, outcome, event);
+}
+
+/**
+ * Claim a waitlist offer on a paid game: the offer still fits (as a free claim checks), then it
+ * becomes a held spot for the Checkout's lifetime (the offer's hold covers the Checkout) and is
+ * paid like a join.
+ */
+export async function claimOfferCheckout(
+  deps: PaidGameDeps,
+  { actorId, eventId, partyId }: { actorId: string; eventId: string; partyId: string },
+): Promise<PaidCheckoutReply> {
+  const now = deps.clock.now();
+  const { event, payee } = await payableGame(deps, actorId, eventId);
+  const outcome = await holdOfferedSpot(
+    deps,
+    { eventId, partyId, userId: actorId, holdUntil: new Date(now.getTime() + checkoutHoldMs) },
+    (tx, held) => insertPendingPayment(tx, deps, { ...held, payee, payerId: actorId }),
+  );
+  return afterHold(deps, outcome, event);
+}
+
+async function afterHold(
+  deps: PaidGameDeps,
+  outcome: HoldOutcome<PaymentRow>,
+  event: EventRow,
+): Promise<PaidCheckoutReply> {
+  switch (outcome.kind) {
+    case 'gone':
+      throw eventNotFound();
+    case 'cancelled':
+      throw new AppError('CONFLICT', eventCancelledMessage);
+    case 'dateCancelled':
+      throw new AppError('CONFLICT', occurrenceCancelledMessage);
+    case 'already':
+      throw new AppError('CONFLICT', alreadyJoinedMessage);
+    case 'forbidden':
+      throw new AppError('FORBIDDEN', 'This spot was offered to someone else.');
+    case 'expired':
+      throw new AppError('CONFLICT', offerExpiredMessage);
+    case 'withdrawn':
+      throw new AppError('CONFLICT', offerWithdrawnMessage);
+    case 'waitlisted':
+      return { outcome: 'waitlisted', party: outcome.party };
+    case 'alreadyHeld': {
+      const pending = await findPendingPaymentOfParty(deps.db, outcome.partyId);
+      const same = pending && (await sameCheckout(deps, pending));
+      if (!same) throw new AppError('CONFLICT', 'Your payment for this game is being processed.');
+      return same;
+    }
+    case 'held':
+      return openCheckout(deps, {
+        payment: outcome.value,
+        unitCents: event.priceCents ?? 0,
+        cancelPath: occurrencePath(event.id, outcome.value.occurrenceStartsAt!),
+      });
+  }
+}
+
+/**
+ * Ends a hold that was not paid: the payment becomes failed or expired, the held party goes and
+ * its spots pass to the waitlist. Once per payment (its row lock); a paid one is left alone.
+ * `tx` is the webhook's transaction when called from one.
+ */
+export async function releaseHold(
+  deps: EventDeps,
+  paymentId: string,
+  status: 'failed' | 'expired',
+  tx?: Database,
+): Promise<void> {
+  const work = async (db: Database) => {
+    const payment = await lockPayment(db, paymentId);
+    if (payment?.status !== 'pending') return [];
+    await updatePayment(db, payment.id, { status, partyId: null });
+    if (payment.kind === 'season' && payment.seasonId && payment.registrationId) {
+      await releasePaidRegistration(db, { seasonId: payment.seasonId, registrationId: payment.registrationId });
+      return [];
+    }
+    if (!payment.partyId || !payment.eventId) return [];
+    return releaseHeldSpot(deps, db, { eventId: payment.eventId, partyId: payment.partyId });
+  };
+  const notices = tx ? await work(tx) : await inTransaction(deps.db, work);
+  await sendHoldNotices(deps, notices);
+}
+
+/** The payer's own payment of a Checkout session; anyone else's is not found. */
+export async function paymentOfSession(
+  deps: Pick<PaidGameDeps, 'db'>,
+  { actorId, sessionId }: { actorId: string; sessionId: string },
+): Promise<{ payment: GamePayment }> {
+  const payment = await findPaymentOfSession(deps.db, sessionId);
+  if (!payment || payment.payerUserId !== actorId) throw paymentNotFound();
+  return { payment: toGamePayment(payment) };
+}
+
+/**
+ * The payer comes back from Checkout's Cancel: the session is expired at Stripe, whose
+ * checkout.session.expired releases the spot; released here too, in case Stripe's event is late.
+ */
+export async function cancelCheckout(
+  deps: PaidGameDeps,
+  { actorId, paymentId }: { actorId: string; paymentId: string },
+): Promise<{ payment: GamePayment }> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment || payment.payerUserId !== actorId) throw paymentNotFound();
+  if (payment.status === 'pending') await expireCheckout(deps, payment);
+  return { payment: toGamePayment((await findPayment(deps.db, paymentId)) ?? payment) };
+}
+
+/** Expires an open Checkout at Stripe (a paid or already expired one is refused there: fine). */
+export async function expireCheckout(deps: PaidGameDeps, payment: PaymentRow): Promise<void> {
+  if (payment.stripeCheckoutSessionId) {
+    try {
+      await deps.stripe.checkout.sessions.expire(payment.stripeCheckoutSessionId);
+    } catch (error) {
+      // Completed meanwhile: the completion confirms the spot; nothing to release.
+      const session = await deps.stripe.checkout.sessions.retrieve(payment.stripeCheckoutSessionId);
+      if (session.status === 'complete') return;
+      if (session.status === 'open') throw error;
+    }
+  }
+  await releaseHold(deps, payment.id, 'expired');
+}
+
+/**
+ * Register for a season with a fee (decision 033): a pending registration holds the place (it
+ * counts against the capacity) with its pending payment, in one transaction; then Checkout opens
+ * on the team owner's account. The payment approves the registration; an unpaid Checkout ends it.
+ */
+export async function startSeasonCheckout(
+  deps: PaidGameDeps,
+  { actorId, seasonId }: { actorId: string; seasonId: string },
+): Promise<CheckoutReply> {
+  const { season, teamName, ownerId } = await seasonForPayment(deps.db, { seasonId, actorId, now: deps.clock.now() });
+  const fee = season.feeCents ?? 0;
+  if (fee <= 0) throw new AppError('CONFLICT', 'This season is free: register without paying.');
+  const payee = await payeeOf(deps.db, { creatorId: ownerId });
+  const outcome = await holdPaidRegistration(deps.db, { season, actorId }, async (tx, registration) => {
+    const payer = await findPaymentAccount(tx, actorId);
+    return insertPayment(tx, {
+      kind: 'season',
+      status: 'pending',
+      payerUserId: actorId,
+      payerName: payer?.name ?? registration.name,
+      payerEmail: payer?.email ?? registration.email,
+      payeeUserId: payee.userId,
+      teamId: season.teamId,
+      seasonId: season.id,
+      registrationId: registration.id,
+      description: `${teamName} · ${season.label} season`,
+      quantity: 1,
+      amountCents: fee,
+      feeCents: Math.round((fee * deps.platformFeePercent) / 100),
+      stripeAccountId: payee.stripeAccountId,
+    });
+  });
+  if (outcome.kind === 'already') {
+    const pending = await findPendingPaymentOfRegistration(deps.db, outcome.registration.id);
+    const same = pending && (await sameCheckout(deps, pending));
+    if (!same) throw new AppError('CONFLICT', 'You are already registered for this season.');
+    return same;
+  }
+  return openCheckout(deps, { payment: outcome.value, unitCents: fee, cancelPath: `/team/${season.teamId}` });
+}

@@ -1,0 +1,93 @@
+import { paymentSuccessMessage, priceNeedsStripeMessage } from '@huddle/shared/paid-games';
+import { stripeMessages } from '@huddle/shared/payments';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { signUpWithProfile } from './support/people.ts';
+
+/**
+ * Issue 13, paid games on the built-in local Stripe (decisions 029 and 033): an organizer
+ * connects Stripe and sets a price; a player pays through the local Checkout page, lands on
+ * payment-success with the message and the receipt, and the game shows them as going.
+ */
+
+async function expectNoSidewaysScroll(page: Page) {
+  const [content, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(content).toBeLessThanOrEqual(viewport!);
+}
+
+test('a player pays for a game through Checkout and is in @mobile', async ({ page, browser, baseURL }, testInfo) => {
+  const phone = testInfo.project.name === 'mobile';
+  const word = uniqueWord('Paid');
+  await signUpWithProfile(page, newPerson('Organizer'));
+
+  // Before Stripe is connected, the form says why a price cannot be set, with the way there.
+  await page.goto('/events/new');
+  await expect(page.getByText(priceNeedsStripeMessage)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Settings › Payments' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Connect Stripe (the steps of stripe-connect.spec.ts): a new account, details submitted.
+  await page.goto('/settings?tab=payments');
+  await page.getByRole('button', { name: 'Connect to Stripe' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect to Stripe' });
+  await dialog.getByRole('button', { name: 'Create a new Stripe account' }).click();
+  await expect(page.getByText(stripeMessages.takingYouToStripe)).toBeVisible();
+  await page.waitForURL(/\/local-stripe\/connect\/acct_/);
+  await page.getByRole('button', { name: 'Submit details' }).click();
+  await page.waitForURL(/\/localconnect$/);
+  await expect(page.getByRole('region', { name: 'Stripe account' }).getByText('Active', { exact: true })).toBeVisible();
+
+  // Now the price is taken: a $12 game (through the API, as the form sends it).
+  await page.goto('/events/new');
+  await expect(page.getByText('Players pay through Stripe when they join.')).toBeVisible();
+  const title = `${word} futsal`;
+  const { eventId } = await createPlaceAndGame(page, { placeName: `${word} courts`, title, priceCents: 1200 });
+
+  // The player, in a browser of their own.
+  const context = await browser.newContext({
+    baseURL,
+    ...(phone && { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }),
+    reducedMotion: 'reduce',
+  });
+  const player = await context.newPage();
+  const payer = newPerson('Payer');
+  await signUpWithProfile(player, payer);
+  await player.goto(`/discover/events/${eventId}`);
+  await expect(player.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const pay = player.getByRole('button', { name: 'Pay $12 to join' });
+  await expect(pay).toBeVisible();
+  if (phone) await expectNoSidewaysScroll(player);
+  await expectAccessible(player);
+  await pay.click();
+
+  // Stripe Checkout, served locally: the game for $12.
+  await player.waitForURL(/\/local-stripe\/checkout\/cs_test_/);
+  await expect(player.getByText('Test payments — no card is charged')).toBeVisible();
+  await expect(player.getByText(title)).toBeVisible();
+  await player.getByRole('button', { name: 'Pay $12.00' }).click();
+
+  // payment-success: the message, the address cleared, the receipt once the webhook confirmed it.
+  await player.waitForURL(/\/payment-success/);
+  await expect(player.getByText(paymentSuccessMessage)).toBeVisible();
+  await expect.poll(() => new URL(player.url()).search).toBe('');
+  await expect(player.getByText('Your spot is confirmed.')).toBeVisible({ timeout: 30_000 });
+  await expect(player.getByText(/Receipt number: HDL-\d{6}/)).toBeVisible();
+  await expect(player.getByText('Amount: $12')).toBeVisible();
+  if (phone) await expectNoSidewaysScroll(player);
+  await expectAccessible(player);
+
+  // Back to the game: going, paid.
+  await player.getByRole('link', { name: 'Back to the game' }).click();
+  await expect(player.getByText('You’re in. Paid.')).toBeVisible();
+  await expect(player.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(player.getByRole('link', { name: payer.name }).first()).toBeVisible();
+
+  // The organizer sees the payment on the manage page.
+  await page.goto(`/discover/events/${eventId}/manage`);
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: payer.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /HDL-\d{6}/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Refund ${payer.name}` })).toBeVisible();
+  await context.close();
+});
