@@ -33,7 +33,9 @@ async function expectNoSidewaysScroll(page: Page) {
 
 const monthDay = /Current Period: [A-Z][a-z]{2} \d{1,2} to [A-Z][a-z]{2} \d{1,2}/;
 
-test('a team owner subscribes through Checkout, changes plan, and cancels back to Rookie @mobile @postgres', async ({ page }) => {
+test('a team owner subscribes through Checkout, changes plan, and cancels back to Rookie @mobile @postgres', async ({
+  page,
+}) => {
   await signUpWithProfile(page, newPerson('PlanOwner'));
   const team = await newTeam(page);
 

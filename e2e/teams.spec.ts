@@ -142,7 +142,9 @@ test('a second person joins through an invitation link and appears in the roster
   await friendContext.close();
 });
 
-test('an organizer opens a season; a member registers and finds it on the player card @postgres', async ({ browser }) => {
+test('an organizer opens a season; a member registers and finds it on the player card @postgres', async ({
+  browser,
+}) => {
   // The captain's browser is in New York; the team plays in Austin, on Austin's clock.
   const ownerContext = await browser.newContext({ timezoneId: 'America/New_York' });
   const owner = await ownerContext.newPage();
