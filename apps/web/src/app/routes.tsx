@@ -63,6 +63,12 @@ export const routes: RouteObject[] = [
           { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'localconnect', lazy: () => import('./pages/local-connect-page.tsx') },
+          // Forms (issue 14): yours, the builder, and a form's submissions.
+          { path: 'form', lazy: () => import('./pages/forms-page.tsx') },
+          { path: 'form/build', lazy: () => import('./pages/form-build-new-page.tsx') },
+          { path: 'form/build/:formId', lazy: () => import('./pages/form-builder-page.tsx') },
+          { path: 'form/:formId/submissions', lazy: () => import('./pages/form-submissions-page.tsx') },
+          { path: 'form/:formId/:submissionId', lazy: () => import('./pages/form-submission-page.tsx') },
         ],
       },
       {
@@ -87,6 +93,8 @@ export const routes: RouteObject[] = [
           { path: 'discover/events/:eventId', lazy: () => import('./pages/event-page.tsx') },
           { path: 'discover/games/:eventId', lazy: () => import('./pages/event-page.tsx') },
           { path: 'evt/:eventId', lazy: () => import('./pages/event-page.tsx') },
+          // Spec §6: the form view is public (issue 14).
+          { path: 'form/:formId', lazy: () => import('./pages/form-page.tsx') },
           // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
           { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
         ],

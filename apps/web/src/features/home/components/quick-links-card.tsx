@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCompass, IconId, IconUsersGroup } from '@tabler/icons-react';
+import { IconCompass, IconForms, IconId, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -13,7 +13,7 @@ const PlayerCardDialog = lazy(() =>
 /**
  * Spec §2, quick links, in the spec's order: Your Communities, Your Forms, Player Card,
  * Discover, Connect, Invoices & Payments. Only those whose pages exist are shown (Your
- * Communities, the player card and Discover today); Your Forms, Connect and Invoices &
+ * Communities, Your Forms, the player card and Discover today); Connect and Invoices &
  * Payments join with their slices: a link never leads to a page that does not exist.
  */
 export function QuickLinksCard({ user }: { user: CurrentUser }) {
@@ -38,6 +38,9 @@ export function QuickLinksCard({ user }: { user: CurrentUser }) {
             leftSection={<IconUsersGroup size={18} aria-hidden />}
           >
             Your Communities
+          </Button>
+          <Button variant="light" component={Link} to="/form" leftSection={<IconForms size={18} aria-hidden />}>
+            Your Forms
           </Button>
           <Button variant="light" leftSection={<IconId size={18} aria-hidden />} onClick={openPlayerCard}>
             Player Card
