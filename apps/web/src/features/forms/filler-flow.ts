@@ -1,7 +1,8 @@
 import { checkAnswer, formPages, visibleFields } from '@huddle/contracts/forms';
 import type { FormAnswers, FormField } from '@huddle/shared/forms';
 
-export type FillerPage = { index: number; fields: FormField[] };
+/** A page to fill: its index among all pages, its page break (null for the first), its visible fields. */
+export type FillerPage = { index: number; pageBreak: FormField | null; fields: FormField[] };
 
 /**
  * The pages a filler goes through for these answers: a page whose page break's condition does
@@ -16,13 +17,12 @@ export function shownPages(fields: readonly FormField[], answers: FormAnswers): 
       pageBreak: page.pageBreak,
       fields: page.fields.filter((field) => visible.has(field.id)),
     }))
-    .filter((page) => page.index === 0 || (visible.has(page.pageBreak?.id ?? '') && page.fields.length > 0))
-    .map(({ index, fields: pageFields }) => ({ index, fields: pageFields }));
+    .filter((page) => page.index === 0 || (visible.has(page.pageBreak?.id ?? '') && page.fields.length > 0));
 }
 
 /** The page to show for a wanted page index: itself if shown, else the next shown one (or the last). */
 export function pageAt(pages: FillerPage[], wanted: number): FillerPage {
-  return pages.find((page) => page.index >= wanted) ?? pages.at(-1) ?? { index: 0, fields: [] };
+  return pages.find((page) => page.index >= wanted) ?? pages.at(-1) ?? { index: 0, pageBreak: null, fields: [] };
 }
 
 export function nextPageIndex(pages: FillerPage[], current: number): number | null {

@@ -39,7 +39,7 @@ export function ConditionEditor({
         : null;
     answerInput = answerChoices ? (
       <NativeSelect
-        label="is"
+        label="Answer is"
         data={answerChoices}
         value={condition.equals}
         error={error}
@@ -47,7 +47,7 @@ export function ConditionEditor({
       />
     ) : (
       <TextInput
-        label="is"
+        label="Answer is"
         value={condition.equals}
         error={error}
         onChange={(event) => onChange({ fieldId: source.id, equals: event.currentTarget.value })}

@@ -149,7 +149,7 @@ function SortableField({
               </Badge>
             ) : null}
             {field.showWhen ? (
-              <Badge variant="outline" size="sm" color="grape">
+              <Badge variant="outline" size="sm">
                 Conditional
               </Badge>
             ) : null}

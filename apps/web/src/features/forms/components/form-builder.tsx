@@ -8,7 +8,7 @@ import { getFormDraft } from '../api/get-form-draft.ts';
 import { useSetFormStatus } from '../api/set-form-status.ts';
 import { builderReducer, hasUnsavedChanges, initialBuilderState } from '../builder-state.ts';
 import { fieldTypeNames, newField } from '../field-types.ts';
-import { formStatusNames } from '../form-status.ts';
+import { formStatusColors, formStatusNames } from '../form-status.ts';
 import { useAutosave } from '../use-autosave.ts';
 import { useLeaveGuard } from '../use-leave-guard.ts';
 import { FieldList } from './field-list.tsx';
@@ -120,7 +120,7 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
     />
   );
   const preview = (
-    <Paper withBorder radius="lg" p="md" aria-label="Preview">
+    <Paper component="section" withBorder radius="lg" p="md" aria-label="Preview">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Preview: what people filling the form see.
@@ -140,11 +140,14 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
 
   return (
     <Stack gap="md">
+      <Anchor component={Link} to="/form" w="fit-content">
+        ← Your forms
+      </Anchor>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Group gap="xs">
             <Title order={1}>{content.title || 'Untitled form'}</Title>
-            <Badge variant="light">{formStatusNames[state.formStatus]}</Badge>
+            <Badge color={formStatusColors[state.formStatus]}>{formStatusNames[state.formStatus]}</Badge>
           </Group>
           {draft.team ? <Text c="dimmed">A form of {draft.team.name}</Text> : null}
           <SaveStatus state={state} onRetry={() => void saveNow()} />

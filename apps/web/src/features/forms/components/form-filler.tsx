@@ -151,6 +151,14 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
             Page {position} of {pages.length}
           </Text>
         ) : null}
+        {page.pageBreak ? (
+          <Stack gap={2}>
+            <Title order={2} size="h4">
+              {page.pageBreak.label}
+            </Title>
+            {page.pageBreak.help ? <Text c="dimmed">{page.pageBreak.help}</Text> : null}
+          </Stack>
+        ) : null}
         {page.index === pages[0]?.index && !prefill ? (
           <Stack gap="sm">
             <TextInput

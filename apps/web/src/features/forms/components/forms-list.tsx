@@ -7,11 +7,10 @@ import { useDeleteForm } from '../api/delete-form.ts';
 import { useDuplicateForm } from '../api/duplicate-form.ts';
 import { useMyForms } from '../api/list-my-forms.ts';
 import { useSetFormStatus } from '../api/set-form-status.ts';
-import { formStatusNames } from '../form-status.ts';
+import { formStatusColors, formStatusNames } from '../form-status.ts';
 import { NewFormDialog } from './new-form-dialog.tsx';
 
 const changed = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const statusColors = { draft: 'gray', published: 'green', closed: 'orange' } as const;
 
 /** form: "Your forms" (issue 14), each with what can be done with it. */
 export function FormsList({ teams }: { teams: { id: string; name: string }[] }) {
@@ -71,9 +70,7 @@ export function FormsList({ teams }: { teams: { id: string; name: string }[] }) 
                   <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                     {form.title}
                   </Text>
-                  <Badge color={statusColors[form.status]} variant="light">
-                    {formStatusNames[form.status]}
-                  </Badge>
+                  <Badge color={formStatusColors[form.status]}>{formStatusNames[form.status]}</Badge>
                 </Group>
                 <Text size="sm" c="dimmed">
                   {form.team ? form.team.name : 'Yours'} · {form.submissionCount}{' '}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUpdateSubmission } from '../api/update-submission.ts';
 import { formatAnswer } from '../answer-format.ts';
+import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
 
 const sent = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -22,6 +23,8 @@ export function SubmissionDetail({
 }) {
   const update = useUpdateSubmission();
   const [comment, setComment] = useState(submission.comment);
+  // Shown at once; put back if the save fails.
+  const [marked, setMarked] = useState(submission.marked);
   const [error, setError] = useState<string | null>(null);
   const [commentSaved, setCommentSaved] = useState(false);
   const answered = fields.filter((field) => field.type === 'heading' || submission.answers[field.id] !== undefined);
@@ -44,9 +47,7 @@ export function SubmissionDetail({
       </Anchor>
       <Group gap="xs">
         <Title order={1}>{submission.name}</Title>
-        <Badge variant="light" color={submission.status === 'waitlisted' ? 'orange' : 'green'}>
-          {submission.status === 'waitlisted' ? 'Waitlisted' : 'Submitted'}
-        </Badge>
+        <Badge color={submissionStatusColors[submission.status]}>{submissionStatusNames[submission.status]}</Badge>
       </Group>
       <Text c="dimmed">
         {submission.email} · sent {sent.format(new Date(submission.submittedAt))}
@@ -77,9 +78,14 @@ export function SubmissionDetail({
           <Stack gap="sm">
             <Switch
               label="Marked"
-              checked={submission.marked}
-              disabled={update.isPending}
-              onChange={(event) => void save({ marked: event.currentTarget.checked })}
+              checked={marked}
+              onChange={(event) => {
+                const next = event.currentTarget.checked;
+                setMarked(next);
+                void save({ marked: next }).then((ok) => {
+                  if (!ok) setMarked(!next);
+                });
+              }}
             />
             <Textarea
               label="Comment"

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSubmissions } from '../api/list-submissions.ts';
 import { formatAnswer } from '../answer-format.ts';
+import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
 import { isChoiceField } from '../field-types.ts';
 import { filtersQuery, type SubmissionFilters } from '../submission-filters.ts';
 
@@ -197,8 +198,8 @@ export function SubmissionsTable({ formId }: { formId: string }) {
                     </Table.Td>
                     <Table.Td>{sent.format(new Date(submission.submittedAt))}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={submission.status === 'waitlisted' ? 'orange' : 'green'}>
-                        {submission.status === 'waitlisted' ? 'Waitlisted' : 'Submitted'}
+                      <Badge color={submissionStatusColors[submission.status]}>
+                        {submissionStatusNames[submission.status]}
                       </Badge>
                     </Table.Td>
                     {columns.map((field) => (
@@ -218,8 +219,8 @@ export function SubmissionsTable({ formId }: { formId: string }) {
                   </Anchor>
                   <Group gap={4}>
                     {submission.marked ? <IconStarFilled size={14} aria-label="Marked" /> : null}
-                    <Badge variant="light" color={submission.status === 'waitlisted' ? 'orange' : 'green'}>
-                      {submission.status === 'waitlisted' ? 'Waitlisted' : 'Submitted'}
+                    <Badge color={submissionStatusColors[submission.status]}>
+                      {submissionStatusNames[submission.status]}
                     </Badge>
                   </Group>
                 </Group>
