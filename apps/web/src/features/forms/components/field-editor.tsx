@@ -162,7 +162,8 @@ export function FieldEditor({ field, sources, errors, onChange, onCondition }: F
         <OptionListEditor
           fieldLabel={field.label}
           options={field.options}
-          error={errors.options}
+          // The list's own message, or the first about one option (`options.2.label`).
+          error={errors.options ?? Object.entries(errors).find(([key]) => key.startsWith('options.'))?.[1]}
           onChange={(options) => onChange({ options })}
         />
       ) : null}

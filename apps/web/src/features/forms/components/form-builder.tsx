@@ -33,6 +33,10 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
   const setStatus = useSetFormStatus();
   const wide = useMediaQuery('(min-width: 62em)', true);
   const { content } = state;
+  // Messages about the title, description and settings, which may sit on a tab not shown.
+  const settingsErrors = Object.entries(state.errors)
+    .filter(([key]) => key === 'title' || key === 'description' || key.startsWith('settings.'))
+    .map(([, message]) => message);
 
   const changeStatus = async (status: FormStatus) => {
     setStatusError(null);
@@ -184,6 +188,11 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
               Reload
             </Button>
           </Stack>
+        </Alert>
+      ) : null}
+      {settingsErrors.length > 0 ? (
+        <Alert color="red" title="Check the settings">
+          {settingsErrors.join(' ')}
         </Alert>
       ) : null}
       {statusError ? (
