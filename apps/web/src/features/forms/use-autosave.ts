@@ -1,3 +1,4 @@
+import { saveFormBody } from '@huddle/contracts/forms';
 import type { FormDraft } from '@huddle/shared/forms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
@@ -36,9 +37,19 @@ export function useAutosave(formId: string, state: BuilderState, dispatch: Dispa
     const justSaved = snapshot.revision === saved.current.revision && snapshot.version <= saved.current.version;
     if (!hasUnsavedChanges(snapshot) || justSaved) return true;
     if (snapshot.status === 'stale') return false;
+    const body = { version, ...snapshot.content };
+    // The contract's own check first: a draft the server would refuse is not sent, and its
+    // messages show at once, beside the same fields the server's would.
+    const checked = saveFormBody.safeParse(body);
+    if (!checked.success) {
+      const messages: Record<string, string> = {};
+      for (const issue of checked.error.issues) messages[issue.path.join('.')] ??= issue.message;
+      dispatch({ type: 'saveRejected', errors: errorsByField(messages, snapshot.content.fields) });
+      return false;
+    }
     dispatch({ type: 'saveStarted', revision: snapshot.revision });
     try {
-      const reply = await saveForm(formId, { version, ...snapshot.content });
+      const reply = await saveForm(formId, body);
       saved.current = { version: reply.version, revision: snapshot.revision };
       dispatch({ type: 'saveSucceeded', revision: snapshot.revision, version: reply.version });
       queryClient.setQueryData<FormDraft>(formKeys.draft(formId), reply);
