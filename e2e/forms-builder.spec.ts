@@ -170,6 +170,7 @@ test('an organizer builds a two-page form with a condition, a visitor fills it o
   await expect(page).toHaveURL(new RegExp(`/form/${formId}/submissions$`));
   await page.getByRole('textbox', { name: 'Search' }).fill('the wall');
   await expect(page.getByRole('status').filter({ hasText: /^1 submission$/ })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Search' }).fill('nobody-like-this');
   await expect(page.getByText('No submission matches.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Search' }).fill(guest.email);
