@@ -46,6 +46,7 @@ import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from '.
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
+import { registerFormRoutes } from './features/forms/forms.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
@@ -56,6 +57,7 @@ import { registerSubstituteRoutes } from './features/substitutes/substitutes.rou
 import { createPayments, type Payments } from './features/payments/payments-core.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
+import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
 import { createQueuedMailer } from './lib/mail/queued-mailer.ts';
@@ -237,6 +239,8 @@ export async function buildApp({
   registerMessageRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   await registerSubscriptionRoutes(app, deps);
+  registerFormRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

@@ -462,21 +462,11 @@ export function paymentLines(
 
 /** What the builder offers today. Payment items and file uploads join when paying a submission
  * and form uploads are built; the server refuses the others until then. */
-export const availableFieldTypes = [
-  'short_text',
-  'long_text',
-  'email',
-  'phone',
-  'number',
-  'date',
-  'single_choice',
-  'multiple_choice',
-  'dropdown',
-  'checkbox',
-  'signature',
-  'heading',
-  'page_break',
-] as const satisfies readonly FormFieldType[];
+const fieldTypesComingLater = ['payment', 'file'] as const;
+export type AvailableFieldType = Exclude<FormFieldType, (typeof fieldTypesComingLater)[number]>;
+export const availableFieldTypes: readonly AvailableFieldType[] = formFieldTypes.filter(
+  (type): type is AvailableFieldType => !(fieldTypesComingLater as readonly string[]).includes(type),
+);
 export const unavailableFieldTypeMessage = 'This kind of field is not available yet.';
 
 export const formStatuses = ['draft', 'published', 'closed'] as const;
@@ -497,7 +487,6 @@ export const formMessages = {
   staleDraft: 'This form was changed in another tab or by another organizer. Reload to see the latest version.',
   notFound: 'This form does not exist or is not published.',
   seasonNotTeams: 'Pick a season of the form’s team.',
-  teamOnlyVisibility: 'Only a team’s form can be shared with its organizers.',
   deleteConfirm: 'Delete this form and all its submissions? This cannot be undone.',
   leaveUnsaved: 'You have unsaved changes. Leave without saving?',
 } as const;
@@ -703,6 +692,23 @@ export const updateSubmissionBody = z
   })
   .meta({ id: 'UpdateSubmission' });
 
+/** `form/{formId}/team-form-add/{userId}` (spec §2): an organizer adds a filler to the form's team. */
+export const teamFormAddParams = formIdParams.extend({ userId: z.string().min(1).max(64) });
+export const teamFormAddReply = z
+  .object({
+    team: z.object({ id: z.uuid(), name: z.string() }),
+    person: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    /** Their latest submission to the form. */
+    submission: submissionReply,
+    fields: z.array(formField),
+    isMember: z.boolean(),
+    /** The form's season, when it has one, and whether they are registered for it. */
+    season: z.object({ id: z.uuid(), label: z.string(), registered: z.boolean() }).nullable(),
+  })
+  .meta({ id: 'TeamFormAdd' });
+export type TeamFormAdd = z.infer<typeof teamFormAddReply>;
+export const notATeamFormMessage = 'Only a team’s form can add people to a team.';
+
 const formTags = ['forms'] as const;
 export const formEndpoints = {
   listMine: defineEndpoint({
@@ -807,6 +813,22 @@ export const formEndpoints = {
     params: submissionParams,
     body: updateSubmissionBody,
     reply: submissionReply,
+  }),
+  getTeamFormAdd: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms/:formId/team-form-add/:userId',
+    summary: "A filler of a team's form, their submission, and whether they are on the team and its season",
+    tags: formTags,
+    params: teamFormAddParams,
+    reply: teamFormAddReply,
+  }),
+  teamFormAdd: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/team-form-add/:userId',
+    summary: "Add a filler of a team's form to the team's roster, and to the form's season when it has one",
+    tags: formTags,
+    params: teamFormAddParams,
+    reply: teamFormAddReply,
   }),
 } as const;
 

@@ -24,6 +24,7 @@ export const notificationKinds = [
   'teamMessage',
   'directMessage',
   'substituteInvited',
+  'formSubmitted',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventParties, events, places, users } from './schema.ts';
 import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoTalk } from './seed-talk.ts';
+import { seedDemoPayments } from './seed-payments.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -98,5 +99,18 @@ describe('seedDemoCommunity', () => {
     // About a game that is on, not the cancelled one.
     expect(items[1].title).not.toContain('Rainy Day Kickabout');
     expect(await seedDemoTalk(t.db)).toBe(false);
+  });
+
+  it('gives the demo invoices, and transactions once a Stripe account is connected, once', async () => {
+    expect(await seedDemoPayments(t.db)).toBe(true);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const invoices = (await t.app.inject({ url: '/api/invoices', headers: { cookie } })).json().invoices;
+    expect(invoices.map((invoice: { status: string }) => invoice.status)).toEqual(['refunded', 'paid']);
+    expect((await t.app.inject({ url: '/api/transactions', headers: { cookie } })).statusCode).toBe(403);
+    await t.db.update(users).set({ stripeId: 'acct_demo' }).where(eq(users.email, demoAccount.email));
+    const { totals } = (await t.app.inject({ url: '/api/transactions', headers: { cookie } })).json();
+    expect(totals).toEqual({ count: 8, grossCents: 20000, refundedCents: 3750, feeCents: 1000, netCents: 15250 });
+    expect(await seedDemoPayments(t.db)).toBe(false);
   });
 });

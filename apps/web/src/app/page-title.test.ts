@@ -25,6 +25,9 @@ describe('pageTitle (spec §2, page titles)', () => {
     ['/discover/games/abc/manage', 'Event | Huddle'],
     ['/places/view/abc', 'Places | Huddle'],
     ['/full-search', 'Search | Huddle'],
+    ['/invoices', 'Invoices | Huddle'],
+    ['/invoices/abc', 'Invoices | Huddle'],
+    ['/transactions', 'Transactions | Huddle'],
   ])('names %s "%s"', (pathname, title) => {
     expect(pageTitle(pathname)).toBe(title);
   });

@@ -32,6 +32,8 @@ const titleBySegment = new Map<string, string>([
   ['notifications', 'Notifications'],
   // Payments (issue 13): where Stripe's onboarding returns.
   ['localconnect', 'Stripe account'],
+  ['invoices', 'Invoices'],
+  ['transactions', 'Transactions'],
   // Forms (issue 14).
   ['form', 'Forms'],
 ]);

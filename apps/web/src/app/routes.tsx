@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
           { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
           { path: 'localconnect', lazy: () => import('./pages/local-connect-page.tsx') },
+          // Invoices and transactions (issue 13; decision 032).
+          { path: 'invoices', lazy: () => import('./pages/invoices-page.tsx') },
+          { path: 'invoices/:invoiceId', lazy: () => import('./pages/invoice-page.tsx') },
+          { path: 'transactions', lazy: () => import('./pages/transactions-page.tsx') },
           // Forms (issue 14): yours, the builder, and a form's submissions.
           { path: 'form', lazy: () => import('./pages/forms-page.tsx') },
           { path: 'form/build', lazy: () => import('./pages/form-build-new-page.tsx') },

@@ -296,6 +296,17 @@ export async function register(
 }
 
 /**
+ * A registration made by another feature inside its own transaction (a form's submission,
+ * issue 14): the season's capacity and one-per-email hold as for `register`.
+ */
+export function registerWithinCapacity(
+  tx: Database,
+  registration: Pick<RegistrationRow, 'seasonId' | 'teamId' | 'userId' | 'guestId' | 'name' | 'email'>,
+) {
+  return insertRegistrationWithinCapacity(tx, registration);
+}
+
+/**
  * A guest registers with a name and an email (spec §3 Registration), and the answer must not
  * tell whether that email has an account, nor whether it is registered already (issue 10,
  * decision 007, as for guest joins in 010): every open season with a place answers 201 with a

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { recordSubscriptionPayment } from '../invoices/invoices.service.ts';
 import { requireRole } from '../teams/teams.service.ts';
 import {
   findFreePlan,
@@ -25,6 +26,9 @@ import {
   setPlanLabel,
   updateSubscription,
   findSubscriptionByStripeId,
+  findSubscriptionById,
+  findPayer,
+  findPlan,
   type PlanRow,
   type Subscriber,
   type SubscriptionPatch,
@@ -364,5 +368,78 @@ export async function applyCompletedCheckout(tx: Database, session: Stripe.Check
     checkoutUrl: null,
     checkoutPlanId: null,
     checkoutExpiresAt: null,
+  });
+}
+
+/** "Nov 26, 2026": a plan's period on its receipt (UTC, as Stripe's timestamps are). */
+const receiptDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** The subscription a paid invoice is for (API 2025-03 and later: under parent; older: at the top). */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): { id: string | null; metadata: Record<string, string> } {
+  const details = invoice.parent?.subscription_details;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  const subscription = details?.subscription ?? legacy ?? null;
+  return {
+    id: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
+    metadata: details?.metadata ?? {},
+  };
+}
+
+const priceOfLine = (line: Stripe.InvoiceLineItem): string | null => {
+  const price = line.pricing?.price_details?.price ?? (line as unknown as { price?: { id: string } | null }).price;
+  return typeof price === 'string' ? price : (price?.id ?? null);
+};
+
+/**
+ * invoice.paid, inside the event's transaction (issue 13): a paid plan invoice becomes a row of
+ * the payments ledger, kind 'subscription', paid by the user or the team's owner, to Huddle
+ * (no payee), "Huddle <plan> plan · <period>". The unique Stripe invoice id writes it once,
+ * whatever replays or other events about the same invoice arrive; an invoice of nothing
+ * (amount 0) or of a subscription Huddle does not hold writes nothing.
+ */
+export async function applyPaidInvoice(tx: Database, invoice: Stripe.Invoice): Promise<void> {
+  if (invoice.status !== 'paid' || !invoice.amount_paid) return;
+  const { id: stripeSubscriptionId, metadata } = subscriptionOfInvoice(invoice);
+  if (!stripeSubscriptionId) return;
+  const rowId = metadata.huddleSubscriptionId;
+  // The invoice can land before checkout.session.completed links the row: the metadata finds it.
+  const row =
+    (await findSubscriptionByStripeId(tx, stripeSubscriptionId)) ??
+    (rowId && uuidPattern.test(rowId) ? await findSubscriptionById(tx, rowId) : undefined);
+  if (!row) return;
+  const payer = await findPayer(tx, row.teamId ? { teamId: row.teamId } : { userId: row.userId ?? '' });
+  if (!payer) return;
+  let plan: PlanRow | undefined;
+  let period: Stripe.InvoiceLineItem['period'] | undefined;
+  for (const line of invoice.lines.data) {
+    const priceId = priceOfLine(line);
+    const found = priceId ? await findPlanByPrice(tx, priceId) : undefined;
+    if (found && !plan) {
+      plan = found;
+      period = line.period;
+    }
+  }
+  plan ??= await findPlan(tx, row.list, row.planId);
+  period ??= invoice.lines.data[0]?.period;
+  const when = period
+    ? ` · ${receiptDay.format(new Date(period.start * 1000))} – ${receiptDay.format(new Date(period.end * 1000))}`
+    : '';
+  await recordSubscriptionPayment(tx, {
+    payerUserId: payer.id,
+    payerName: payer.name,
+    payerEmail: payer.email,
+    teamId: row.teamId,
+    subscriptionId: row.id,
+    description: `${plan ? `Huddle ${plan.label} plan` : 'Huddle plan'}${when}`,
+    amountCents: invoice.amount_paid,
+    currency: invoice.currency,
+    stripeInvoiceId: invoice.id ?? '',
+    receiptUrl: invoice.hosted_invoice_url ?? null,
+    paidAt: toDate(invoice.status_transitions?.paid_at) ?? new Date(),
   });
 }

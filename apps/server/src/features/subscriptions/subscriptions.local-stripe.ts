@@ -16,7 +16,8 @@ import type { PlanRow } from './subscriptions.repository.ts';
  * The local provider's billing resources (decision 030), beside the payments core's (decision
  * 029): products and prices (the plans' own, stored at start so Checkout finds them), subscriptions
  * (made when a Checkout in mode subscription completes; retrieve, list, update items, cancel) and
- * billing portal sessions (a local portal page, subscriptions.local-portal.ts).
+ * billing portal sessions (a local portal page, subscriptions.local-portal.ts), and the paid first
+ * invoice of each subscription (invoice.paid, which writes the plan's row in the payments ledger).
  */
 
 export const productIdOf = (plan: Pick<PlanRow, 'list' | 'id'>) =>
@@ -89,6 +90,7 @@ export async function createLocalSubscription(
   const id = context.newId('sub');
   const start = context.now();
   const items = prices.map((price) => itemOf(context, id, price, start));
+  const invoice = firstInvoiceOf(context, { subscriptionId: id, customer, items, metadata, start });
   const subscription: StripeObject = {
     id,
     object: 'subscription',
@@ -104,13 +106,94 @@ export async function createLocalSubscription(
     collection_method: 'charge_automatically',
     currency: (prices[0]?.currency as string | undefined) ?? 'usd',
     items: listOf(`/v1/subscription_items?subscription=${id}`, items),
-    latest_invoice: null,
+    latest_invoice: invoice.id,
     metadata,
     livemode: false,
   };
   await context.store.insert(subscription);
+  await context.store.insert(invoice);
+  // Stripe's order: the subscription, then its first invoice, paid at once by the Checkout's card.
   await context.emit('customer.subscription.created', subscription);
+  await context.emit('invoice.paid', invoice);
   return subscription;
+}
+
+/**
+ * The first invoice of a subscription started by Checkout, paid (billing_reason
+ * subscription_create), shaped as Stripe's API 2025-03 and later has it: the subscription under
+ * parent.subscription_details, each line's price under pricing.price_details.
+ */
+function firstInvoiceOf(
+  context: LocalStripeContext,
+  {
+    subscriptionId,
+    customer,
+    items,
+    metadata,
+    start,
+  }: {
+    subscriptionId: string;
+    customer: string;
+    items: StripeObject[];
+    metadata: Record<string, string>;
+    start: number;
+  },
+): StripeObject {
+  const id = context.newId('in');
+  const lines = items.map((item) => {
+    const price = item.price as StripeObject;
+    const amount = (price.unit_amount as number) * ((item.quantity as number | undefined) ?? 1);
+    return {
+      id: context.newId('il'),
+      object: 'line_item',
+      amount,
+      currency: price.currency,
+      description: `1 × ${String(price.nickname ?? price.id)}`,
+      invoice: id,
+      quantity: item.quantity ?? 1,
+      period: { start: item.current_period_start, end: item.current_period_end },
+      pricing: {
+        type: 'price_details',
+        price_details: { price: price.id, product: price.product },
+        unit_amount_decimal: String(price.unit_amount),
+      },
+      parent: {
+        type: 'subscription_item_details',
+        subscription_item_details: { subscription: subscriptionId, subscription_item: item.id, proration: false },
+      },
+      metadata: {},
+    };
+  });
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  return {
+    id,
+    object: 'invoice',
+    status: 'paid',
+    billing_reason: 'subscription_create',
+    collection_method: 'charge_automatically',
+    customer,
+    currency: (lines[0]?.currency as string | undefined) ?? 'usd',
+    created: start,
+    period_start: start,
+    period_end: start,
+    subtotal: total,
+    total,
+    amount_due: total,
+    amount_paid: total,
+    amount_remaining: 0,
+    number: null,
+    hosted_invoice_url: null,
+    invoice_pdf: null,
+    status_transitions: { finalized_at: start, paid_at: start, marked_uncollectible_at: null, voided_at: null },
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: subscriptionId, metadata },
+    },
+    lines: listOf(`/v1/invoices/${id}/lines`, lines),
+    metadata: {},
+    livemode: false,
+  };
 }
 
 const booleanParam = (value: unknown, param: string): boolean | undefined => {
@@ -177,6 +260,12 @@ export function registerLocalBilling(localStripe: LocalStripe): void {
       metadata: metadataOf(data.metadata),
     });
     return { subscription: subscription.id, customer };
+  });
+
+  localStripe.route('GET', '/v1/invoices/:id', async ({ params }, { store }) => {
+    const invoice = await store.find('invoice', params.id!);
+    if (!invoice) throw noSuchObject('invoice', params.id!);
+    return invoice;
   });
 
   localStripe.route('GET', '/v1/subscriptions/:id', async ({ params }, { store }) => {

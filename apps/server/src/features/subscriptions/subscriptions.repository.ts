@@ -2,7 +2,7 @@ import type { PlanList } from '@huddle/shared/subscriptions';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { teams } from '../teams/teams.schema.ts';
+import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { subscriptionPlans, subscriptions } from './subscriptions.schema.ts';
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -140,5 +140,28 @@ export async function findUserEmail(
   userId: string,
 ): Promise<{ email: string; name: string } | undefined> {
   const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function findSubscriptionById(db: Database, id: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row;
+}
+
+/** Who pays a subscriber's plan: the user, or the team's owner (the one who subscribes it). */
+export async function findPayer(
+  db: Database,
+  subscriber: Subscriber,
+): Promise<{ id: string; email: string; name: string } | undefined> {
+  const columns = { id: users.id, email: users.email, name: users.name };
+  if ('userId' in subscriber) {
+    const [row] = await db.select(columns).from(users).where(eq(users.id, subscriber.userId));
+    return row;
+  }
+  const [row] = await db
+    .select(columns)
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, subscriber.teamId), eq(teamMembers.role, 'owner')));
   return row;
 }

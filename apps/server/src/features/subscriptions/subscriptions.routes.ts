@@ -6,6 +6,7 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { requireSessionUserId } from '../../lib/session.ts';
 import {
   applyCompletedCheckout,
+  applyPaidInvoice,
   applySubscription,
   cancelDuplicate,
   cancelDuplicateJob,
@@ -64,6 +65,10 @@ export async function registerSubscriptionRoutes(app: FastifyInstance, appDeps: 
   }
   payments.onStripeEvent('checkout.session.completed', async ({ object, tx }) =>
     applyCompletedCheckout(tx, object as unknown as Stripe.Checkout.Session),
+  );
+  // A paid plan invoice goes into the payments ledger (Invoices; issue 13).
+  payments.onStripeEvent('invoice.paid', async ({ object, tx }) =>
+    applyPaidInvoice(tx, object as unknown as Stripe.Invoice),
   );
   jobs.define<{ subscriptionId: string }>(cancelDuplicateJob, async ({ subscriptionId }) =>
     cancelDuplicate(deps, subscriptionId),

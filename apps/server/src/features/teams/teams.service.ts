@@ -263,6 +263,14 @@ export async function joinTeam(deps: NotifyDeps, { actorId, teamId }: { actorId:
   return { outcome: 'requested' as const, team: await getTeam(db, { viewerId: actorId, teamId }) };
 }
 
+/**
+ * An organizer puts a person on the roster as a player, from another feature's flow (a form's
+ * submission, issue 14); the caller has checked the organizer. True when they were not a member.
+ */
+export async function addPlayerToTeam(db: Database, { teamId, userId }: { teamId: string; userId: string }) {
+  return insertMember(db, teamId, userId, 'player');
+}
+
 export async function leaveTeam(db: Database, { actorId, teamId }: { actorId: string; teamId: string }) {
   const { role } = await visibleTeam(db, teamId, actorId);
   if (!role) {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { accountRows } from './accounts.rows.ts';
 import { eventRows } from './events.rows.ts';
+import { formRows } from './forms.rows.ts';
+import { invoiceRows } from './invoices.rows.ts';
 import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
@@ -23,6 +25,8 @@ const rows = [
   ...messageRows,
   ...subscriptionRows,
   ...paymentRows,
+  ...formRows,
+  ...invoiceRows,
 ];
 
 let t: TestApp;

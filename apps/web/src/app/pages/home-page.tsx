@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { noRegistrationsMessage } from '@huddle/shared/seasons';
+import { showsTransactions } from '@huddle/shared/platforms';
 import type { CurrentUser } from '@huddle/shared/users';
 import { useSession, useSetSessionUser } from '../../features/accounts/api/get-session.ts';
 import { AccountCard } from '../../features/accounts/components/account-card.tsx';
@@ -18,6 +19,7 @@ import { LocationCard } from '../../features/home/components/location-card.tsx';
 import { PlayerSummaryCard } from '../../features/home/components/player-summary-card.tsx';
 import { QuickLinksCard } from '../../features/home/components/quick-links-card.tsx';
 import { RegistrationItems } from '../../features/home/components/registrations-list.tsx';
+import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
 import { useHomeBlock } from '../../features/home/use-home-block.ts';
 
 /**
@@ -81,6 +83,9 @@ function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (u
 export function Component() {
   const user = useSession().data?.user;
   const setSessionUser = useSetSessionUser();
+  const platform = usePublicConfig().data?.platform;
+  // Spec §1: the meh variant hides the Transactions button (and until the config is read).
+  const showTransactions = platform ? showsTransactions(platform) : false;
   if (!user) return null;
   return (
     <Stack gap="lg" maw={1200}>
@@ -94,7 +99,7 @@ export function Component() {
       <EventBlocks user={user} onUserSaved={setSessionUser} />
       <HomeGrid>
         <PlayerSummaryCard user={user} />
-        <QuickLinksCard user={user} />
+        <QuickLinksCard user={user} showsTransactions={showTransactions} />
         <AccountCard user={user} />
         {/* Last: its skeleton gives way to a card of any height (or none), and nothing below moves. */}
         <IncompleteTasksCard user={user} onFeedbackSent={setSessionUser} />

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { accountDeletedMessage } from '@huddle/shared/accounts';
+import { showsTransactions } from '@huddle/shared/platforms';
 import { carryNotice } from '../../lib/carried-notice.ts';
 import { CalendarFeedsCard } from '../../features/events/components/calendar-feeds-card.tsx';
 import { BlockedPlayersList } from '../../features/profiles/components/blocked-players-list.tsx';
@@ -59,7 +60,13 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = settingsTabFrom(searchParams.get('tab'));
   const skippable = searchParams.get('skippable') === 'true';
-  const subscriptionsOn = usePublicConfig().data?.flags.subscriptions === true;
+  const config = usePublicConfig().data;
+  const subscriptionsOn = config?.flags.subscriptions === true;
+  // Spec §1: the meh variant hides the Transactions button (until the config is read, too).
+  const paymentsLinks = {
+    showsTransactions: config ? showsTransactions(config.platform) : false,
+    showsPricing: subscriptionsOn,
+  };
   const wide = useMediaQuery(`(min-width: ${em(768)})`, undefined, { getInitialValueInEffect: false });
   if (!user) return null;
 
@@ -117,7 +124,7 @@ export function Component() {
     ),
     payments: (
       <Section title="Payments">
-        <PaymentsSettings>
+        <PaymentsSettings links={paymentsLinks}>
           {/* Issue 13, plans and subscriptions: the user's own plan (hidden while the flag is off). */}
           {subscriptionsOn && <MySubscriptionSection userId={user.id} />}
         </PaymentsSettings>

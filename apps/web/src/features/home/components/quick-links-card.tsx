@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCompass, IconForms, IconId, IconUsersGroup } from '@tabler/icons-react';
+import { IconCompass, IconForms, IconId, IconReceipt, IconReportMoney, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -13,10 +13,11 @@ const PlayerCardDialog = lazy(() =>
 /**
  * Spec §2, quick links, in the spec's order: Your Communities, Your Forms, Player Card,
  * Discover, Connect, Invoices & Payments. Only those whose pages exist are shown (Your
- * Communities, Your Forms, the player card and Discover today); Connect and Invoices &
- * Payments join with their slices: a link never leads to a page that does not exist.
+ * Communities, Your Forms, the player card, Discover and Invoices & Payments today); Connect
+ * joins with its slice: a link never leads to a page that does not exist.
+ * Transactions follows, except on the meh variant (spec §1 hides its button there).
  */
-export function QuickLinksCard({ user }: { user: CurrentUser }) {
+export function QuickLinksCard({ user, showsTransactions }: { user: CurrentUser; showsTransactions: boolean }) {
   const [playerCardOpened, playerCard] = useDisclosure(false);
   // Stays mounted after the first opening, so closing can run its transition.
   const [playerCardLoaded, setPlayerCardLoaded] = useState(false);
@@ -48,6 +49,19 @@ export function QuickLinksCard({ user }: { user: CurrentUser }) {
           <Button variant="light" component={Link} to="/discover" leftSection={<IconCompass size={18} aria-hidden />}>
             Discover
           </Button>
+          <Button variant="light" component={Link} to="/invoices" leftSection={<IconReceipt size={18} aria-hidden />}>
+            Invoices &amp; Payments
+          </Button>
+          {showsTransactions ? (
+            <Button
+              variant="light"
+              component={Link}
+              to="/transactions"
+              leftSection={<IconReportMoney size={18} aria-hidden />}
+            >
+              Transactions
+            </Button>
+          ) : null}
         </SimpleGrid>
       </Stack>
       {playerCardLoaded ? (

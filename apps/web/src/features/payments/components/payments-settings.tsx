@@ -8,11 +8,21 @@ import { useConnectStripeOAuth } from '../api/connect-stripe-oauth.ts';
 import { OrganizerPayouts } from './organizer-payouts.tsx';
 import { TestPaymentsNotice } from './test-payments-notice.tsx';
 
-/**
- * The pages Settings › Payments links to (spec §2: Transactions, Invoices, community pricing,
- * my communities): only those the route table has. The others join this list with their pages.
- */
-const paymentsLinks = [{ to: '/my-communities', label: 'My communities' }] as const;
+/** Which of spec §2's links apply here: the meh variant hides Transactions; pricing follows its flag. */
+export interface PaymentsLinkOptions {
+  showsTransactions: boolean;
+  showsPricing: boolean;
+}
+
+/** The pages Settings › Payments links to, in spec §2's order: Transactions, Invoices, community pricing, my communities. */
+export function paymentsLinks({ showsTransactions, showsPricing }: PaymentsLinkOptions) {
+  return [
+    ...(showsTransactions ? [{ to: '/transactions', label: 'Transactions' }] : []),
+    { to: '/invoices', label: 'Invoices' },
+    ...(showsPricing ? [{ to: '/community/pricing?for=me', label: 'Community pricing' }] : []),
+    { to: '/my-communities', label: 'My communities' },
+  ];
+}
 
 /** What Stripe's OAuth return adds to the address (spec §2: code and scope are read, then removed). */
 const oauthParams = ['code', 'scope', 'state', 'error', 'error_description'];
@@ -21,13 +31,13 @@ const oauthParams = ['code', 'scope', 'state', 'error', 'error_description'];
  * Settings › Payments (tab 2). `children` are the sections other payment features add
  * (the plan and subscription of the person), rendered between the links and the payouts.
  */
-export function PaymentsSettings({ children }: { children?: ReactNode }) {
+export function PaymentsSettings({ children, links }: { children?: ReactNode; links: PaymentsLinkOptions }) {
   useOAuthReturn();
   return (
     <Stack gap="xl" maw={720}>
       <TestPaymentsNotice />
       <Group gap="lg" wrap="wrap" component="nav" aria-label="Payments pages">
-        {paymentsLinks.map((link) => (
+        {paymentsLinks(links).map((link) => (
           <Anchor key={link.to} component={Link} to={link.to} fw={600}>
             {link.label}
           </Anchor>

@@ -1,0 +1,190 @@
+import type { submissionSorts } from '@huddle/shared/forms';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { registrations, seasons } from '../seasons/seasons.schema.ts';
+import { teamMembers, teams } from '../teams/teams.schema.ts';
+import { formSubmissions, forms } from './forms.schema.ts';
+
+export type FormRow = typeof forms.$inferSelect;
+export type SubmissionRow = typeof formSubmissions.$inferSelect;
+
+export async function findForm(db: Database, formId: string): Promise<FormRow | undefined> {
+  const [row] = await db.select().from(forms).where(eq(forms.id, formId));
+  return row;
+}
+
+/** The form's row, locked until the transaction ends: submissions to one form queue here. */
+export async function lockForm(tx: Database, formId: string): Promise<FormRow | undefined> {
+  const [row] = await tx.select().from(forms).where(eq(forms.id, formId)).for('update');
+  return row;
+}
+
+export async function findTeamName(db: Database, teamId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  return row?.name;
+}
+
+export async function findTeamRole(db: Database, teamId: string, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return row?.role;
+}
+
+/** Teams where the person is owner or organizer: their forms are the person's to edit. */
+export async function organizedTeamIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.role, ['owner', 'organizer'])));
+  return rows.map((row) => row.teamId);
+}
+
+export async function listFormsFor(db: Database, userId: string, teamIds: string[]) {
+  const mine = eq(forms.ownerUserId, userId);
+  return db
+    .select({ form: forms, teamName: teams.name })
+    .from(forms)
+    .leftJoin(teams, eq(teams.id, forms.teamId))
+    .where(teamIds.length > 0 ? or(mine, inArray(forms.teamId, teamIds)) : mine)
+    .orderBy(desc(forms.updatedAt));
+}
+
+/** Submissions per form (waitlisted included), for lists. */
+export async function submissionCounts(db: Database, formIds: string[]): Promise<Map<string, number>> {
+  if (formIds.length === 0) return new Map();
+  const rows = await db
+    .select({ formId: formSubmissions.formId, total: count() })
+    .from(formSubmissions)
+    .where(inArray(formSubmissions.formId, formIds))
+    .groupBy(formSubmissions.formId);
+  return new Map(rows.map((row) => [row.formId, row.total]));
+}
+
+/** Submissions that took a place (not waitlisted): what the limit counts. */
+export async function takenPlaces(db: Database, formId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.status, 'submitted')));
+  return row?.total ?? 0;
+}
+
+export async function findSubmissionByClientId(db: Database, formId: string, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.clientId, clientId)));
+  return row;
+}
+
+export async function hasSubmissionFrom(
+  db: Database,
+  formId: string,
+  who: { userId: string } | { email: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.formId, formId),
+        'userId' in who ? eq(formSubmissions.userId, who.userId) : eq(formSubmissions.email, who.email),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findSubmission(db: Database, formId: string, submissionId: string) {
+  const [row] = await db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.id, submissionId)));
+  return row;
+}
+
+export interface SubmissionFilter {
+  search: string;
+  fieldId?: string;
+  equals?: string;
+  status?: 'submitted' | 'waitlisted';
+  marked?: 'true' | 'false';
+  sort: (typeof submissionSorts)[number];
+}
+
+/** LIKE treats % and _ as wildcards: a search for "50%" looks for the text "50%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function filterWhere(formId: string, filter: SubmissionFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(formSubmissions.formId, formId)];
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    conditions.push(
+      sql`(${formSubmissions.name} ilike ${pattern} or ${formSubmissions.email} ilike ${pattern} or ${formSubmissions.answers}::text ilike ${pattern})`,
+    );
+  }
+  if (filter.fieldId && filter.equals !== undefined) {
+    // An option picked (alone, or among several) or the answer's text.
+    conditions.push(
+      sql`((${formSubmissions.answers} -> ${filter.fieldId}) @> to_jsonb(${filter.equals}::text) or ${formSubmissions.answers} ->> ${filter.fieldId} = ${filter.equals})`,
+    );
+  }
+  if (filter.status) conditions.push(eq(formSubmissions.status, filter.status));
+  if (filter.marked) conditions.push(eq(formSubmissions.marked, filter.marked === 'true'));
+  return and(...conditions);
+}
+
+const orderFor = (sort: SubmissionFilter['sort']) =>
+  sort === 'oldest'
+    ? [asc(formSubmissions.createdAt), asc(formSubmissions.id)]
+    : sort === 'name'
+      ? [asc(sql`lower(${formSubmissions.name})`), asc(formSubmissions.createdAt)]
+      : [desc(formSubmissions.createdAt), desc(formSubmissions.id)];
+
+export async function listSubmissionRows(
+  db: Database,
+  formId: string,
+  filter: SubmissionFilter,
+  page: { offset: number; limit: number } | null,
+): Promise<{ rows: SubmissionRow[]; total: number }> {
+  const where = filterWhere(formId, filter);
+  const query = db
+    .select()
+    .from(formSubmissions)
+    .where(where)
+    .orderBy(...orderFor(filter.sort));
+  const rows = page ? await query.offset(page.offset).limit(page.limit) : await query;
+  const [totalRow] = await db.select({ total: count() }).from(formSubmissions).where(where);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+export async function latestSubmissionBy(db: Database, formId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.userId, userId)))
+    .orderBy(desc(formSubmissions.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findSeasonLabel(db: Database, seasonId: string): Promise<string | undefined> {
+  const [row] = await db.select({ label: seasons.label }).from(seasons).where(eq(seasons.id, seasonId));
+  return row?.label;
+}
+
+export async function isRegistered(db: Database, seasonId: string, who: { userId: string; email: string }) {
+  const [row] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.seasonId, seasonId),
+        or(eq(registrations.userId, who.userId), eq(registrations.email, who.email)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

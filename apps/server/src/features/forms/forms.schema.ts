@@ -1,0 +1,76 @@
+import type { CheckedAnswer, FormField, FormSettings, FormStatus, SubmissionStatus } from '@huddle/shared/forms';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { unregisteredUsers, users } from '../accounts/accounts.schema.ts';
+import { teams } from '../teams/teams.schema.ts';
+
+/**
+ * Issue 14: an organizer's form. Its fields and settings are JSON checked by the shared schemas
+ * on every save (packages/shared/src/forms.ts), so the row holds only what passed them. `version`
+ * goes up on each save: a save based on an older version is refused (two tabs, two organizers).
+ */
+export const forms = pgTable(
+  'forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who made it; a team's form stays with the team if its maker's account goes. */
+    ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    coverImageUrl: text('cover_image_url'),
+    fields: jsonb('fields').$type<FormField[]>().notNull().default([]),
+    settings: jsonb('settings').$type<FormSettings>().notNull(),
+    status: text('status').$type<FormStatus>().notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('forms_owner_idx').on(table.ownerUserId),
+    index('forms_team_idx').on(table.teamId),
+    check('forms_status_check', sql`${table.status} in ('draft', 'published', 'closed')`),
+  ],
+);
+
+/**
+ * One filling of a form. Answers are what `checkAnswers` kept: visible fields only, normalised.
+ * (form, client id) is unique, so a retried send makes one submission.
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    guestId: text('guest_id').references(() => unregisteredUsers.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    status: text('status').$type<SubmissionStatus>().notNull(),
+    answers: jsonb('answers').$type<Record<string, CheckedAnswer>>().notNull(),
+    marked: boolean('marked').notNull().default(false),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('form_submissions_client_unique').on(table.formId, table.clientId),
+    index('form_submissions_form_idx').on(table.formId, table.createdAt),
+    index('form_submissions_user_idx').on(table.userId),
+    index('form_submissions_email_idx').on(table.formId, table.email),
+    check('form_submissions_status_check', sql`${table.status} in ('submitted', 'waitlisted')`),
+  ],
+);

@@ -1,0 +1,612 @@
+import {
+  availableFieldTypes,
+  checkAnswers,
+  formMessages,
+  formSettings,
+  notATeamFormMessage,
+  unavailableFieldTypeMessage,
+  type CheckedAnswer,
+  type FormAvailability,
+  type FormDraft,
+  type FormField,
+  type PublicForm,
+  type TeamFormAdd,
+  type Submission,
+  type SubmissionStatus,
+  type saveFormBody,
+  type submitFormBody,
+} from '@huddle/shared/forms';
+import { seasonFullMessage } from '@huddle/shared/seasons';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { writeSpreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
+import { createGuest, findUserRecordByEmail, getCurrentUser } from '../accounts/accounts.service.ts';
+import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
+import { seasons } from '../seasons/seasons.schema.ts';
+import { registerWithinCapacity } from '../seasons/seasons.service.ts';
+import { addPlayerToTeam, requireRole } from '../teams/teams.service.ts';
+import { formReceivedMail } from './forms.mails.ts';
+import {
+  findForm,
+  findSubmission,
+  findSubmissionByClientId,
+  findTeamName,
+  findTeamRole,
+  findSeasonLabel,
+  isRegistered,
+  latestSubmissionBy,
+  hasSubmissionFrom,
+  listFormsFor,
+  listSubmissionRows,
+  lockForm,
+  organizedTeamIds,
+  submissionCounts,
+  takenPlaces,
+  type FormRow,
+  type SubmissionFilter,
+  type SubmissionRow,
+} from './forms.repository.ts';
+import { formSubmissions, forms } from './forms.schema.ts';
+
+/** Submissions notify the form's maker (issue 14), so forms need what notify() needs. */
+export type FormDeps = NotifyDeps;
+
+const notFound = () => new AppError('NOT_FOUND', formMessages.notFound);
+
+/**
+ * Who may do what with a form. Its maker edits it and reads its submissions. A team's form is
+ * also edited by the team's owner and organizers (they run the team together), who read its
+ * submissions unless the maker kept them to themself (`submissionsVisibleTo: 'owner'`).
+ */
+async function accessTo(db: Database, form: FormRow, viewerId: string | undefined) {
+  if (!viewerId) return { canEdit: false, canRead: false, isMaker: false };
+  const isMaker = form.ownerUserId === viewerId;
+  const role = form.teamId ? await findTeamRole(db, form.teamId, viewerId) : undefined;
+  const organizes = role === 'owner' || role === 'organizer';
+  return {
+    isMaker,
+    canEdit: isMaker || organizes,
+    canRead: isMaker || (organizes && form.settings.submissionsVisibleTo === 'organizers'),
+  };
+}
+
+/** A form someone may edit: 404 for anyone who may not even see it exists, 403 for team members who may not edit. */
+async function editableForm(db: Database, formId: string, actorId: string) {
+  const form = await findForm(db, formId);
+  if (!form) throw notFound();
+  const access = await accessTo(db, form, actorId);
+  if (!access.canEdit)
+    throw form.status === 'draft' ? notFound() : new AppError('FORBIDDEN', 'Only the form’s organizers can do that.');
+  return { form, access };
+}
+
+async function readableForm(db: Database, formId: string, actorId: string) {
+  const form = await findForm(db, formId);
+  if (!form) throw notFound();
+  const access = await accessTo(db, form, actorId);
+  if (!access.canRead) {
+    throw form.status === 'draft' && !access.canEdit
+      ? notFound()
+      : new AppError('FORBIDDEN', 'Only the form’s organizers can read its submissions.');
+  }
+  return { form, access };
+}
+
+const team = async (db: Database, form: FormRow) =>
+  form.teamId ? { id: form.teamId, name: (await findTeamName(db, form.teamId)) ?? '' } : null;
+
+async function toDraft(db: Database, form: FormRow): Promise<FormDraft> {
+  return {
+    id: form.id,
+    version: form.version,
+    status: form.status,
+    title: form.title,
+    description: form.description,
+    coverImageUrl: form.coverImageUrl,
+    team: await team(db, form),
+    fields: form.fields,
+    settings: form.settings,
+    submissionCount: (await submissionCounts(db, [form.id])).get(form.id) ?? 0,
+    updatedAt: form.updatedAt.toISOString(),
+  };
+}
+
+/** Whether a filler can send now, and if a full form takes them on its waitlist. */
+function availabilityOf(
+  form: FormRow,
+  taken: number,
+  now: Date,
+): { availability: FormAvailability; waitlistOnly: boolean } {
+  const { opensAt, closesAt, submissionLimit, whenFull } = form.settings;
+  if (form.status === 'closed' || (closesAt && now >= new Date(closesAt)))
+    return { availability: 'closed', waitlistOnly: false };
+  if (opensAt && now < new Date(opensAt)) return { availability: 'not_open_yet', waitlistOnly: false };
+  if (submissionLimit !== null && taken >= submissionLimit) {
+    return whenFull === 'waitlist'
+      ? { availability: 'open', waitlistOnly: true }
+      : { availability: 'full', waitlistOnly: false };
+  }
+  return { availability: 'open', waitlistOnly: false };
+}
+
+export async function listMyForms(db: Database, { actorId }: { actorId: string }) {
+  const teamIds = await organizedTeamIds(db, actorId);
+  const rows = await listFormsFor(db, actorId, teamIds);
+  const counts = await submissionCounts(
+    db,
+    rows.map((row) => row.form.id),
+  );
+  return {
+    forms: rows.map(({ form, teamName }) => ({
+      id: form.id,
+      title: form.title,
+      status: form.status,
+      team: form.teamId ? { id: form.teamId, name: teamName ?? '' } : null,
+      submissionCount: counts.get(form.id) ?? 0,
+      canEdit: true,
+      updatedAt: form.updatedAt.toISOString(),
+    })),
+  };
+}
+
+export async function createForm(
+  db: Database,
+  { actorId, title, teamId }: { actorId: string; title: string; teamId: string | null },
+): Promise<FormDraft> {
+  if (teamId) await requireRole(db, teamId, actorId, ['owner', 'organizer']);
+  const [row] = await db
+    .insert(forms)
+    .values({ ownerUserId: actorId, teamId, title, settings: formSettings.parse({}) })
+    .returning();
+  if (!row) throw new Error('form insert returned nothing');
+  return toDraft(db, row);
+}
+
+export async function getFormDraft(db: Database, { actorId, formId }: { actorId: string; formId: string }) {
+  const { form } = await editableForm(db, formId, actorId);
+  return toDraft(db, form);
+}
+
+/** The fields' types the builder offers today; others wait for their slice (issue 14). */
+function refuseUnavailableTypes(fields: readonly FormField[]) {
+  const offered: readonly string[] = availableFieldTypes;
+  const problems = Object.fromEntries(
+    fields.flatMap((field, index) =>
+      offered.includes(field.type) ? [] : [[`fields.${index}.type`, [unavailableFieldTypeMessage]]],
+    ),
+  );
+  if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', unavailableFieldTypeMessage, problems);
+}
+
+export async function saveForm(
+  db: Database,
+  { actorId, formId, draft }: { actorId: string; formId: string; draft: z.output<typeof saveFormBody> },
+): Promise<FormDraft> {
+  const { form, access } = await editableForm(db, formId, actorId);
+  refuseUnavailableTypes(draft.fields);
+  const settings = { ...draft.settings };
+  if (settings.seasonId) {
+    const [season] = await db.select({ teamId: seasons.teamId }).from(seasons).where(eq(seasons.id, settings.seasonId));
+    if (!form.teamId || season?.teamId !== form.teamId) {
+      throw new AppError('VALIDATION_FAILED', formMessages.seasonNotTeams, {
+        'settings.seasonId': [formMessages.seasonNotTeams],
+      });
+    }
+  }
+  // Who reads the submissions is the maker's call: an organizer's save keeps what the maker chose.
+  if (!access.isMaker) settings.submissionsVisibleTo = form.settings.submissionsVisibleTo;
+  const [saved] = await db
+    .update(forms)
+    .set({
+      title: draft.title,
+      description: draft.description,
+      coverImageUrl: draft.coverImageUrl,
+      fields: draft.fields,
+      settings,
+      version: sql`${forms.version} + 1`,
+      updatedAt: new Date(),
+    })
+    // Saved over the version it was read at, or not at all: the other save stands, this one is told.
+    .where(and(eq(forms.id, formId), eq(forms.version, draft.version)))
+    .returning();
+  if (!saved) throw new AppError('CONFLICT', formMessages.staleDraft);
+  return toDraft(db, saved);
+}
+
+export async function setFormStatus(
+  db: Database,
+  { actorId, formId, status }: { actorId: string; formId: string; status: FormRow['status'] },
+): Promise<FormDraft> {
+  const { form } = await editableForm(db, formId, actorId);
+  if (status === 'published') refuseUnavailableTypes(form.fields);
+  const [row] = await db
+    .update(forms)
+    .set({ status, version: sql`${forms.version} + 1`, updatedAt: new Date() })
+    .where(eq(forms.id, formId))
+    .returning();
+  if (!row) throw notFound();
+  return toDraft(db, row);
+}
+
+export async function duplicateForm(db: Database, { actorId, formId }: { actorId: string; formId: string }) {
+  const { form } = await editableForm(db, formId, actorId);
+  const [row] = await db
+    .insert(forms)
+    .values({
+      ownerUserId: actorId,
+      teamId: form.teamId,
+      title: `${form.title} (copy)`.slice(0, 120),
+      description: form.description,
+      coverImageUrl: form.coverImageUrl,
+      fields: form.fields,
+      settings: form.settings,
+    })
+    .returning();
+  if (!row) throw new Error('form insert returned nothing');
+  return toDraft(db, row);
+}
+
+export async function deleteForm(db: Database, { actorId, formId }: { actorId: string; formId: string }) {
+  await editableForm(db, formId, actorId);
+  await db.delete(forms).where(eq(forms.id, formId));
+}
+
+/** Spec §6: a published (or closed) form is public; a draft only to its editors, as a preview. */
+export async function getPublicForm(
+  db: Database,
+  { viewerId, formId, now }: { viewerId: string | undefined; formId: string; now: Date },
+): Promise<PublicForm> {
+  const form = await findForm(db, formId);
+  if (!form) throw notFound();
+  const access = await accessTo(db, form, viewerId);
+  if (form.status === 'draft' && !access.canEdit) throw notFound();
+  const viewer = viewerId ? await getCurrentUser(db, viewerId) : undefined;
+  const { availability, waitlistOnly } = availabilityOf(form, await takenPlaces(db, form.id), now);
+  return {
+    id: form.id,
+    title: form.title,
+    description: form.description,
+    coverImageUrl: form.coverImageUrl,
+    team: await team(db, form),
+    fields: form.fields,
+    availability,
+    waitlistOnly,
+    opensAt: form.settings.opensAt ? new Date(form.settings.opensAt).toISOString() : null,
+    closesAt: form.settings.closesAt ? new Date(form.settings.closesAt).toISOString() : null,
+    prefill: viewer ? { name: viewer.fullName || viewer.displayName, email: viewer.email } : null,
+    alreadySubmitted:
+      viewer !== undefined &&
+      form.settings.onePerPerson &&
+      (await hasSubmissionFrom(db, form.id, { userId: viewer.id })),
+    canEdit: access.canEdit,
+    preview: form.status === 'draft',
+  };
+}
+
+const refusals: Record<Exclude<FormAvailability, 'open'>, string> = {
+  not_open_yet: formMessages.notOpenYet,
+  closed: formMessages.closed,
+  full: formMessages.full,
+};
+
+/**
+ * Fill a form. The form's row is locked for the transaction, so submissions to one form go one
+ * at a time: the limit, the close time and one-per-person hold however many send at once. The
+ * same clientId again answers with the submission it made (a retry after a lost reply).
+ *
+ * A visitor gives a name and email; as with guest season registrations (decisions 007, 010) the
+ * reply never tells whether that email filled the form before: a repeat answers as a success,
+ * writes nothing, and the address is mailed what happened.
+ */
+export async function submitForm(
+  deps: FormDeps,
+  {
+    viewerId,
+    formId,
+    body,
+    now,
+  }: { viewerId: string | undefined; formId: string; body: z.output<typeof submitFormBody>; now: Date },
+) {
+  const { db } = deps;
+  const viewer = viewerId ? await getCurrentUser(db, viewerId) : undefined;
+  const who = viewer
+    ? { userId: viewer.id, name: viewer.fullName || viewer.displayName, email: viewer.email }
+    : body.guest
+      ? { userId: null, name: body.guest.name, email: body.guest.email }
+      : null;
+  if (!who) {
+    throw new AppError('VALIDATION_FAILED', 'Give your name and email, or sign in.', {
+      'guest.name': ['Give your name.'],
+      'guest.email': ['Give your email.'],
+    });
+  }
+
+  const outcome = await db.transaction(async (tx) => {
+    const form = await lockForm(tx, formId);
+    if (!form || form.status === 'draft') throw notFound();
+    const replay = await findSubmissionByClientId(tx, formId, body.clientId);
+    if (replay) return { form, submission: replay, created: false, repeatedAs: null };
+
+    const taken = await takenPlaces(tx, formId);
+    const { availability, waitlistOnly } = availabilityOf(form, taken, now);
+    if (availability !== 'open') throw new AppError('CONFLICT', refusals[availability]);
+
+    if (form.settings.onePerPerson) {
+      const before = await hasSubmissionFrom(tx, formId, who.userId ? { userId: who.userId } : { email: who.email });
+      if (before && who.userId) throw new AppError('CONFLICT', formMessages.alreadySubmitted);
+      if (before)
+        return {
+          form,
+          submission: null,
+          created: false,
+          repeatedAs: waitlistOnly ? ('waitlisted' as const) : ('submitted' as const),
+        };
+    }
+
+    const checked = checkAnswers(form.fields, body.answers, now);
+    if (!checked.ok) {
+      const fields = Object.fromEntries(
+        Object.entries(checked.fieldErrors).map(([id, message]) => [`answers.${id}`, [message]]),
+      );
+      throw new AppError('VALIDATION_FAILED', 'Some answers need another look.', fields);
+    }
+    const status: SubmissionStatus = waitlistOnly ? 'waitlisted' : 'submitted';
+
+    // A visitor is kept as an unregistered user (spec §3), unless the email is an account's:
+    // that account's holder signs in to be matched; the submission keeps the name and email.
+    const guestId =
+      who.userId || (await findUserRecordByEmail(tx, who.email))
+        ? null
+        : (await createGuest(tx, { name: who.name, email: who.email })).id;
+
+    // A team's registration form registers the filler for its season (spec §7): both or neither.
+    if (form.settings.seasonId && form.teamId && status === 'submitted' && (who.userId || guestId)) {
+      const registration = await registerWithinCapacity(tx, {
+        seasonId: form.settings.seasonId,
+        teamId: form.teamId,
+        userId: who.userId,
+        guestId,
+        name: who.name,
+        email: who.email,
+      });
+      if (registration.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
+    }
+
+    const [submission] = await tx
+      .insert(formSubmissions)
+      .values({
+        formId,
+        clientId: body.clientId,
+        userId: who.userId,
+        guestId,
+        name: who.name,
+        email: who.email,
+        status,
+        answers: checked.answers,
+        createdAt: now,
+      })
+      .returning();
+    if (!submission) throw new Error('submission insert returned nothing');
+    return { form, submission, created: true, repeatedAs: null };
+  });
+
+  const { form, submission, created, repeatedAs } = outcome;
+  const status: SubmissionStatus = submission?.status ?? repeatedAs ?? 'submitted';
+  if ((created && form.settings.confirmationEmail) || repeatedAs) {
+    const mail = formReceivedMail({
+      name: who.name,
+      formTitle: form.title,
+      confirmation: form.settings.confirmationMessage,
+      waitlisted: status === 'waitlisted',
+      repeated: repeatedAs !== null,
+      link: `${deps.publicOrigin}/form/${form.id}`,
+    });
+    try {
+      await deps.mailer.send({ to: who.email, ...mail });
+    } catch (error) {
+      deps.log.error({ err: error, formId }, 'form confirmation mail failed');
+    }
+  }
+  if (created && submission && form.ownerUserId) {
+    // The maker hears of each new submission, under their team-join settings (and the team's switches).
+    await notify(deps, {
+      userIds: [form.ownerUserId],
+      category: 'teamJoin',
+      kind: 'formSubmitted',
+      title: `New submission: ${form.title}`,
+      body: `${who.name} filled in ${form.title}${submission.status === 'waitlisted' ? ' (waitlisted)' : ''}.`,
+      link: `/form/${form.id}/${submission.id}`,
+      actorId: who.userId,
+      teamId: form.teamId,
+      subjectId: form.id,
+    });
+  }
+  return {
+    // A visitor's repeat gets an id like any other, tied to nothing.
+    submissionId: submission?.id ?? randomUUID(),
+    status,
+    confirmationMessage:
+      status === 'waitlisted'
+        ? formMessages.waitlisted
+        : form.settings.confirmationMessage || formMessages.defaultConfirmation,
+  };
+}
+
+function toSubmission(row: SubmissionRow, { organizer }: { organizer: boolean }): Submission {
+  return {
+    id: row.id,
+    formId: row.formId,
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    userId: row.userId,
+    answers: row.answers,
+    marked: organizer ? row.marked : false,
+    comment: organizer ? row.comment : '',
+    submittedAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listSubmissions(
+  db: Database,
+  {
+    actorId,
+    formId,
+    filter,
+    page,
+    pageSize,
+  }: { actorId: string; formId: string; filter: SubmissionFilter; page: number; pageSize: number },
+) {
+  const { form, access } = await readableForm(db, formId, actorId);
+  const { rows, total } = await listSubmissionRows(db, formId, filter, {
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  return {
+    form: { id: form.id, title: form.title, fields: form.fields, canEdit: access.canEdit },
+    submissions: rows.map((row) => toSubmission(row, { organizer: true })),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+/** One submission: its readers, and the person who sent it (without the organizers' flag and note). */
+export async function getSubmission(
+  db: Database,
+  { viewerId, formId, submissionId }: { viewerId: string; formId: string; submissionId: string },
+) {
+  const form = await findForm(db, formId);
+  const row = form ? await findSubmission(db, formId, submissionId) : undefined;
+  if (!form || !row) throw new AppError('NOT_FOUND', 'This submission does not exist.');
+  const access = await accessTo(db, form, viewerId);
+  if (access.canRead) return toSubmission(row, { organizer: true });
+  if (row.userId === viewerId) return toSubmission(row, { organizer: false });
+  throw new AppError('NOT_FOUND', 'This submission does not exist.');
+}
+
+export async function updateSubmission(
+  db: Database,
+  {
+    actorId,
+    formId,
+    submissionId,
+    changes,
+  }: { actorId: string; formId: string; submissionId: string; changes: { marked?: boolean; comment?: string } },
+) {
+  await readableForm(db, formId, actorId);
+  const [row] = await db
+    .update(formSubmissions)
+    .set(changes)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.id, submissionId)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', 'This submission does not exist.');
+  return toSubmission(row, { organizer: true });
+}
+
+/** An answer as a spreadsheet cell: option labels, not ids; a signature with its time. */
+export function answerText(field: FormField, answer: CheckedAnswer | undefined): string {
+  if (answer === undefined) return '';
+  const label = (id: string) => ('options' in field ? (field.options.find((item) => item.id === id)?.label ?? id) : id);
+  if (Array.isArray(answer)) return answer.map(label).join('; ');
+  if (typeof answer === 'boolean') return answer ? 'Yes' : 'No';
+  if (typeof answer === 'object')
+    return 'uploadId' in answer ? answer.uploadId : `${answer.name} (signed ${answer.signedAt})`;
+  return typeof answer === 'string' ? label(answer) : String(answer);
+}
+
+/** The submissions of a filter as CSV: who, when, status, the organizers' flag and note, then one column per question. */
+export async function exportSubmissionsCsv(
+  db: Database,
+  { actorId, formId, filter }: { actorId: string; formId: string; filter: SubmissionFilter },
+) {
+  const { form } = await readableForm(db, formId, actorId);
+  const { rows } = await listSubmissionRows(db, formId, filter, null);
+  const questions = form.fields.filter((field) => field.type !== 'heading' && field.type !== 'page_break');
+  const csv = writeSpreadsheetCsv(
+    ['Submitted at', 'Name', 'Email', 'Status', 'Marked', 'Comment', ...questions.map((field) => field.label)],
+    rows.map((row) => [
+      row.createdAt.toISOString(),
+      row.name,
+      row.email,
+      row.status,
+      row.marked ? 'Yes' : 'No',
+      row.comment,
+      ...questions.map((field) => answerText(field, row.answers[field.id])),
+    ]),
+  );
+  const slug =
+    form.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'form';
+  return { filename: `${slug}-submissions.csv`, csv };
+}
+
+/**
+ * `form/{formId}/team-form-add/{userId}` (spec §2): a filler of a team's form, seen by the form's
+ * organizers (editors who may read its submissions). 404 when the person has no submission to it.
+ */
+async function teamFormAddView(
+  db: Database,
+  { actorId, formId, userId }: { actorId: string; formId: string; userId: string },
+) {
+  const { form, access } = await readableForm(db, formId, actorId);
+  if (!access.canEdit) throw new AppError('FORBIDDEN', 'Only the form’s organizers can do that.');
+  if (!form.teamId) throw new AppError('CONFLICT', notATeamFormMessage);
+  const submission = await latestSubmissionBy(db, formId, userId);
+  if (!submission) throw new AppError('NOT_FOUND', 'This person has not filled in this form.');
+  const person = await getCurrentUser(db, userId);
+  return { form, teamId: form.teamId, submission, person };
+}
+
+async function toTeamFormAdd(
+  db: Database,
+  { form, teamId, submission, person }: Awaited<ReturnType<typeof teamFormAddView>>,
+): Promise<TeamFormAdd> {
+  const seasonId = form.settings.seasonId;
+  const name = person.fullName || person.displayName;
+  return {
+    team: { id: teamId, name: (await findTeamName(db, teamId)) ?? '' },
+    person: { id: person.id, name, email: person.email },
+    submission: toSubmission(submission, { organizer: true }),
+    fields: form.fields,
+    isMember: (await findTeamRole(db, teamId, person.id)) !== undefined,
+    season: seasonId
+      ? {
+          id: seasonId,
+          label: (await findSeasonLabel(db, seasonId)) ?? '',
+          registered: await isRegistered(db, seasonId, { userId: person.id, email: person.email }),
+        }
+      : null,
+  };
+}
+
+export async function getTeamFormAdd(db: Database, input: { actorId: string; formId: string; userId: string }) {
+  return toTeamFormAdd(db, await teamFormAddView(db, input));
+}
+
+/** Onto the roster as a player and into the form's season: both or neither; doing it twice changes nothing. */
+export async function addToTeamFromForm(db: Database, input: { actorId: string; formId: string; userId: string }) {
+  const view = await teamFormAddView(db, input);
+  const { form, teamId, person } = view;
+  await db.transaction(async (tx) => {
+    await addPlayerToTeam(tx, { teamId, userId: person.id });
+    if (form.settings.seasonId) {
+      const registration = await registerWithinCapacity(tx, {
+        seasonId: form.settings.seasonId,
+        teamId,
+        userId: person.id,
+        guestId: null,
+        name: person.fullName || person.displayName,
+        email: person.email,
+      });
+      if (registration.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
+    }
+  });
+  return toTeamFormAdd(db, view);
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { apiAs, type Cast, type TeamFixture } from './cast.ts';
+import { everyone, signedIn, statuses, type MatrixRow } from './matrix.ts';
+
+// Columns:                                        anonymous otherUser member organizer owner
+// Issue 14: a form's maker and its team's organizers edit it; its submissions are theirs to read
+// (the maker may keep them to themself); a published form is public, a draft only its editors'.
+
+const questions = [{ type: 'short_text', id: 'shirt', label: 'Shirt size', required: true }];
+
+/** A form made by the owner (of the public team, or the owner's own), published unless said. */
+async function newForm(cast: Cast, { team, status = 'published' }: { team: TeamFixture | null; status?: string }) {
+  const draft = await apiAs<{ id: string }>(cast, cast.people.owner, 'POST', '/api/forms', {
+    title: 'Tryout sign-up',
+    teamId: team?.id ?? null,
+  });
+  await apiAs(cast, cast.people.owner, 'PUT', `/api/forms/${draft.id}`, {
+    version: 1,
+    title: 'Tryout sign-up',
+    fields: questions,
+    settings: { onePerPerson: false },
+  });
+  if (status !== 'draft') await apiAs(cast, cast.people.owner, 'POST', `/api/forms/${draft.id}/status`, { status });
+  return draft.id;
+}
+const teamForm = async (cast: Cast) => ({ params: { formId: await newForm(cast, { team: cast.publicTeam }) } });
+const teamDraft = async (cast: Cast) => ({
+  params: { formId: await newForm(cast, { team: cast.publicTeam, status: 'draft' }) },
+});
+const memberSubmission = async (cast: Cast) => {
+  const formId = await newForm(cast, { team: cast.publicTeam });
+  const submitted = await apiAs<{ submissionId: string }>(
+    cast,
+    cast.people.member,
+    'POST',
+    `/api/forms/${formId}/submissions`,
+    {
+      clientId: randomUUID(),
+      answers: { shirt: 'M' },
+    },
+  );
+  return { params: { formId, submissionId: submitted.submissionId } };
+};
+const saveBody = { version: 1, title: 'Renamed', fields: questions, settings: {} };
+
+export const formRows: MatrixRow[] = [
+  { route: 'GET /api/forms', expect: signedIn(200) },
+  {
+    route: 'POST /api/forms',
+    target: 'for the public team',
+    call: (cast) => ({ payload: { title: 'Team form', teamId: cast.publicTeam.id } }),
+    expect: statuses(401, 403, 403, 201, 201),
+  },
+  {
+    route: 'POST /api/forms',
+    target: 'my own',
+    call: () => ({ payload: { title: 'My form', teamId: null } }),
+    expect: signedIn(201),
+  },
+  {
+    route: 'GET /api/forms/{formId}/draft',
+    target: 'published team form',
+    call: teamForm,
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'GET /api/forms/{formId}/draft',
+    target: 'team draft: hidden from who may not edit it',
+    call: teamDraft,
+    expect: statuses(401, 404, 404, 200, 200),
+  },
+  {
+    route: 'PUT /api/forms/{formId}',
+    target: 'published team form',
+    call: async (cast) => {
+      const form = await teamForm(cast);
+      // Version 2 after newForm's save, 3 after publishing.
+      return { ...form, payload: { ...saveBody, version: 3 } };
+    },
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'POST /api/forms/{formId}/status',
+    target: 'published team form',
+    call: async (cast) => ({ ...(await teamForm(cast)), payload: { status: 'closed' } }),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'POST /api/forms/{formId}/duplicate',
+    target: 'published team form',
+    call: teamForm,
+    expect: statuses(401, 403, 403, 201, 201),
+  },
+  {
+    route: 'DELETE /api/forms/{formId}',
+    target: 'published team form',
+    call: teamForm,
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  { route: 'GET /api/forms/{formId}', target: 'published', call: teamForm, expect: everyone(200) },
+  {
+    route: 'GET /api/forms/{formId}',
+    target: 'draft: a preview for its editors only',
+    call: teamDraft,
+    expect: statuses(404, 404, 404, 200, 200),
+  },
+  {
+    route: 'POST /api/forms/{formId}/submissions',
+    target: 'published (a visitor gives a name and email)',
+    call: async (cast) => ({
+      ...(await teamForm(cast)),
+      payload: {
+        clientId: randomUUID(),
+        answers: { shirt: 'L' },
+        guest: { name: 'Visiting Vic', email: 'vic@example.com' },
+      },
+    }),
+    expect: everyone(201),
+  },
+  {
+    route: 'POST /api/forms/{formId}/submissions',
+    target: 'draft',
+    call: async (cast) => ({
+      ...(await teamDraft(cast)),
+      payload: {
+        clientId: randomUUID(),
+        answers: { shirt: 'L' },
+        guest: { name: 'Visiting Vic', email: 'vic@example.com' },
+      },
+    }),
+    expect: everyone(404),
+  },
+  {
+    route: 'GET /api/forms/{formId}/submissions',
+    target: 'published team form',
+    call: teamForm,
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'GET /api/forms/{formId}/submissions.csv',
+    target: 'published team form',
+    call: teamForm,
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'GET /api/forms/{formId}/submissions/{submissionId}',
+    target: "the member's own submission",
+    call: memberSubmission,
+    expect: statuses(401, 404, 200, 200, 200),
+  },
+  {
+    route: 'PATCH /api/forms/{formId}/submissions/{submissionId}',
+    target: "the member's submission",
+    call: async (cast) => ({ ...(await memberSubmission(cast)), payload: { marked: true } }),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'GET /api/forms/{formId}/team-form-add/{userId}',
+    target: 'the member, who filled in the team’s form',
+    call: async (cast) => ({ params: { ...(await memberSubmission(cast)).params, userId: cast.people.member.id } }),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'POST /api/forms/{formId}/team-form-add/{userId}',
+    target: 'the member, who filled in the team’s form',
+    call: async (cast) => ({ params: { ...(await memberSubmission(cast)).params, userId: cast.people.member.id } }),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+];

@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { invoiceRows } from './invoices.rows.ts';
+
+describeMatrix('authorization matrix: invoices and transactions', invoiceRows);

@@ -1,0 +1,33 @@
+import { settledStatusLabels, type SettledStatus } from '@huddle/shared/invoices';
+import { dateTimeFormat, numberFormat } from '../../lib/intl-formats.ts';
+
+/** Integer cents as money: 2500, 'usd' → "$25.00" (amounts are cents end to end; issue 13). */
+export function formatCents(cents: number, currency = 'usd'): string {
+  return numberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+/** The day a payment was made: "Nov 26, 2026". */
+export function formatPaidDay(iso: string, timeZone?: string): string {
+  return dateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    ...(timeZone && { timeZone }),
+  }).format(new Date(iso));
+}
+
+/** Spec §2: Paid, Refunded, Partially refunded. */
+export const statusLabel = (status: SettledStatus) => settledStatusLabels[status];
+
+/** Filled, in shades dark enough for white text at 4.5:1 (axe runs on every page). */
+export const statusColor: Record<SettledStatus, string> = {
+  paid: 'huddle.9',
+  partially_refunded: 'blue.9',
+  refunded: 'gray.9',
+};
+
+/** The years the Invoices filter offers: this year and the five before it, newest first. */
+export function invoiceYears(now: Date = new Date()): number[] {
+  const year = now.getFullYear();
+  return Array.from({ length: 6 }, (_, index) => year - index);
+}
