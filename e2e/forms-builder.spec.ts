@@ -193,3 +193,53 @@ test('an organizer builds a two-page form with a condition, a visitor fills it o
   expect(csv).toContain('Glove size');
   expect(csv).toContain('The Wall');
 });
+
+test('Your forms: duplicate, close (fillers read that it is closed), reopen and delete with confirmation', async ({
+  page,
+}) => {
+  const organizer = newPerson('Lister');
+  await signUpWithProfile(page, organizer);
+  const title = `Season survey ${Date.now().toString(36)}`;
+
+  // form/build starts a draft and opens its builder in place of itself.
+  await page.goto('/form/build');
+  await expect(page).toHaveURL(/\/form\/build\/[0-9a-f-]{36}$/);
+  const formId = page.url().split('/').at(-1) ?? '';
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('tab', { name: 'Fields' }).click();
+  await addField(page, 'Paragraph');
+  await saved(page);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: '← Your forms' }).click();
+
+  const original = page.getByRole('listitem', { name: title, exact: true });
+  await original.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(/\/form\/build\/[0-9a-f-]{36}$/);
+  expect(page.url()).not.toContain(formId);
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: '← Your forms' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(2);
+
+  await original.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Close' }).click();
+  await expect(original.getByText('Closed', { exact: true })).toBeVisible();
+  await page.goto(`/form/${formId}`);
+  await expect(page.getByText(formMessages.closed)).toBeVisible();
+  await page.goBack();
+
+  await original.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Reopen' }).click();
+  await expect(original.getByText('Published', { exact: true })).toBeVisible();
+
+  await original.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete “${title}”?` });
+  await expect(confirm.getByText(formMessages.deleteConfirm)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete form' }).click();
+  await expect(original).toHaveCount(0);
+  await page.goto(`/form/${formId}`);
+  await expect(page.getByText(formMessages.notFound)).toBeVisible();
+});
