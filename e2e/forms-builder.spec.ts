@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { formMessages } from '@huddle/shared/forms';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
-import { signUpWithProfile } from './support/people.ts';
+import { austin, signUpWithProfile } from './support/people.ts';
 
 /** The builder's card for a field, by its type and label (the list item's name). */
 const fieldCard = (page: Page, name: string) =>
@@ -242,4 +242,57 @@ test('Your forms: duplicate, close (fillers read that it is closed), reopen and 
   await expect(original).toHaveCount(0);
   await page.goto(`/form/${formId}`);
   await expect(page.getByText(formMessages.notFound)).toBeVisible();
+});
+
+test('a team’s form belongs to the team: its seasons to register for, and who reads submissions', async ({ page }) => {
+  const organizer = newPerson('Coach');
+  await signUpWithProfile(page, organizer);
+  const stamp = Date.now().toString(36);
+  const team = await page.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: `Form Kickers ${stamp}`,
+      gameType: 'Soccer',
+      description: 'Tuesday pickup.',
+      city: austin,
+      joinPolicy: 'open',
+      visibility: 'public',
+    },
+  });
+  expect(team.status()).toBe(201);
+  const { id: teamId, name: teamName } = (await team.json()) as { id: string; name: string };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const season = await page.request.post(`/api/teams/${teamId}/seasons`, {
+    data: {
+      label: 'Spring League',
+      startsOn: day(30),
+      endsOn: day(90),
+      registrationOpensAt: new Date().toISOString(),
+      registrationClosesAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+      capacity: null,
+      feeCents: null,
+    },
+  });
+  expect(season.status()).toBe(201);
+
+  await page.goto('/form');
+  await page.getByRole('button', { name: 'New form' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New form' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(`Spring registration ${stamp}`);
+  await dialog.getByRole('combobox', { name: 'Owner' }).selectOption({ label: teamName });
+  await dialog.getByRole('button', { name: 'Create and edit' }).click();
+  await expect(page.getByText(`A form of ${teamName}`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('combobox', { name: 'Season' }).selectOption({ label: 'Spring League' });
+  await page.getByRole('radio', { name: 'Only the form’s owner' }).check();
+  await saved(page);
+  await expectAccessible(page);
+
+  // What was saved is what the builder opens with next time.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('combobox', { name: 'Season' })).toHaveValue(/[0-9a-f-]{36}/);
+  await expect(page.getByRole('radio', { name: 'Only the form’s owner' })).toBeChecked();
+  await page.getByRole('link', { name: '← Your forms' }).click();
+  await expect(page.getByRole('listitem', { name: `Spring registration ${stamp}` }).getByText(teamName)).toBeVisible();
 });

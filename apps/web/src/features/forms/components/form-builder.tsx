@@ -31,7 +31,8 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
   const unsaved = hasUnsavedChanges(state);
   const blocker = useLeaveGuard(unsaved);
   const setStatus = useSetFormStatus();
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  // Read at once: a phone never renders the two-column builder first.
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const { content } = state;
   // Messages about the title, description and settings, which may sit on a tab not shown.
   const settingsErrors = Object.entries(state.errors)
