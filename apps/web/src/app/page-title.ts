@@ -34,6 +34,8 @@ const titleBySegment = new Map<string, string>([
   ['localconnect', 'Stripe account'],
   ['invoices', 'Invoices'],
   ['transactions', 'Transactions'],
+  // Forms (issue 14).
+  ['form', 'Forms'],
 ]);
 
 /**

@@ -69,6 +69,12 @@ export const routes: RouteObject[] = [
           { path: 'transactions', lazy: () => import('./pages/transactions-page.tsx') },
           // Paid games (issue 13): Stripe Checkout's return.
           { path: 'payment-success', lazy: () => import('./pages/payment-success-page.tsx') },
+          // Forms (issue 14): yours, the builder, and a form's submissions.
+          { path: 'form', lazy: () => import('./pages/forms-page.tsx') },
+          { path: 'form/build', lazy: () => import('./pages/form-build-new-page.tsx') },
+          { path: 'form/build/:formId', lazy: () => import('./pages/form-builder-page.tsx') },
+          { path: 'form/:formId/submissions', lazy: () => import('./pages/form-submissions-page.tsx') },
+          { path: 'form/:formId/:submissionId', lazy: () => import('./pages/form-submission-page.tsx') },
         ],
       },
       {
@@ -93,6 +99,8 @@ export const routes: RouteObject[] = [
           { path: 'discover/events/:eventId', lazy: () => import('./pages/event-page.tsx') },
           { path: 'discover/games/:eventId', lazy: () => import('./pages/event-page.tsx') },
           { path: 'evt/:eventId', lazy: () => import('./pages/event-page.tsx') },
+          // Spec §6: the form view is public (issue 14).
+          { path: 'form/:formId', lazy: () => import('./pages/form-page.tsx') },
           // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
           { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
         ],

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCompass, IconId, IconReceipt, IconReportMoney, IconUsersGroup } from '@tabler/icons-react';
+import { IconCompass, IconForms, IconId, IconReceipt, IconReportMoney, IconUsersGroup } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -13,8 +13,8 @@ const PlayerCardDialog = lazy(() =>
 /**
  * Spec §2, quick links, in the spec's order: Your Communities, Your Forms, Player Card,
  * Discover, Connect, Invoices & Payments. Only those whose pages exist are shown (Your
- * Communities, the player card, Discover and Invoices & Payments today); Your Forms and
- * Connect join with their slices: a link never leads to a page that does not exist.
+ * Communities, Your Forms, the player card, Discover and Invoices & Payments today); Connect
+ * joins with its slice: a link never leads to a page that does not exist.
  * Transactions follows, except on the meh variant (spec §1 hides its button there).
  */
 export function QuickLinksCard({ user, showsTransactions }: { user: CurrentUser; showsTransactions: boolean }) {
@@ -39,6 +39,9 @@ export function QuickLinksCard({ user, showsTransactions }: { user: CurrentUser;
             leftSection={<IconUsersGroup size={18} aria-hidden />}
           >
             Your Communities
+          </Button>
+          <Button variant="light" component={Link} to="/form" leftSection={<IconForms size={18} aria-hidden />}>
+            Your Forms
           </Button>
           <Button variant="light" leftSection={<IconId size={18} aria-hidden />} onClick={openPlayerCard}>
             Player Card

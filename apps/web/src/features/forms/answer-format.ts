@@ -1,0 +1,23 @@
+import type { CheckedAnswer, FormField } from '@huddle/shared/forms';
+
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A stored answer as a person reads it: option labels, not ids; dates in words; who signed, and when. */
+export function formatAnswer(field: FormField, answer: CheckedAnswer | undefined): string {
+  if (answer === undefined) return '—';
+  if ('options' in field) {
+    const labelOf = (id: string) => field.options.find((item) => item.id === id)?.label ?? id;
+    return Array.isArray(answer) ? answer.map(labelOf).join(', ') : labelOf(String(answer));
+  }
+  if (field.type === 'checkbox') return answer === true ? 'Yes' : 'No';
+  if (field.type === 'date' && typeof answer === 'string') {
+    const parsed = new Date(`${answer}T00:00:00Z`);
+    return Number.isNaN(parsed.getTime()) ? answer : day.format(parsed);
+  }
+  if (typeof answer === 'object' && answer !== null && 'name' in answer) {
+    return `Signed by ${answer.name} on ${moment.format(new Date(answer.signedAt))}`;
+  }
+  if (typeof answer === 'object' && answer !== null && 'uploadId' in answer) return 'A file';
+  return Array.isArray(answer) ? answer.join(', ') : String(answer);
+}

@@ -1,0 +1,26 @@
+import { Button, Group, Text } from '@mantine/core';
+import type { BuilderState } from '../builder-state.ts';
+
+/** "Saving… / Saved / Not saved — Retry" beside the builder's title (issue 14). */
+export function SaveStatus({ state, onRetry }: { state: BuilderState; onRetry: () => void }) {
+  let body;
+  if (state.status === 'stale') body = <Text c="red">Not saved</Text>;
+  else if (state.status === 'failed') {
+    body = (
+      <Group gap="xs">
+        <Text c="red">
+          {state.failedMessage ? `Not saved: ${state.failedMessage}` : 'Not saved: fix the fields marked in red.'}
+        </Text>
+        <Button size="compact-sm" variant="light" onClick={onRetry}>
+          Retry
+        </Button>
+      </Group>
+    );
+  } else if (state.status === 'saved') body = <Text c="dimmed">Saved</Text>;
+  else body = <Text c="dimmed">Saving…</Text>;
+  return (
+    <div role="status" aria-live="polite">
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { FormField, Submission } from '@huddle/shared/forms';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useUpdateSubmission } from '../api/update-submission.ts';
+import { formatAnswer } from '../answer-format.ts';
+import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
+
+const sent = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** form/{id}/{submissionId}: every answer given, the organizers' mark and note. */
+export function SubmissionDetail({
+  submission,
+  fields,
+  formTitle,
+  canManage,
+}: {
+  submission: Submission;
+  fields: FormField[];
+  formTitle: string;
+  /** Readers of the form's submissions may mark and comment; the person who sent it only reads. */
+  canManage: boolean;
+}) {
+  const update = useUpdateSubmission();
+  const [comment, setComment] = useState(submission.comment);
+  // Shown at once; put back if the save fails.
+  const [marked, setMarked] = useState(submission.marked);
+  const [error, setError] = useState<string | null>(null);
+  const [commentSaved, setCommentSaved] = useState(false);
+  const answered = fields.filter((field) => field.type === 'heading' || submission.answers[field.id] !== undefined);
+
+  const save = async (body: { marked?: boolean; comment?: string }) => {
+    setError(null);
+    try {
+      await update.mutateAsync({ formId: submission.formId, submissionId: submission.id, body });
+      return true;
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      return false;
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Anchor component={Link} to={`/form/${submission.formId}/submissions`}>
+        ← Submissions of {formTitle}
+      </Anchor>
+      <Group gap="xs">
+        <Title order={1}>{submission.name}</Title>
+        <Badge color={submissionStatusColors[submission.status]}>{submissionStatusNames[submission.status]}</Badge>
+      </Group>
+      <Text c="dimmed">
+        {submission.email} · sent {sent.format(new Date(submission.submittedAt))}
+        {submission.userId ? '' : ' · as a visitor'}
+      </Text>
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="sm" component="dl" m={0}>
+          {answered.map((field) =>
+            field.type === 'heading' ? (
+              <Title key={field.id} order={2} size="h5">
+                {field.label}
+              </Title>
+            ) : (
+              <div key={field.id}>
+                <Text component="dt" fw={600}>
+                  {field.label}
+                </Text>
+                <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {formatAnswer(field, submission.answers[field.id])}
+                </Text>
+              </div>
+            ),
+          )}
+        </Stack>
+      </Card>
+      {canManage ? (
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="sm">
+            <Switch
+              label="Marked"
+              checked={marked}
+              onChange={(event) => {
+                const next = event.currentTarget.checked;
+                setMarked(next);
+                void save({ marked: next }).then((ok) => {
+                  if (!ok) setMarked(!next);
+                });
+              }}
+            />
+            <Textarea
+              label="Comment"
+              description="Only the form’s organizers read it."
+              autosize
+              minRows={2}
+              maxLength={2000}
+              value={comment}
+              onChange={(event) => {
+                setComment(event.currentTarget.value);
+                setCommentSaved(false);
+              }}
+            />
+            <Group gap="sm">
+              <Button
+                w="fit-content"
+                loading={update.isPending}
+                disabled={comment === submission.comment}
+                onClick={() => void save({ comment }).then((ok) => setCommentSaved(ok))}
+              >
+                Save comment
+              </Button>
+              {commentSaved ? (
+                <Text c="dimmed" role="status">
+                  Comment saved
+                </Text>
+              ) : null}
+            </Group>
+          </Stack>
+        </Card>
+      ) : null}
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import type { FormStatus, SubmissionStatus } from '@huddle/shared/forms';
+
+export const formStatusNames: Record<FormStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  closed: 'Closed',
+};
+
+export const submissionStatusNames: Record<SubmissionStatus, string> = {
+  submitted: 'Submitted',
+  waitlisted: 'Waitlisted',
+};
+
+// Filled badges in shades dark enough for white text at 4.5:1 (axe runs on every page).
+export const formStatusColors: Record<FormStatus, string> = {
+  draft: 'gray.9',
+  published: 'huddle.9',
+  closed: 'grape.9',
+};
+export const submissionStatusColors: Record<SubmissionStatus, string> = {
+  submitted: 'huddle.9',
+  waitlisted: 'grape.9',
+};
