@@ -20,7 +20,7 @@ async function labelField(card: Locator, input: string, label: string): Promise<
   await card.getByRole('textbox', { name: input }).fill(label);
 }
 
-test('an organizer builds a two-page form with a condition, a visitor fills it on a phone, the organizer reads, marks and exports it @mobile', async ({
+test('an organizer builds a two-page form with a condition, a visitor fills it on a phone, the organizer reads, marks and exports it @mobile @postgres', async ({
   page,
   browser,
   baseURL,

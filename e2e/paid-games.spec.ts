@@ -16,7 +16,11 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(content).toBeLessThanOrEqual(viewport!);
 }
 
-test('a player pays for a game through Checkout and is in @mobile', async ({ page, browser, baseURL }, testInfo) => {
+test('a player pays for a game through Checkout and is in @mobile @postgres', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const phone = testInfo.project.name === 'mobile';
   const word = uniqueWord('Paid');
   await signUpWithProfile(page, newPerson('Organizer'));
