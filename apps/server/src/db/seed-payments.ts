@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@huddle/shared/payments';
 import type { Database } from './client.ts';
 import { users } from '../features/accounts/accounts.schema.ts';
@@ -7,6 +7,9 @@ import { registrations, seasons } from '../features/seasons/seasons.schema.ts';
 import { teamMembers, teams } from '../features/teams/teams.schema.ts';
 import { demoAccount } from './seed.ts';
 import { nextReceiptNumber } from '../features/payments/payment-receipts.ts';
+import { events } from '../features/events/events.schema.ts';
+import { insertObjectOnce } from '../features/payments/local-stripe/local-stripe.repository.ts';
+import { newAccount } from '../features/payments/local-stripe/resources/accounts.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -110,4 +113,37 @@ export async function seedDemoPayments(db: Database, now: Date = new Date()): Pr
     for (const row of [...seasonRows, ...gameRows]) await tx.insert(payments).values(row);
   });
   return true;
+}
+
+/**
+ * The organizers of the demo's priced games get a complete test account of the local provider
+ * (decision 029), so a newcomer can pay for a demo game through the local Checkout. Only without
+ * Stripe keys: a made-up account id means nothing to real Stripe, where organizers connect their
+ * own. Once: an organizer who has an account keeps it. Returns how many were given one.
+ */
+export async function seedDemoPayees(db: Database): Promise<number> {
+  const payees = await db
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.creatorId))
+    .where(and(isNotNull(events.priceCents), isNull(users.stripeId)));
+  for (const payee of payees) {
+    const id = `acct_demo${payee.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 20)}`;
+    await insertObjectOnce(
+      db,
+      newAccount({
+        id,
+        type: 'express',
+        country: 'US',
+        email: payee.email,
+        created: Math.floor(Date.now() / 1000),
+        complete: true,
+      }),
+    );
+    await db
+      .update(users)
+      .set({ stripeId: id, stripeChargesEnabled: true, stripeDetailsSubmitted: true })
+      .where(and(eq(users.id, payee.id), isNull(users.stripeId)));
+  }
+  return payees.length;
 }

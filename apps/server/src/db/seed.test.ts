@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventParties, events, places, users } from './schema.ts';
 import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoTalk } from './seed-talk.ts';
-import { seedDemoPayments } from './seed-payments.ts';
+import { seedDemoPayees, seedDemoPayments } from './seed-payments.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -112,5 +112,26 @@ describe('seedDemoCommunity', () => {
     const { totals } = (await t.app.inject({ url: '/api/transactions', headers: { cookie } })).json();
     expect(totals).toEqual({ count: 8, grossCents: 20000, refundedCents: 3750, feeCents: 1000, netCents: 15250 });
     expect(await seedDemoPayments(t.db)).toBe(false);
+  });
+
+  it('gives the organizers of priced demo games a complete local Stripe account, so the demo can pay for a game', async () => {
+    expect(await seedDemoPayees(t.db)).toBeGreaterThan(0);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const priced = await t.db.select().from(events).where(isNotNull(events.priceCents));
+    const clinic = priced.find((event) => event.title === 'Beginner Pickleball Clinic');
+    // The demo joins it through Checkout: a held spot and the local Checkout page.
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${clinic?.id}/checkout`,
+      headers: { cookie },
+      payload: { occurrenceStartsAt: clinic?.startsAt.toISOString() },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json()).toMatchObject({
+      outcome: 'checkout',
+      url: expect.stringContaining('/local-stripe/checkout/'),
+    });
+    expect(await seedDemoPayees(t.db)).toBe(0);
   });
 });
