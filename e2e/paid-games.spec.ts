@@ -8,7 +8,8 @@ import { signUpWithProfile } from './support/people.ts';
 /**
  * Issue 13, paid games on the built-in local Stripe (decisions 029 and 033): an organizer
  * connects Stripe and sets a price; a player pays through the local Checkout page, lands on
- * payment-success with the message and the receipt, and the game shows them as going.
+ * payment-success with the message and the receipt, and the game shows them as going; the
+ * payment is the player's invoice and the organizer's transaction.
  */
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -93,5 +94,18 @@ test('a player pays for a game through Checkout and is in @mobile @postgres', as
   await expect(page.getByRole('cell', { name: payer.name, exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: /HDL-\d{6}/ })).toBeVisible();
   await expect(page.getByRole('button', { name: `Refund ${payer.name}` })).toBeVisible();
+  const receiptNumber = (await page.getByRole('cell', { name: /HDL-\d{6}/ }).textContent())?.match(/HDL-\d{6}/)?.[0];
+
+  // The player's invoice, with the same receipt number and the organizer as who was paid.
+  await player.goto('/invoices');
+  const invoice = player.getByTestId('invoice-row').filter({ hasText: title });
+  await expect(invoice.getByText('$12.00')).toBeVisible();
+  await expect(invoice.getByRole('link', { name: `View receipt ${receiptNumber}` })).toBeVisible();
+
+  // The organizer's transaction: the payer and the game, counted in the totals.
+  await page.goto('/transactions');
+  const transaction = page.getByTestId('transaction-row').filter({ hasText: payer.name });
+  await expect(transaction.filter({ hasText: title })).toHaveCount(1);
+  await expect(page.getByTestId('total-gross')).toHaveText('$12.00');
   await context.close();
 });
