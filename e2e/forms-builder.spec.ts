@@ -244,7 +244,11 @@ test('Your forms: duplicate, close (fillers read that it is closed), reopen and 
   await expect(page.getByText(formMessages.notFound)).toBeVisible();
 });
 
-test('a team’s form belongs to the team: its seasons to register for, and who reads submissions', async ({ page }) => {
+test('a team’s form belongs to the team: its seasons to register for, who reads submissions, and adding a filler to the roster', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const organizer = newPerson('Coach');
   await signUpWithProfile(page, organizer);
   const stamp = Date.now().toString(36);
@@ -282,6 +286,8 @@ test('a team’s form belongs to the team: its seasons to register for, and who 
   await dialog.getByRole('combobox', { name: 'Owner' }).selectOption({ label: teamName });
   await dialog.getByRole('button', { name: 'Create and edit' }).click();
   await expect(page.getByText(`A form of ${teamName}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/form\/build\/[0-9a-f-]{36}$/);
+  const formId = new URL(page.url()).pathname.split('/').pop() ?? '';
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('combobox', { name: 'Season' }).selectOption({ label: 'Spring League' });
   await page.getByRole('radio', { name: 'Only the form’s owner' }).check();
@@ -295,4 +301,33 @@ test('a team’s form belongs to the team: its seasons to register for, and who 
   await expect(page.getByRole('radio', { name: 'Only the form’s owner' })).toBeChecked();
   await page.getByRole('link', { name: '← Your forms' }).click();
   await expect(page.getByRole('listitem', { name: `Spring registration ${stamp}` }).getByText(teamName)).toBeVisible();
+
+  // A player fills it in (which registers them for the season); the organizer adds them to the
+  // roster from their submission (spec §2, form/{formId}/team-form-add/{userId}).
+  expect((await page.request.post(`/api/forms/${formId}/status`, { data: { status: 'published' } })).status()).toBe(
+    200,
+  );
+  const playerContext = await browser.newContext({ baseURL });
+  const playerPage = await playerContext.newPage();
+  const player = newPerson('Striker');
+  await signUpWithProfile(playerPage, player);
+  await playerPage.goto(`/form/${formId}`);
+  await playerPage.getByRole('button', { name: 'Submit' }).click();
+  await expect(playerPage.getByText(formMessages.defaultConfirmation)).toBeVisible();
+  await playerContext.close();
+  const listed = await page.request.get(`/api/forms/${formId}/submissions`);
+  const [sent] = ((await listed.json()) as { submissions: { id: string; name: string }[] }).submissions;
+  // Their full name, as the form took it from their profile.
+  const filler = sent?.name ?? '';
+  expect(filler).toContain(player.name);
+  const submissionId = sent?.id;
+  await page.goto(`/form/${formId}/${submissionId}`);
+  await page.getByRole('link', { name: `Add ${filler} to the team` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Add ${filler} to ${teamName}` })).toBeVisible();
+  await expect(page.getByText(`Not on the ${teamName} roster yet.`)).toBeVisible();
+  await expect(page.getByText('Registered for Spring League.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `Add to ${teamName}` }).click();
+  await expect(page.getByText(`${filler} is on the team and registered for Spring League.`)).toBeVisible();
+  await expect(page.getByText(`On the ${teamName} roster.`)).toBeVisible();
 });

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'form/build/:formId', lazy: () => import('./pages/form-builder-page.tsx') },
           { path: 'form/:formId/submissions', lazy: () => import('./pages/form-submissions-page.tsx') },
           { path: 'form/:formId/:submissionId', lazy: () => import('./pages/form-submission-page.tsx') },
+          { path: 'form/:formId/team-form-add/:userId', lazy: () => import('./pages/team-form-add-page.tsx') },
         ],
       },
       {

@@ -30,6 +30,11 @@ export function Component() {
       fields={form.data.fields}
       formTitle={form.data.title}
       canManage={form.data.canEdit}
+      addToTeamPath={
+        form.data.canEdit && form.data.team && submission.data.userId
+          ? `/form/${formId}/team-form-add/${submission.data.userId}`
+          : undefined
+      }
     />
   );
 }

@@ -14,12 +14,15 @@ export function SubmissionDetail({
   fields,
   formTitle,
   canManage,
+  addToTeamPath,
 }: {
   submission: Submission;
   fields: FormField[];
   formTitle: string;
   /** Readers of the form's submissions may mark and comment; the person who sent it only reads. */
   canManage: boolean;
+  /** A team's form, a signed-in filler: where an organizer adds them to the team (spec §2). */
+  addToTeamPath?: string | undefined;
 }) {
   const update = useUpdateSubmission();
   const [comment, setComment] = useState(submission.comment);
@@ -27,7 +30,6 @@ export function SubmissionDetail({
   const [marked, setMarked] = useState(submission.marked);
   const [error, setError] = useState<string | null>(null);
   const [commentSaved, setCommentSaved] = useState(false);
-  const answered = fields.filter((field) => field.type === 'heading' || submission.answers[field.id] !== undefined);
 
   const save = async (body: { marked?: boolean; comment?: string }) => {
     setError(null);
@@ -53,26 +55,12 @@ export function SubmissionDetail({
         {submission.email} · sent {sent.format(new Date(submission.submittedAt))}
         {submission.userId ? '' : ' · as a visitor'}
       </Text>
-      <Card withBorder radius="lg" padding="lg">
-        <Stack gap="sm" component="dl" m={0}>
-          {answered.map((field) =>
-            field.type === 'heading' ? (
-              <Title key={field.id} order={2} size="h5">
-                {field.label}
-              </Title>
-            ) : (
-              <div key={field.id}>
-                <Text component="dt" fw={600}>
-                  {field.label}
-                </Text>
-                <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {formatAnswer(field, submission.answers[field.id])}
-                </Text>
-              </div>
-            ),
-          )}
-        </Stack>
-      </Card>
+      <SubmissionAnswers submission={submission} fields={fields} />
+      {addToTeamPath ? (
+        <Anchor component={Link} to={addToTeamPath} fw={600}>
+          Add {submission.name} to the team
+        </Anchor>
+      ) : null}
       {canManage ? (
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="sm">
@@ -123,5 +111,32 @@ export function SubmissionDetail({
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/** Every answer given, labelled by its field, headings kept as section titles. */
+export function SubmissionAnswers({ submission, fields }: { submission: Submission; fields: FormField[] }) {
+  const answered = fields.filter((field) => field.type === 'heading' || submission.answers[field.id] !== undefined);
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="sm" component="dl" m={0}>
+        {answered.map((field) =>
+          field.type === 'heading' ? (
+            <Title key={field.id} order={2} size="h5">
+              {field.label}
+            </Title>
+          ) : (
+            <div key={field.id}>
+              <Text component="dt" fw={600}>
+                {field.label}
+              </Text>
+              <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {formatAnswer(field, submission.answers[field.id])}
+              </Text>
+            </div>
+          ),
+        )}
+      </Stack>
+    </Card>
   );
 }
