@@ -13,6 +13,7 @@ import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
 import { subscriptionRows } from './subscriptions.rows.ts';
 import { teamRows } from './teams.rows.ts';
+import { websiteRows } from './websites.rows.ts';
 
 const rows = [
   ...accountRows,
@@ -27,6 +28,7 @@ const rows = [
   ...paymentRows,
   ...formRows,
   ...invoiceRows,
+  ...websiteRows,
 ];
 
 let t: TestApp;
