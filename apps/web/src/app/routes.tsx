@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
           { path: 'invoices', lazy: () => import('./pages/invoices-page.tsx') },
           { path: 'invoices/:invoiceId', lazy: () => import('./pages/invoice-page.tsx') },
           { path: 'transactions', lazy: () => import('./pages/transactions-page.tsx') },
+          // Websites (issue 15): your sites, and the builder (a new site from a template without an id).
+          { path: 'site', lazy: () => import('./pages/site-list-page.tsx') },
+          { path: 'site/build', lazy: () => import('./pages/site-build-page.tsx') },
+          { path: 'site/build/:websiteId', lazy: () => import('./pages/site-build-page.tsx') },
         ],
       },
       {
@@ -99,6 +103,15 @@ export const routes: RouteObject[] = [
       {
         path: 'games/:eventId/manage',
         loader: ({ params }) => redirect(`/discover/events/${params.eventId ?? ''}/manage`),
+      },
+      // Websites (issue 15): a site is its own page, outside Huddle's shell. Public (spec §6) but
+      // the builder's preview of a draft.
+      { path: 'site/view/:websiteId/*', lazy: () => import('./pages/site-view-page.tsx') },
+      { path: 'organization/:teamId/*', lazy: () => import('./pages/organization-page.tsx') },
+      {
+        path: 'site/build/:websiteId/preview/*',
+        loader: requireSignedIn,
+        lazy: () => import('./pages/site-preview-page.tsx'),
       },
       // Spec §2 verify-email: the mailed link works signed in or out.
       { path: 'verify-email', loader: loadSessionQuietly, lazy: () => import('./pages/verify-email-page.tsx') },
