@@ -25,7 +25,7 @@ export function Component() {
         </button>
       </p>
     );
-  if (!site.data) return <p style={{ padding: 16 }}>Loading…</p>;
+  if (!site.data) return <div style={{ minHeight: '100dvh' }} role="status" aria-label="Loading the website" />;
   return (
     <SitePage
       title={site.data.meta.title}

@@ -10,7 +10,7 @@ export function Component() {
   const { websiteId = '', '*': subPath } = useParams();
   const site = useQuery({ queryKey: websiteKeys.public(websiteId), queryFn: () => getPublicWebsite(websiteId) });
   usePageName(site.data?.meta.title);
-  if (site.isPending) return <p style={{ padding: 16 }}>Loading…</p>;
+  if (site.isPending) return <div style={{ minHeight: '100dvh' }} role="status" aria-label="Loading the website" />;
   if (!site.data)
     return (
       <main style={{ padding: 16, fontFamily: 'system-ui, sans-serif' }}>

@@ -14,9 +14,23 @@ import { sitePageHref } from '../../../features/websites/site-document.ts';
 import { useSite } from '../../../features/websites/components/site-context.ts';
 import classes from './site.module.css';
 
-function Section({ heading, children, label }: { heading: string; children: ReactNode; label?: string }) {
+function Section({
+  heading,
+  children,
+  label,
+  live = false,
+}: {
+  heading: string;
+  children: ReactNode;
+  label?: string;
+  live?: boolean;
+}) {
+  const { teamId } = useSite();
   return (
-    <section className={classes.section} aria-label={heading ? undefined : label}>
+    <section
+      className={live && teamId ? `${classes.section} ${classes.live}` : classes.section}
+      aria-label={heading ? undefined : label}
+    >
       {heading && <h2>{heading}</h2>}
       {children}
     </section>
@@ -115,7 +129,7 @@ export function UpcomingEvents({ heading, limit }: BlockProps<'UpcomingEvents'>)
   const { teamId, events } = useLiveEvents();
   const upcoming = (events?.data?.events ?? []).filter((event) => event.next && !event.cancelled).slice(0, limit);
   return (
-    <Section heading={heading} label="Upcoming events">
+    <Section heading={heading} label="Upcoming events" live>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : events?.isPending ? (
@@ -156,7 +170,7 @@ export function Schedule({ heading }: BlockProps<'Schedule'>) {
     byDay.set(day, [...(byDay.get(day) ?? []), event]);
   }
   return (
-    <Section heading={heading} label="Schedule">
+    <Section heading={heading} label="Schedule" live>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : list.length === 0 ? (
@@ -187,7 +201,7 @@ export function Seasons({ heading }: BlockProps<'Seasons'>) {
   const seasons = useTeamSeasons(teamId ?? '');
   const open = teamId ? (seasons.data?.seasons ?? []).filter((season) => season.status !== 'draft') : [];
   return (
-    <Section heading={heading} label="Seasons">
+    <Section heading={heading} label="Seasons" live>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : open.length === 0 ? (
@@ -239,7 +253,7 @@ export function Roster({ heading }: BlockProps<'Roster'>) {
   const { teamId } = useSite();
   const team = useTeam(teamId ?? '');
   return (
-    <Section heading={heading} label="Roster">
+    <Section heading={heading} label="Roster" live>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : team.isError ? (
@@ -301,7 +315,7 @@ export function PlacesMap({ heading }: BlockProps<'Map'>) {
   const markers = [...places.values()];
   const first = markers[0];
   return (
-    <Section heading={heading} label="Map of places">
+    <Section heading={heading} label="Map of places" live>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : !first ? (
