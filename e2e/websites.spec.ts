@@ -154,4 +154,10 @@ test('a published personal site: its pages by path, its own not-found page, and 
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(new RegExp(`/site/view/${site.id}$`));
   await expect(page.getByRole('heading', { name: `${word} League`, level: 1 })).toBeAttached();
+
+  // Spec §2 guard: no id, or a team without a website, goes to the root (home, signed in).
+  await page.goto('/organization');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/organization/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/home$/);
 });

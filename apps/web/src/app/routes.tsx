@@ -108,6 +108,9 @@ export const routes: RouteObject[] = [
       // the builder's preview of a draft.
       { path: 'site/view/:websiteId/*', lazy: () => import('./pages/site-view-page.tsx') },
       { path: 'organization/:teamId/*', lazy: () => import('./pages/organization-page.tsx') },
+      // Spec §2 website guard: on Huddle's own domain the id is required; without one, the root.
+      { path: 'organization', loader: () => redirect('/') },
+      { path: 'site/view', loader: () => redirect('/') },
       {
         path: 'site/build/:websiteId/preview/*',
         loader: requireSignedIn,
