@@ -36,7 +36,18 @@ export function SiteFrame({ title, document, teamId, basePath, current, editing 
   const context: SiteContextValue = { teamId, basePath, document, editing };
   return (
     <SiteContext.Provider value={context}>
-      <div className={classes.site} style={style}>
+      <div
+        className={classes.site}
+        style={style}
+        // In the builder a click selects a block: links on the canvas must not leave the builder.
+        onClickCapture={
+          editing
+            ? (event) => {
+                if ((event.target as HTMLElement).closest('a')) event.preventDefault();
+              }
+            : undefined
+        }
+      >
         <header className={classes.header}>
           <Link className={classes.brand} to={basePath}>
             {theme.logoUrl && <img className={classes.logo} src={theme.logoUrl} alt="" />}
