@@ -239,9 +239,13 @@ export default defineConfig(({ command }) => ({
             // Likewise Huddle's own modules that several pages share (API calls, lists, labels),
             // less those that lead to the forms' schemas (`@huddle/contracts/*` and zod; see
             // build/shared-contracts.ts): index.html preloads this chunk on every page.
+            // Websites' modules (issue 15) stay out too: only the site pages and the builder share
+            // them, and the public site pages should not cost every other page a download.
             {
               name: (moduleId: string, context: ChunkingContext) =>
-                /[\\/]apps[\\/]web[\\/]src[\\/]/.test(moduleId) && !reachesContractsIn(moduleId, context)
+                /[\\/]apps[\\/]web[\\/]src[\\/]/.test(moduleId) &&
+                !/[\\/]websites[\\/]/.test(moduleId) &&
+                !reachesContractsIn(moduleId, context)
                   ? 'shared-ui'
                   : null,
               minShareCount: 2,

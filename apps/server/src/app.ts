@@ -59,6 +59,8 @@ import { registerPaidGameRoutes } from './features/paid-games/paid-games.routes.
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
+import { registerWebsiteRoutes } from './features/websites/websites.routes.ts';
+import { websitePageMeta } from './features/websites/websites.page-meta.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
 import { createQueuedMailer } from './lib/mail/queued-mailer.ts';
@@ -243,6 +245,7 @@ export async function buildApp({
   await registerSubscriptionRoutes(app, deps);
   registerFormRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerWebsiteRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();
@@ -254,6 +257,7 @@ export async function buildApp({
         const userId = await findSessionUserId(deps.auth, request);
         return userId ? getCurrentUser(db, userId) : null;
       },
+      pageMeta: websitePageMeta(db, config.publicOrigin),
     });
   } else {
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

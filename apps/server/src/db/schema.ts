@@ -19,3 +19,4 @@ export * from '../features/payments/payments.schema.ts';
 export * from '../features/payments/local-stripe/local-stripe.schema.ts';
 export * from '../features/subscriptions/subscriptions.schema.ts';
 export * from '../features/forms/forms.schema.ts';
+export * from '../features/websites/websites.schema.ts';

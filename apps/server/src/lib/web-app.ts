@@ -14,6 +14,41 @@ const signedInHomePath = '/home';
 export interface WebAppOptions {
   /** The signed-in user (null for a visitor); "/" and the auth pages answer by it, index.html carries it. */
   currentUser: (request: FastifyRequest) => Promise<CurrentUser | null>;
+  /** A page's own title, description and preview image (websites, issue 15); null keeps index.html's. */
+  pageMeta?: (pathname: string) => Promise<PageMeta | null>;
+}
+
+/** What link previews in chat apps read from the HTML, with no JavaScript (Open Graph and Twitter tags). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL, or null for none. */
+  image: string | null;
+  url: string;
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+
+/** index.html's title and description replaced by the page's, and its preview tags added; every value escaped. */
+export function withPageMeta(html: string, meta: PageMeta): string {
+  const property = (name: string, value: string) => `<meta property="${name}" content="${escapeHtml(value)}">`;
+  const named = (name: string, value: string) => `<meta name="${name}" content="${escapeHtml(value)}">`;
+  const tags = [
+    property('og:type', 'website'),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    property('og:url', meta.url),
+    ...(meta.image ? [property('og:image', meta.image)] : []),
+    named('twitter:card', meta.image ? 'summary_large_image' : 'summary'),
+    named('twitter:title', meta.title),
+    named('twitter:description', meta.description),
+    ...(meta.image ? [named('twitter:image', meta.image)] : []),
+  ].join('');
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => named('description', meta.description))
+    .replace('</head>', () => `${tags}</head>`);
 }
 
 /** Vite's build manifest (build.manifest): each source module's chunk and the chunks it imports. */
@@ -70,7 +105,7 @@ function readIndexBuild(webDistDir: string) {
 function createIndexPage(webDistDir: string) {
   let build: ReturnType<typeof readIndexBuild> | undefined;
   const withPreloads = new Map<LandingPage, string>();
-  return (pathname: string, user: CurrentUser | null): string | null => {
+  return (pathname: string, user: CurrentUser | null, meta: PageMeta | null = null): string | null => {
     build ??= readIndexBuild(webDistDir);
     if (!build) return null;
     const { html, manifest, alreadyLoaded } = build;
@@ -87,7 +122,7 @@ function createIndexPage(webDistDir: string) {
     const session = reply.success
       ? `<script type="application/json" id="${inlineSessionElementId}">${jsonForScriptElement(reply.data)}</script>`
       : '';
-    return html.replace('</head>', `${head}${session}</head>`);
+    return (meta ? withPageMeta(html, meta) : html).replace('</head>', () => `${head}${session}</head>`);
   };
 }
 
@@ -132,7 +167,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       }
       return reply.sendFile('auth.html');
     }
-    const page = indexPage(pathname, await currentUser(request));
+    // A page's own preview tags; a failed lookup keeps index.html's (the page itself still loads).
+    const meta = options.pageMeta ? await options.pageMeta(pathname).catch(() => null) : null;
+    const page = indexPage(pathname, await currentUser(request), meta);
     if (page === null) return sendNotFound(reply);
     // It carries who is signed in: never stored, so Back after signing out cannot bring it back.
     reply.header('cache-control', 'private, no-store');

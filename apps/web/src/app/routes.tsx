@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
           { path: 'form/:formId/submissions', lazy: () => import('./pages/form-submissions-page.tsx') },
           { path: 'form/:formId/:submissionId', lazy: () => import('./pages/form-submission-page.tsx') },
           { path: 'form/:formId/team-form-add/:userId', lazy: () => import('./pages/team-form-add-page.tsx') },
+          // Websites (issue 15): your sites, and the builder (a new site from a template without an id).
+          { path: 'site', lazy: () => import('./pages/site-list-page.tsx') },
+          { path: 'site/build', lazy: () => import('./pages/site-build-page.tsx') },
+          { path: 'site/build/:websiteId', lazy: () => import('./pages/site-build-page.tsx') },
         ],
       },
       {
@@ -110,6 +114,18 @@ export const routes: RouteObject[] = [
       {
         path: 'games/:eventId/manage',
         loader: ({ params }) => redirect(`/discover/events/${params.eventId ?? ''}/manage`),
+      },
+      // Websites (issue 15): a site is its own page, outside Huddle's shell. Public (spec §6) but
+      // the builder's preview of a draft.
+      { path: 'site/view/:websiteId/*', lazy: () => import('./pages/site-view-page.tsx') },
+      { path: 'organization/:teamId/*', lazy: () => import('./pages/organization-page.tsx') },
+      // Spec §2 website guard: on Huddle's own domain the id is required; without one, the root.
+      { path: 'organization', loader: () => redirect('/') },
+      { path: 'site/view', loader: () => redirect('/') },
+      {
+        path: 'site/build/:websiteId/preview/*',
+        loader: requireSignedIn,
+        lazy: () => import('./pages/site-preview-page.tsx'),
       },
       // Spec §2 verify-email: the mailed link works signed in or out.
       { path: 'verify-email', loader: loadSessionQuietly, lazy: () => import('./pages/verify-email-page.tsx') },

@@ -14,6 +14,7 @@ import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
 import { subscriptionRows } from './subscriptions.rows.ts';
 import { teamRows } from './teams.rows.ts';
+import { websiteRows } from './websites.rows.ts';
 
 const rows = [
   ...accountRows,
@@ -29,6 +30,7 @@ const rows = [
   ...formRows,
   ...invoiceRows,
   ...paidGameRows,
+  ...websiteRows,
 ];
 
 let t: TestApp;

@@ -1,0 +1,279 @@
+import { websiteDocument, websiteMessages, type WebsiteDocument } from '@huddle/shared/websites';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp } from '../../lib/web-app.ts';
+import { createTeamAs, signUpUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { teamMembers, teams } from '../teams/teams.schema.ts';
+import { websitePageMeta } from './websites.page-meta.ts';
+
+/** Issue 15: websites saved, published and read, with their rules held under load. */
+type User = Awaited<ReturnType<typeof signUpUser>>;
+interface Draft {
+  id: string;
+  version: number;
+  meta: { title: string; description: string; logoUrl: string };
+  document: WebsiteDocument;
+  published: boolean;
+  hasUnpublishedChanges: boolean;
+}
+let t: TestApp;
+let owner: User;
+let organizer: User;
+let player: User;
+let outsider: User;
+let teamId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, organizer, player, outsider] = await Promise.all([
+    signUpUser(t.app, { name: 'Wendy Owner' }),
+    signUpUser(t.app, { name: 'Walt Organizer' }),
+    signUpUser(t.app, { name: 'Wes Player' }),
+    signUpUser(t.app, { name: 'Wilma Outsider' }),
+  ]);
+  teamId = (await createTeamAs(t.app, owner.cookie, { name: 'Westside Wolves' })).id;
+  await t.db.insert(teamMembers).values([
+    { teamId, userId: organizer.user.id, role: 'organizer' },
+    { teamId, userId: player.user.id, role: 'player' },
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, cookie = '', payload?: object) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
+const create = async (cookie: string, body: object = { template: 'club' }) => {
+  const response = await call('POST', '/api/websites', cookie, body);
+  expect(response.statusCode).toBe(201);
+  return response.json<Draft>();
+};
+const save = (cookie: string, draft: Draft, document: WebsiteDocument = draft.document) =>
+  call('PUT', `/api/websites/${draft.id}`, cookie, { version: draft.version, meta: draft.meta, document });
+const withHeroText = (document: WebsiteDocument, text: string): WebsiteDocument => ({
+  ...document,
+  pages: document.pages.map((page, index) =>
+    index === 0
+      ? {
+          ...page,
+          content: page.content.map((block) =>
+            block.type === 'Hero' ? { ...block, props: { ...block.props, text } } : block,
+          ),
+        }
+      : page,
+  ),
+});
+
+describe('creating from a template (spec §3 default values, §4 resolver)', () => {
+  it('gives a personal site with the template’s pages, valid as it is', async () => {
+    const draft = await create(outsider.cookie, { template: 'league' });
+    expect(draft.document.pages.map((page) => page.path)).toEqual(['', 'schedule', 'players', 'join', 'contact']);
+    expect(websiteDocument.safeParse(draft.document).success).toBe(true);
+    expect(draft.published).toBe(false);
+  });
+
+  it('refuses a team site to a player of the team', async () => {
+    expect((await call('POST', '/api/websites', player.cookie, { teamId })).statusCode).toBe(403);
+  });
+
+  it('makes one site per team when its organizers create it at once', async () => {
+    const team = await createTeamAs(t.app, owner.cookie, { name: 'Race Ravens' });
+    await t.db.insert(teamMembers).values({ teamId: team.id, userId: organizer.user.id, role: 'organizer' });
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        call('POST', '/api/websites', index % 2 ? owner.cookie : organizer.cookie, { teamId: team.id }),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+});
+
+describe('the draft', () => {
+  it('is the editors’ alone: others get 404 and cannot save, publish or delete it', async () => {
+    const draft = await create(outsider.cookie);
+    for (const cookie of [owner.cookie, player.cookie]) {
+      expect((await call('GET', `/api/websites/${draft.id}/draft`, cookie)).statusCode).toBe(404);
+      expect((await save(cookie, draft)).statusCode).toBe(404);
+      expect((await call('POST', `/api/websites/${draft.id}/publish`, cookie, { published: true })).statusCode).toBe(
+        404,
+      );
+      expect((await call('DELETE', `/api/websites/${draft.id}`, cookie)).statusCode).toBe(404);
+    }
+    expect((await call('GET', `/api/websites/${draft.id}/draft`, outsider.cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses a stale save with 409, and of parallel saves of one version keeps exactly one', async () => {
+    const draft = await create(outsider.cookie);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        save(outsider.cookie, draft, withHeroText(draft.document, `Take ${index}`)),
+      ),
+    );
+    const codes = replies.map((reply) => reply.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(7);
+    expect(replies.find((reply) => reply.statusCode === 409)?.json().error.message).toBe(websiteMessages.staleDraft);
+    const latest = (await call('GET', `/api/websites/${draft.id}/draft`, outsider.cookie)).json<Draft>();
+    expect(latest.version).toBe(draft.version + 1);
+  });
+
+  it('lets the team’s organizer edit the owner’s team site', async () => {
+    const team = await createTeamAs(t.app, owner.cookie, { name: 'Shared Sharks' });
+    await t.db.insert(teamMembers).values({ teamId: team.id, userId: organizer.user.id, role: 'organizer' });
+    const draft = await create(owner.cookie, { template: 'club', teamId: team.id });
+    expect((await save(organizer.cookie, draft)).statusCode).toBe(200);
+  });
+});
+
+describe('the document schema', () => {
+  const base = async () => create(outsider.cookie);
+  it('refuses javascript: URLs in block props', async () => {
+    const draft = await base();
+    const [home, ...rest] = draft.document.pages;
+    const evil: WebsiteDocument = {
+      ...draft.document,
+      pages: [
+        {
+          ...home!,
+          content: [
+            {
+              type: 'Hero',
+              props: {
+                id: 'x',
+                heading: 'Hi',
+                text: '',
+                imageUrl: '',
+                buttonLabel: 'Go',
+                buttonHref: 'javascript:alert(1)',
+              },
+            },
+          ],
+        },
+        ...rest,
+      ],
+    };
+    const reply = await save(outsider.cookie, draft, evil);
+    expect(reply.statusCode).toBe(400);
+    expect(JSON.stringify(reply.json().error.fields)).toContain(websiteMessages.badUrl);
+    const image = { ...evil, theme: { ...evil.theme, logoUrl: 'data:text/html,<script>' } };
+    expect((await save(outsider.cookie, draft, image)).statusCode).toBe(400);
+  });
+
+  it('refuses oversized text, unknown blocks and too many pages', async () => {
+    const draft = await base();
+    expect((await save(outsider.cookie, draft, withHeroText(draft.document, 'x'.repeat(501)))).statusCode).toBe(400);
+    const unknown = structuredClone(draft.document) as unknown as { pages: { content: object[] }[] };
+    unknown.pages[0]!.content.push({ type: 'Script', props: { id: 's', src: 'https://evil.test/x.js' } });
+    expect((await save(outsider.cookie, draft, unknown as unknown as WebsiteDocument)).statusCode).toBe(400);
+    const many = {
+      ...draft.document,
+      pages: Array.from({ length: 13 }, (_, index) => ({
+        id: `p${index}`,
+        title: 'P',
+        path: index ? `p${index}` : '',
+        content: [],
+      })),
+    };
+    expect((await save(outsider.cookie, draft, many)).statusCode).toBe(400);
+    expect((await call('GET', `/api/websites/${draft.id}/draft`, outsider.cookie)).json<Draft>().version).toBe(
+      draft.version,
+    );
+  });
+});
+
+describe('publishing and the public read', () => {
+  it('shows visitors the published copy, not later drafts, and nothing once unpublished', async () => {
+    const draft = await create(owner.cookie, { template: 'club', teamId });
+    expect((await call('GET', `/api/websites/${draft.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/teams/${teamId}/website`)).statusCode).toBe(404);
+    const saved = (await save(owner.cookie, draft, withHeroText(draft.document, 'First words'))).json<Draft>();
+    const published = (
+      await call('POST', `/api/websites/${draft.id}/publish`, owner.cookie, { published: true })
+    ).json<Draft>();
+    expect(published).toMatchObject({ published: true, hasUnpublishedChanges: false });
+    await save(owner.cookie, saved, withHeroText(saved.document, 'Not yet published'));
+    const visitor = await call('GET', `/api/teams/${teamId}/website`);
+    expect(visitor.statusCode).toBe(200);
+    expect(JSON.stringify(visitor.json())).toContain('First words');
+    expect(JSON.stringify(visitor.json())).not.toContain('Not yet published');
+    await call('POST', `/api/websites/${draft.id}/publish`, owner.cookie, { published: false });
+    expect((await call('GET', `/api/websites/${draft.id}`)).statusCode).toBe(404);
+  });
+
+  it('hides a team’s site when the team has no creator (spec §2 guard)', async () => {
+    const team = await createTeamAs(t.app, owner.cookie, { name: 'Orphan Otters' });
+    const draft = await create(owner.cookie, { template: 'club', teamId: team.id });
+    await call('POST', `/api/websites/${draft.id}/publish`, owner.cookie, { published: true });
+    expect((await call('GET', `/api/teams/${team.id}/website`)).statusCode).toBe(200);
+    await t.db.update(teams).set({ creatorId: null }).where(eq(teams.id, team.id));
+    expect((await call('GET', `/api/teams/${team.id}/website`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/websites/${draft.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the HTML sent for a site page (link previews, no JavaScript)', () => {
+  let dir: string;
+  let web: FastifyInstance;
+  const origin = 'https://huddle.example';
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'huddle-sites-'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><head><meta name="description" content="Huddle app" /><title>Huddle</title></head><div id="root"></div>',
+    );
+    web = Fastify();
+    await registerWebApp(web, dir, { currentUser: async () => null, pageMeta: websitePageMeta(t.db, origin) });
+  });
+  afterAll(async () => {
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carries the site’s title, description and image, escaped, on both addresses', async () => {
+    const team = await createTeamAs(t.app, owner.cookie, { name: 'Meta Marlins' });
+    const draft = await create(owner.cookie, { template: 'club', teamId: team.id });
+    const meta = {
+      title: 'Marlins <b>"Club"</b>',
+      description: 'Swim & <script>alert(1)</script>',
+      logoUrl: '/uploads/logo.png',
+    };
+    await call('PUT', `/api/websites/${draft.id}`, owner.cookie, {
+      version: draft.version,
+      meta,
+      document: draft.document,
+    });
+    await call('POST', `/api/websites/${draft.id}/publish`, owner.cookie, { published: true });
+
+    const home = await web.inject({ method: 'GET', url: `/organization/${team.id}` });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<title>Marlins &lt;b&gt;&quot;Club&quot;&lt;/b&gt;</title>');
+    expect(home.body).toContain('<meta property="og:title" content="Marlins &lt;b&gt;&quot;Club&quot;&lt;/b&gt;">');
+    expect(home.body).toContain('<meta name="description" content="Swim &amp; &lt;script&gt;alert(1)&lt;/script&gt;">');
+    expect(home.body).toContain(`<meta property="og:image" content="${origin}/uploads/logo.png">`);
+    expect(home.body).toContain(`<meta property="og:url" content="${origin}/organization/${team.id}">`);
+    expect(home.body).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(home.body).not.toContain('<script>alert(1)');
+    expect(home.body).not.toContain('Huddle app');
+
+    const join = await web.inject({ method: 'GET', url: `/site/view/${draft.id}/join` });
+    expect(join.body).toContain('<title>Join | Marlins &lt;b&gt;&quot;Club&quot;&lt;/b&gt;</title>');
+  });
+
+  it('keeps index.html’s own tags for an unpublished or unknown site', async () => {
+    const draft = await create(outsider.cookie);
+    for (const url of [
+      `/site/view/${draft.id}`,
+      '/site/view/not-a-uuid',
+      '/organization/00000000-0000-4000-8000-000000000000',
+    ]) {
+      const reply = await web.inject({ method: 'GET', url });
+      expect(reply.body).toContain('<title>Huddle</title>');
+      expect(reply.body).not.toContain('og:title');
+    }
+  });
+});

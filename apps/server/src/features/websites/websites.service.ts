@@ -1,0 +1,221 @@
+import { templateDocument, templateMeta } from '@huddle/shared/website-templates';
+import {
+  websiteMessages,
+  type PublicWebsite,
+  type WebsiteDraft,
+  type WebsiteSummary,
+  type WebsiteTemplate,
+  type saveWebsiteBody,
+} from '@huddle/shared/websites';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { teamMembers, teams } from '../teams/teams.schema.ts';
+import { requireRole } from '../teams/teams.service.ts';
+import { websites, type WebsiteRow } from './websites.schema.ts';
+
+const notFound = () => new AppError('NOT_FOUND', websiteMessages.notFound);
+const editorRoles = ['owner', 'organizer'];
+
+/** Teams the person owns or organizes: their websites are the person's to edit too. */
+async function organizedTeamIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.role, editorRoles)));
+  return rows.map((row) => row.teamId);
+}
+
+async function canEdit(db: Database, site: WebsiteRow, actorId: string): Promise<boolean> {
+  if (site.creatorId === actorId) return true;
+  if (!site.teamId) return false;
+  const [member] = await db
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, site.teamId), eq(teamMembers.userId, actorId)));
+  return member !== undefined && editorRoles.includes(member.role);
+}
+
+/**
+ * A site someone may edit. Anyone else gets 404 for an unpublished site (its existence is
+ * private) and 403 for a published one (visitors already know it exists).
+ */
+async function editableSite(db: Database, websiteId: string, actorId: string): Promise<WebsiteRow> {
+  const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
+  if (!site) throw notFound();
+  if (!(await canEdit(db, site, actorId)))
+    throw site.published ? new AppError('FORBIDDEN', websiteMessages.notEditor) : notFound();
+  return site;
+}
+
+async function teamNames(db: Database, teamIds: (string | null)[]) {
+  const ids = [...new Set(teamIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+const hasUnpublishedChanges = (site: WebsiteRow) => site.published !== null && site.publishedVersion !== site.version;
+
+async function toDraft(db: Database, site: WebsiteRow): Promise<WebsiteDraft> {
+  const names = await teamNames(db, [site.teamId]);
+  return {
+    id: site.id,
+    version: site.version,
+    team: site.teamId ? { id: site.teamId, name: names.get(site.teamId) ?? '' } : null,
+    meta: site.meta,
+    document: site.draft,
+    published: site.published !== null,
+    hasUnpublishedChanges: hasUnpublishedChanges(site),
+    updatedAt: site.updatedAt.toISOString(),
+  };
+}
+
+export async function listMyWebsites(db: Database, { actorId }: { actorId: string }) {
+  const teamIds = await organizedTeamIds(db, actorId);
+  const mine = eq(websites.creatorId, actorId);
+  const rows = await db
+    .select()
+    .from(websites)
+    .where(teamIds.length > 0 ? or(mine, inArray(websites.teamId, teamIds)) : mine)
+    .orderBy(desc(websites.updatedAt))
+    .limit(200);
+  const names = await teamNames(
+    db,
+    rows.map((row) => row.teamId),
+  );
+  const summaries: WebsiteSummary[] = rows.map((site) => ({
+    id: site.id,
+    title: (site.publishedMeta ?? site.meta).title,
+    team: site.teamId ? { id: site.teamId, name: names.get(site.teamId) ?? '' } : null,
+    published: site.published !== null,
+    hasUnpublishedChanges: hasUnpublishedChanges(site),
+    updatedAt: site.updatedAt.toISOString(),
+  }));
+  return { websites: summaries };
+}
+
+/**
+ * Spec §4 website resolver: a new site for the current user, from a template with its default
+ * values. A team's site needs its owner or an organizer; a team has one site (a second is refused).
+ */
+export async function createWebsite(
+  db: Database,
+  { actorId, template, teamId }: { actorId: string; template: WebsiteTemplate; teamId: string | null },
+): Promise<WebsiteDraft> {
+  let name = 'My website';
+  if (teamId) {
+    const { team } = await requireRole(db, teamId, actorId, ['owner', 'organizer']);
+    name = team.name;
+  }
+  const [row] = await db
+    .insert(websites)
+    .values({ creatorId: actorId, teamId, meta: templateMeta(name), draft: templateDocument(template, name) })
+    // Two organizers creating the team's site at once: one site, the other is told.
+    .onConflictDoNothing({ target: websites.teamId })
+    .returning();
+  if (!row) throw new AppError('CONFLICT', 'This team already has a website: open it from your sites.');
+  return toDraft(db, row);
+}
+
+export async function getWebsiteDraft(db: Database, { actorId, websiteId }: { actorId: string; websiteId: string }) {
+  return toDraft(db, await editableSite(db, websiteId, actorId));
+}
+
+export async function saveWebsite(
+  db: Database,
+  { actorId, websiteId, body }: { actorId: string; websiteId: string; body: z.output<typeof saveWebsiteBody> },
+): Promise<WebsiteDraft> {
+  await editableSite(db, websiteId, actorId);
+  const [saved] = await db
+    .update(websites)
+    .set({ meta: body.meta, draft: body.document, version: sql`${websites.version} + 1`, updatedAt: new Date() })
+    // Saved over the version it was read at, or not at all: the other save stands, this one is told.
+    .where(and(eq(websites.id, websiteId), eq(websites.version, body.version)))
+    .returning();
+  if (!saved) throw new AppError('CONFLICT', websiteMessages.staleDraft);
+  return toDraft(db, saved);
+}
+
+/** Publish copies the draft as it is now (one statement, so a save racing it is either in or out). */
+export async function publishWebsite(
+  db: Database,
+  { actorId, websiteId, published }: { actorId: string; websiteId: string; published: boolean },
+): Promise<WebsiteDraft> {
+  await editableSite(db, websiteId, actorId);
+  const [row] = await db
+    .update(websites)
+    .set(
+      published
+        ? {
+            published: sql`${websites.draft}`,
+            publishedMeta: sql`${websites.meta}`,
+            publishedVersion: sql`${websites.version}`,
+          }
+        : { published: null, publishedMeta: null, publishedVersion: null },
+    )
+    .where(eq(websites.id, websiteId))
+    .returning();
+  if (!row) throw notFound();
+  return toDraft(db, row);
+}
+
+export async function deleteWebsite(db: Database, { actorId, websiteId }: { actorId: string; websiteId: string }) {
+  await editableSite(db, websiteId, actorId);
+  await db.delete(websites).where(eq(websites.id, websiteId));
+}
+
+type PublishedRow = { site: WebsiteRow; team: { id: string; name: string; photoURL: string | null } | null };
+
+function toPublic({ site, team }: PublishedRow): PublicWebsite {
+  if (!site.published || !site.publishedMeta) throw notFound();
+  return { id: site.id, team, meta: site.publishedMeta, document: site.published };
+}
+
+async function findPublished(db: Database, where: ReturnType<typeof eq>): Promise<PublishedRow | undefined> {
+  const [row] = await db
+    .select({
+      site: websites,
+      teamId: teams.id,
+      teamName: teams.name,
+      teamPhoto: teams.photoUrl,
+      creator: teams.creatorId,
+    })
+    .from(websites)
+    .leftJoin(teams, eq(teams.id, websites.teamId))
+    .where(and(where, isNotNull(websites.published)));
+  if (!row) return undefined;
+  // Spec §2 guard: a team's site shows only while its team has a creator.
+  if (row.site.teamId && !row.creator) return undefined;
+  return {
+    site: row.site,
+    team: row.teamId ? { id: row.teamId, name: row.teamName ?? '', photoURL: row.teamPhoto ?? null } : null,
+  };
+}
+
+/** Spec §6: a published site is public; an unpublished one does not exist for visitors. */
+export async function getPublicWebsite(db: Database, { websiteId }: { websiteId: string }) {
+  const row = await findPublished(db, eq(websites.id, websiteId));
+  if (!row) throw notFound();
+  return toPublic(row);
+}
+
+/** Spec §2 organization/{id}: the team's published site (the team must exist and have a creator). */
+export async function getTeamWebsite(db: Database, { teamId }: { teamId: string }) {
+  const row = await findPublished(db, eq(websites.teamId, teamId));
+  if (!row) throw notFound();
+  return toPublic(row);
+}
+
+/** For the HTML the server sends (link previews): the published site, or undefined. */
+export async function findPublicWebsite(
+  db: Database,
+  by: { websiteId: string } | { teamId: string },
+): Promise<PublicWebsite | undefined> {
+  const row = await findPublished(
+    db,
+    'websiteId' in by ? eq(websites.id, by.websiteId) : eq(websites.teamId, by.teamId),
+  );
+  return row ? toPublic(row) : undefined;
+}

@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { websiteRows } from './websites.rows.ts';
+
+describeMatrix('authorization matrix: websites', websiteRows);

@@ -1,0 +1,131 @@
+import type { Config, Fields } from '@puckeditor/core';
+import { websiteLimits, type BlockProps, type WebsiteBlockType } from '@huddle/shared/websites';
+import type { ReactNode } from 'react';
+import { blockDefaults, blockLabels } from '../../../features/websites/site-document.ts';
+import { FormPickerField } from '../../../features/websites/components/form-picker-field.tsx';
+import {
+  Contact,
+  FormBlock,
+  Gallery,
+  Hero,
+  ImageBlock,
+  PlacesMap,
+  RichText,
+  Roster,
+  Schedule,
+  Seasons,
+  Sponsors,
+  UpcomingEvents,
+} from './site-blocks.tsx';
+
+type Props = { [T in WebsiteBlockType]: BlockProps<T> };
+
+const heading = { type: 'text', label: 'Heading' } as const;
+const url = (label: string) => ({ type: 'text', label }) as const;
+
+/** Each block's fields in the builder's side panel; the canvas draws the visitors' components. */
+const fields: { [T in WebsiteBlockType]: Fields<Omit<Props[T], 'id'>> } = {
+  Hero: {
+    heading,
+    text: { type: 'textarea', label: 'Text' },
+    imageUrl: url('Background image address (https://…)'),
+    buttonLabel: { type: 'text', label: 'Button label' },
+    buttonHref: url('Button link (a page path such as /join, or https://…)'),
+  },
+  RichText: { heading, text: { type: 'textarea', label: 'Text' } },
+  Image: {
+    url: url('Image address (https://…)'),
+    alt: { type: 'text', label: 'Description for screen readers' },
+    caption: { type: 'text', label: 'Caption' },
+  },
+  Gallery: {
+    heading,
+    images: {
+      type: 'array',
+      label: 'Images',
+      max: websiteLimits.galleryImages,
+      arrayFields: { url: url('Image address (https://…)'), alt: { type: 'text', label: 'Description' } },
+      defaultItemProps: { url: '', alt: '' },
+      getItemSummary: (item, index) => item.alt || `Image ${(index ?? 0) + 1}`,
+    },
+  },
+  UpcomingEvents: { heading, limit: { type: 'number', label: 'How many', min: 1, max: 20 } },
+  Seasons: { heading },
+  Form: {
+    heading,
+    formId: { type: 'custom', label: 'Form', render: FormPickerField },
+    buttonLabel: { type: 'text', label: 'Button label' },
+  },
+  Schedule: { heading },
+  Roster: { heading },
+  Contact: {
+    heading,
+    text: { type: 'textarea', label: 'Text' },
+    email: { type: 'text', label: 'Email' },
+    phone: { type: 'text', label: 'Phone' },
+    address: { type: 'text', label: 'Address' },
+  },
+  Map: { heading },
+  Sponsors: {
+    heading,
+    sponsors: {
+      type: 'array',
+      label: 'Sponsors',
+      max: websiteLimits.sponsors,
+      arrayFields: {
+        name: { type: 'text', label: 'Name' },
+        logoUrl: url('Logo address (https://…)'),
+        href: url('Website (https://…)'),
+      },
+      defaultItemProps: { name: 'Sponsor', logoUrl: '', href: '' },
+      getItemSummary: (item) => item.name || 'Sponsor',
+    },
+  },
+};
+
+const renders: { [T in WebsiteBlockType]: (props: Props[T]) => ReactNode } = {
+  Hero,
+  RichText,
+  Image: ImageBlock,
+  Gallery,
+  UpcomingEvents,
+  Seasons,
+  Form: FormBlock,
+  Schedule,
+  Roster,
+  Contact,
+  Map: PlacesMap,
+  Sponsors,
+};
+
+/** Puck's configuration: the blocks, grouped, each with its fields, defaults and visitor render. */
+export function createPuckConfig(frame: (children: ReactNode) => ReactNode): Config {
+  const components = Object.fromEntries(
+    (Object.keys(blockDefaults) as WebsiteBlockType[]).map((type) => {
+      const Render = renders[type] as (props: Props[typeof type]) => ReactNode;
+      return [
+        type,
+        {
+          label: blockLabels[type],
+          fields: fields[type],
+          defaultProps: blockDefaults[type],
+          render: ({
+            puck: _puck,
+            editMode: _editMode,
+            ...props
+          }: Props[typeof type] & { puck?: unknown; editMode?: unknown }) => (
+            <Render {...(props as Props[typeof type])} />
+          ),
+        },
+      ];
+    }),
+  ) as Config['components'];
+  return {
+    components,
+    categories: {
+      content: { title: 'Content', components: ['Hero', 'RichText', 'Image', 'Gallery', 'Contact', 'Sponsors'] },
+      live: { title: 'Team (live)', components: ['UpcomingEvents', 'Schedule', 'Seasons', 'Form', 'Roster', 'Map'] },
+    },
+    root: { render: (props: object) => <>{frame((props as { children?: ReactNode }).children)}</> },
+  };
+}

@@ -1,0 +1,405 @@
+import type { BlockProps, WebsiteBlock } from '@huddle/shared/websites';
+import { formEndpoints } from '@huddle/shared/forms';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { formatEventStart } from '../../../lib/format-event-time.ts';
+import { useTeamEvents } from '../../../features/events/api/list-team-events.ts';
+import { LazyHuddleMap } from '../../../features/maps/components/lazy-huddle-map.tsx';
+import type { MapMarker } from '../../../features/maps/map-view.ts';
+import { useTeam } from '../../../features/teams/api/get-team.ts';
+import { useTeamSeasons } from '../../../features/teams/api/list-seasons.ts';
+import { sitePageHref } from '../../../features/websites/site-document.ts';
+import { useSite } from '../../../features/websites/components/site-context.ts';
+import classes from './site.module.css';
+
+function Section({
+  heading,
+  children,
+  label,
+  live = false,
+}: {
+  heading: string;
+  children: ReactNode;
+  label?: string;
+  live?: boolean;
+}) {
+  const { teamId } = useSite();
+  return (
+    <section
+      className={live && teamId ? `${classes.section} ${classes.live}` : classes.section}
+      aria-label={heading ? undefined : label}
+    >
+      {heading && <h2>{heading}</h2>}
+      {children}
+    </section>
+  );
+}
+
+/** A link a block's author set: a page of this site by its path, else the address as written. */
+function SiteLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  const { document, basePath } = useSite();
+  const path = href.replace(/^\/+|\/+$/g, '');
+  if (href.startsWith('/') && !href.startsWith('/uploads/')) {
+    const page = document.pages.find((candidate) => candidate.path === path);
+    return (
+      <Link className={className} to={page ? sitePageHref(basePath, page.path) : href}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a className={className} href={href} rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/** What a live block shows without its data: a hint in the builder, nothing or a short line for visitors. */
+function Empty({ editorHint, visitorText }: { editorHint: string; visitorText?: string }) {
+  const { editing } = useSite();
+  if (!editing && !visitorText) return null;
+  return <p className={classes.muted}>{editing ? editorHint : visitorText}</p>;
+}
+const noTeamHint = 'Connect this website to a team to show its live data here.';
+
+export function Hero({ heading, text, imageUrl, buttonLabel, buttonHref }: BlockProps<'Hero'>) {
+  const background = imageUrl
+    ? { backgroundImage: `linear-gradient(rgba(0,0,0,.45), rgba(0,0,0,.45)), url("${encodeURI(imageUrl)}")` }
+    : undefined;
+  return (
+    <section className={`${classes.section} ${classes.hero}`} style={background}>
+      <h2>{heading}</h2>
+      {text && <p>{text}</p>}
+      {buttonLabel && buttonHref && (
+        <SiteLink className={classes.button} href={buttonHref}>
+          {buttonLabel}
+        </SiteLink>
+      )}
+    </section>
+  );
+}
+
+export function RichText({ heading, text }: BlockProps<'RichText'>) {
+  return (
+    <Section heading={heading} label="Text">
+      <div className={classes.text}>{text}</div>
+    </Section>
+  );
+}
+
+export function ImageBlock({ url, alt, caption }: BlockProps<'Image'>) {
+  if (!url) return <Empty editorHint="Give the image's address in its settings." />;
+  return (
+    <figure className={classes.section} style={{ margin: '24px 0' }}>
+      <img className={classes.image} src={url} alt={alt} loading="lazy" />
+      {caption && <figcaption className={classes.muted}>{caption}</figcaption>}
+    </figure>
+  );
+}
+
+export function Gallery({ heading, images }: BlockProps<'Gallery'>) {
+  return (
+    <Section heading={heading} label="Gallery">
+      {images.length === 0 ? (
+        <Empty editorHint="Add images in the gallery's settings." />
+      ) : (
+        <ul className={classes.grid}>
+          {images.map((image, index) =>
+            image.url ? (
+              <li key={`${image.url}-${index}`}>
+                <img src={image.url} alt={image.alt} loading="lazy" />
+              </li>
+            ) : null,
+          )}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function useLiveEvents() {
+  const { teamId } = useSite();
+  const events = useTeamEvents(teamId ?? '');
+  return { teamId, events: teamId ? events : null };
+}
+
+export function UpcomingEvents({ heading, limit }: BlockProps<'UpcomingEvents'>) {
+  const { teamId, events } = useLiveEvents();
+  const upcoming = (events?.data?.events ?? []).filter((event) => event.next && !event.cancelled).slice(0, limit);
+  return (
+    <Section heading={heading} label="Upcoming events" live>
+      {!teamId ? (
+        <Empty editorHint={noTeamHint} />
+      ) : events?.isPending ? (
+        <p className={classes.muted}>Loading events…</p>
+      ) : upcoming.length === 0 ? (
+        <p className={classes.muted}>No upcoming events.</p>
+      ) : (
+        <ul className={classes.list}>
+          {upcoming.map((event) => (
+            <li key={event.id} className={classes.card}>
+              <span>
+                <Link to={`/discover/events/${event.id}`}>{event.title}</Link>
+                <br />
+                <span className={classes.muted}>
+                  {event.next && formatEventStart(event.next.startsAt, event.timeZone)} · {event.place.name}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** Every upcoming event of the team, under the day it happens. */
+export function Schedule({ heading }: BlockProps<'Schedule'>) {
+  const { teamId, events } = useLiveEvents();
+  const list = (events?.data?.events ?? []).filter((event) => event.next && !event.cancelled);
+  const byDay = new Map<string, typeof list>();
+  for (const event of list) {
+    const day = new Intl.DateTimeFormat(undefined, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: event.timeZone,
+    }).format(new Date(event.next?.startsAt ?? ''));
+    byDay.set(day, [...(byDay.get(day) ?? []), event]);
+  }
+  return (
+    <Section heading={heading} label="Schedule" live>
+      {!teamId ? (
+        <Empty editorHint={noTeamHint} />
+      ) : list.length === 0 ? (
+        <p className={classes.muted}>{events?.isPending ? 'Loading the schedule…' : 'Nothing scheduled yet.'}</p>
+      ) : (
+        [...byDay].map(([day, dayEvents]) => (
+          <div key={day}>
+            <h3>{day}</h3>
+            <ul className={classes.list}>
+              {dayEvents.map((event) => (
+                <li key={event.id} className={classes.card}>
+                  <Link to={`/discover/events/${event.id}`}>{event.title}</Link>
+                  <span className={classes.muted}>
+                    {event.next && formatEventStart(event.next.startsAt, event.timeZone)} · {event.place.name}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </Section>
+  );
+}
+
+export function Seasons({ heading }: BlockProps<'Seasons'>) {
+  const { teamId } = useSite();
+  const seasons = useTeamSeasons(teamId ?? '');
+  const open = teamId ? (seasons.data?.seasons ?? []).filter((season) => season.status !== 'draft') : [];
+  return (
+    <Section heading={heading} label="Seasons" live>
+      {!teamId ? (
+        <Empty editorHint={noTeamHint} />
+      ) : open.length === 0 ? (
+        <p className={classes.muted}>{seasons.isPending ? 'Loading seasons…' : 'No seasons yet.'}</p>
+      ) : (
+        <ul className={classes.list}>
+          {open.map((season) => (
+            <li key={season.id} className={classes.card}>
+              <span>
+                <strong>{season.label}</strong>
+                <br />
+                <span className={classes.muted}>
+                  {season.startsOn} – {season.endsOn}
+                </span>
+              </span>
+              {season.registrationOpen && (
+                // Registration happens on the team's page, with its guest and payment steps.
+                <Link className={classes.button} to={`/team/${teamId}`}>
+                  Register for {season.label}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function FormBlock({ heading, formId, buttonLabel }: BlockProps<'Form'>) {
+  const form = useQuery({
+    queryKey: ['forms', 'public', formId],
+    queryFn: () => apiRequest(formEndpoints.getPublic, { params: { formId } }),
+    enabled: formId !== '',
+  });
+  if (!formId) return <Empty editorHint="Pick one of the team's published forms in this block's settings." />;
+  return (
+    <Section heading={heading} label="Form">
+      {form.data?.description && <p className={classes.text}>{form.data.description}</p>}
+      <Link className={classes.button} to={`/form/${formId}`}>
+        {buttonLabel || form.data?.title || 'Open the form'}
+      </Link>
+    </Section>
+  );
+}
+
+/** Spec: the roster respects the team's privacy: a private team's members are not shown to visitors. */
+export function Roster({ heading }: BlockProps<'Roster'>) {
+  const { teamId } = useSite();
+  const team = useTeam(teamId ?? '');
+  return (
+    <Section heading={heading} label="Roster" live>
+      {!teamId ? (
+        <Empty editorHint={noTeamHint} />
+      ) : team.isError ? (
+        <p className={classes.muted}>The roster is visible to the team’s members only.</p>
+      ) : !team.data ? (
+        <p className={classes.muted}>Loading the roster…</p>
+      ) : (
+        <ul className={classes.grid}>
+          {team.data.members.map((member) => (
+            <li key={member.id} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <img className={classes.avatar} src={member.photoURL} alt="" loading="lazy" />
+              <span>
+                {member.displayName}
+                {member.role !== 'player' && <span className={classes.muted}> · {member.role}</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function Contact({ heading, text, email, phone, address }: BlockProps<'Contact'>) {
+  return (
+    <Section heading={heading} label="Contact">
+      {text && <p className={classes.text}>{text}</p>}
+      <ul className={classes.list}>
+        {email && (
+          <li>
+            Email: <a href={`mailto:${email}`}>{email}</a>
+          </li>
+        )}
+        {phone && (
+          <li>
+            Phone: <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a>
+          </li>
+        )}
+        {address && <li>Address: {address}</li>}
+      </ul>
+    </Section>
+  );
+}
+
+/** The places the team plays at: where its upcoming events are, on Huddle's map. */
+export function PlacesMap({ heading }: BlockProps<'Map'>) {
+  const { teamId, events } = useLiveEvents();
+  const places = new Map<string, MapMarker>();
+  for (const event of events?.data?.events ?? []) {
+    const { place } = event;
+    const marker = places.get(place.id) ?? {
+      id: place.id,
+      position: { lat: place.lat, lng: place.lng },
+      title: place.name,
+      links: [{ label: place.name, href: `/places/view/${place.id}`, detail: place.address }],
+    };
+    places.set(place.id, marker);
+  }
+  const markers = [...places.values()];
+  const first = markers[0];
+  return (
+    <Section heading={heading} label="Map of places" live>
+      {!teamId ? (
+        <Empty editorHint={noTeamHint} />
+      ) : !first ? (
+        <p className={classes.muted}>{events?.isPending ? 'Loading places…' : 'No places with upcoming events.'}</p>
+      ) : (
+        <>
+          <LazyHuddleMap
+            label={`Map of ${heading || 'places'}`}
+            center={first.position}
+            zoom={11}
+            markers={markers}
+            height={320}
+          />
+          <ul className={classes.list} style={{ marginTop: 12 }}>
+            {markers.map((marker) => (
+              <li key={marker.id}>
+                <Link to={`/places/view/${marker.id}`}>{marker.title}</Link>
+                <span className={classes.muted}> · {marker.links[0]?.detail}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Section>
+  );
+}
+
+export function Sponsors({ heading, sponsors }: BlockProps<'Sponsors'>) {
+  return (
+    <Section heading={heading} label="Sponsors">
+      {sponsors.length === 0 ? (
+        <Empty editorHint="Add sponsors in this block's settings." />
+      ) : (
+        <ul className={classes.grid}>
+          {sponsors.map((sponsor, index) => {
+            const body = sponsor.logoUrl ? (
+              <img src={sponsor.logoUrl} alt={sponsor.name} loading="lazy" />
+            ) : (
+              sponsor.name
+            );
+            return (
+              <li key={`${sponsor.name}-${index}`}>
+                {sponsor.href ? (
+                  <a href={sponsor.href} rel="noopener noreferrer sponsored">
+                    {body}
+                  </a>
+                ) : (
+                  body
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** One block as visitors see it; the builder's canvas draws the same components. */
+export function SiteBlock({ block }: { block: WebsiteBlock }) {
+  switch (block.type) {
+    case 'Hero':
+      return <Hero {...block.props} />;
+    case 'RichText':
+      return <RichText {...block.props} />;
+    case 'Image':
+      return <ImageBlock {...block.props} />;
+    case 'Gallery':
+      return <Gallery {...block.props} />;
+    case 'UpcomingEvents':
+      return <UpcomingEvents {...block.props} />;
+    case 'Seasons':
+      return <Seasons {...block.props} />;
+    case 'Form':
+      return <FormBlock {...block.props} />;
+    case 'Schedule':
+      return <Schedule {...block.props} />;
+    case 'Roster':
+      return <Roster {...block.props} />;
+    case 'Contact':
+      return <Contact {...block.props} />;
+    case 'Map':
+      return <PlacesMap {...block.props} />;
+    case 'Sponsors':
+      return <Sponsors {...block.props} />;
+  }
+}

@@ -1,0 +1,163 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
+import { austin, signUpWithProfile } from './support/people.ts';
+
+/** Issue 15: team websites built with the page editor, published, and read by visitors. */
+
+async function createTeam(page: Page, name: string): Promise<string> {
+  const created = await page.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name,
+      gameType: 'Soccer',
+      description: null,
+      city: austin,
+      joinPolicy: 'open',
+      visibility: 'public',
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+async function createTeamGame(page: Page, teamId: string, title: string) {
+  const { placeId } = await createPlaceAndGame(page, { placeName: `${title} Park`, title: `${title} warm-up` });
+  const day = daysFromNow(4);
+  const event = await page.request.post('/api/events', {
+    data: {
+      title,
+      gameType: 'Soccer',
+      timeZone: 'America/Chicago',
+      startLocal: `${day}T18:00`,
+      endLocal: `${day}T20:00`,
+      placeId,
+      slots: 12,
+      gender: 'Any',
+      teamId,
+    },
+  });
+  expect(event.status()).toBe(201);
+}
+
+async function createPublishedForm(page: Page, teamId: string, title: string): Promise<string> {
+  const form = await page.request.post('/api/forms', { data: { title, teamId } });
+  expect(form.status()).toBe(201);
+  const { id } = (await form.json()) as { id: string };
+  const saved = await page.request.put(`/api/forms/${id}`, {
+    data: {
+      version: 1,
+      title,
+      fields: [{ type: 'short_text', id: 'position', label: 'Position', required: true }],
+      settings: {},
+    },
+  });
+  expect(saved.status()).toBe(200);
+  expect((await page.request.post(`/api/forms/${id}/status`, { data: { status: 'published' } })).status()).toBe(200);
+  return id;
+}
+
+test('an organizer builds a team site from a template and a visitor on a phone reads it', async ({ page, browser }) => {
+  const word = uniqueWord('Site');
+  const teamName = `${word} FC`;
+  const gameTitle = `${word} league night`;
+  const formTitle = `${word} tryouts`;
+  await signUpWithProfile(page, newPerson('Builder'));
+  const teamId = await createTeam(page, teamName);
+  await createTeamGame(page, teamId, gameTitle);
+  const formId = await createPublishedForm(page, teamId, formTitle);
+
+  // site: a new website from the Club template, for the team.
+  await page.goto('/site');
+  await page.getByRole('combobox', { name: 'For' }).click();
+  await page.getByRole('option', { name: teamName }).click();
+  await page.getByRole('button', { name: 'Create website' }).click();
+  await expect(page).toHaveURL(/\/site\/build\/[0-9a-f-]{36}$/);
+  const websiteId = /\/site\/build\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
+
+  // The template's hero carries the team's name: select it on the canvas and change its text.
+  await page.getByRole('heading', { name: teamName, level: 2 }).click();
+  const heroText = page.getByRole('textbox', { name: 'Text' });
+  await heroText.fill(`Welcome to ${teamName}, everyone plays.`);
+  await expect(page.getByText(`Welcome to ${teamName}, everyone plays.`).last()).toBeVisible();
+
+  // Two live blocks: the team's upcoming events and its form.
+  await page.getByRole('combobox', { name: 'Block' }).selectOption('UpcomingEvents');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  await expect(page.getByText(gameTitle).first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Block' }).selectOption('Form');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  await page.getByRole('combobox', { name: 'Form', exact: true }).selectOption(formId);
+  await expect(page.getByRole('link', { name: 'Open the form' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // Leaving with unsaved changes asks first; staying keeps them, and they save.
+  await page.getByLabel('Site title').fill(`${teamName} official`);
+  await page.goBack();
+  await expect(page.getByText('You have unsaved changes. Leave without saving?')).toBeVisible();
+  await page.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/site/build/${websiteId}$`));
+  await expect(page.getByLabel('Site title')).toHaveValue(`${teamName} official`);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+
+  // A signed-out visitor on a phone.
+  const visitorContext = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/organization/${teamId}`);
+  await expect(visitor.getByRole('heading', { name: teamName, level: 2 })).toBeVisible();
+  await expect(visitor.getByText(`Welcome to ${teamName}, everyone plays.`)).toBeVisible();
+  // The template's events block and the one added both list it.
+  await expect(visitor.getByRole('link', { name: gameTitle })).toHaveCount(2);
+  await expect(visitor.getByRole('link', { name: 'Open the form' })).toHaveAttribute('href', `/form/${formId}`);
+  await expect(visitor).toHaveTitle(new RegExp(`${teamName} official`));
+  await expectAccessible(visitor);
+  await visitor.getByRole('navigation', { name: 'Website pages' }).getByRole('link', { name: 'Join' }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/organization/${teamId}/join$`));
+  await expect(visitor.getByRole('heading', { name: 'Join', level: 1 })).toBeVisible();
+  await visitorContext.close();
+});
+
+test('a published personal site: its pages by path, its own not-found page, and previews in the HTML @mobile', async ({
+  page,
+  request,
+}) => {
+  const word = uniqueWord('Page');
+  await signUpWithProfile(page, newPerson('Pages'));
+  const created = await page.request.post('/api/websites', { data: { template: 'league' } });
+  expect(created.status()).toBe(201);
+  const site = (await created.json()) as { id: string; version: number; document: object };
+  const meta = { title: `${word} League`, description: `Weekly games of ${word}`, logoUrl: '' };
+  expect(
+    (
+      await page.request.put(`/api/websites/${site.id}`, {
+        data: { version: site.version, meta, document: site.document },
+      })
+    ).status(),
+  ).toBe(200);
+  expect((await page.request.post(`/api/websites/${site.id}/publish`, { data: { published: true } })).status()).toBe(
+    200,
+  );
+
+  // The HTML itself carries the preview tags (no JavaScript).
+  const html = await (await request.get(`/site/view/${site.id}/schedule`)).text();
+  expect(html).toContain(`<meta property="og:title" content="Schedule | ${word} League">`);
+  expect(html).toContain(`<meta property="og:description" content="Weekly games of ${word}">`);
+
+  await page.goto(`/site/view/${site.id}/schedule`);
+  await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto(`/site/view/${site.id}/no-such-page`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/site/view/${site.id}$`));
+  await expect(page.getByRole('heading', { name: `${word} League`, level: 1 })).toBeAttached();
+
+  // Spec §2 guard: no id, or a team without a website, goes to the root (home, signed in).
+  await page.goto('/organization');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/organization/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/home$/);
+});
