@@ -487,6 +487,8 @@ export const formMessages = {
   staleDraft: 'This form was changed in another tab or by another organizer. Reload to see the latest version.',
   notFound: 'This form does not exist or is not published.',
   seasonNotTeams: 'Pick a season of the form’s team.',
+  paidSeason:
+    'This season has a fee: players register for it from the team page, where they pay. Forms cannot take payments yet.',
   deleteConfirm: 'Delete this form and all its submissions? This cannot be undone.',
   leaveUnsaved: 'You have unsaved changes. Leave without saving?',
 } as const;

@@ -325,6 +325,27 @@ describe('filling a form', () => {
 
     const id = await newForm(owner.cookie, { team: teamId, settings: { seasonId, onePerPerson: false } });
     expect((await submit(id, player.cookie)).statusCode).toBe(201);
+
+    // A season with a fee is paid through Checkout: a form cannot hand its places out.
+    const paid = await call('POST', `/api/teams/${teamId}/seasons`, owner.cookie, {
+      label: 'Paid League',
+      startsOn: '2027-03-01',
+      endsOn: '2027-05-31',
+      registrationOpensAt: '2020-01-01T00:00:00Z',
+      registrationClosesAt: '2027-02-28T00:00:00Z',
+      capacity: null,
+      feeCents: 3000,
+      status: 'published',
+    });
+    const draft = (await call('GET', `/api/forms/${id}/draft`, owner.cookie)).json();
+    const linkPaid = await call('PUT', `/api/forms/${id}`, owner.cookie, {
+      version: draft.version,
+      title: draft.title,
+      fields: draft.fields,
+      settings: { ...draft.settings, seasonId: paid.json().id },
+    });
+    expect(linkPaid.json().error.fields['settings.seasonId']).toEqual([formMessages.paidSeason]);
+
     const full = await submit(id, organizer.cookie);
     expect(full.statusCode).toBe(409);
     expect(full.json().error.message).toBe(seasonFullMessage);

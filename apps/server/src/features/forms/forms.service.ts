@@ -189,10 +189,19 @@ export async function saveForm(
   refuseUnavailableTypes(draft.fields);
   const settings = { ...draft.settings };
   if (settings.seasonId) {
-    const [season] = await db.select({ teamId: seasons.teamId }).from(seasons).where(eq(seasons.id, settings.seasonId));
+    const [season] = await db
+      .select({ teamId: seasons.teamId, feeCents: seasons.feeCents })
+      .from(seasons)
+      .where(eq(seasons.id, settings.seasonId));
     if (!form.teamId || season?.teamId !== form.teamId) {
       throw new AppError('VALIDATION_FAILED', formMessages.seasonNotTeams, {
         'settings.seasonId': [formMessages.seasonNotTeams],
+      });
+    }
+    // A paid season's place is paid through Checkout (decision 033); a form would hand it out free.
+    if (season.feeCents) {
+      throw new AppError('VALIDATION_FAILED', formMessages.paidSeason, {
+        'settings.seasonId': [formMessages.paidSeason],
       });
     }
   }
@@ -363,7 +372,12 @@ export async function submitForm(
         : (await createGuest(tx, { name: who.name, email: who.email })).id;
 
     // A team's registration form registers the filler for its season (spec §7): both or neither.
-    if (form.settings.seasonId && form.teamId && status === 'submitted' && (who.userId || guestId)) {
+    // A season given a fee after the form was linked to it is left alone: its place is paid for.
+    const seasonIsFree =
+      form.settings.seasonId !== null &&
+      !(await tx.select({ feeCents: seasons.feeCents }).from(seasons).where(eq(seasons.id, form.settings.seasonId)))[0]
+        ?.feeCents;
+    if (form.settings.seasonId && seasonIsFree && form.teamId && status === 'submitted' && (who.userId || guestId)) {
       const registration = await registerWithinCapacity(tx, {
         seasonId: form.settings.seasonId,
         teamId: form.teamId,
