@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventParties, events, places, users } from './schema.ts';
 import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoTalk } from './seed-talk.ts';
+import { seedDemoOrganizerPages } from './seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './seed-payments.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -133,5 +134,24 @@ describe('seedDemoCommunity', () => {
       url: expect.stringContaining('/local-stripe/checkout/'),
     });
     expect(await seedDemoPayees(t.db)).toBe(0);
+  });
+
+  it('gives the demo a published sign-up form with submissions and its community’s published website, once', async () => {
+    expect(await seedDemoOrganizerPages(t.db)).toBe(true);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const [form] = (await t.app.inject({ url: '/api/forms', headers: { cookie } })).json().forms;
+    expect(form).toMatchObject({ title: 'Sunday pickup sign-up', status: 'published', submissionCount: 3 });
+    const listed = (await t.app.inject({ url: `/api/forms/${form.id}/submissions`, headers: { cookie } })).json();
+    expect(listed.submissions.map((row: { answers: { position: string } }) => row.answers.position).sort()).toEqual([
+      'attack',
+      'keeper',
+      'midfield',
+    ]);
+    // Public: the form to fill, and the community's website.
+    expect((await t.app.inject({ url: `/api/forms/${form.id}` })).json().availability).toBe('open');
+    const teamId = (await t.app.inject({ url: `/api/forms/${form.id}` })).json().team.id;
+    expect((await t.app.inject({ url: `/api/teams/${teamId}/website` })).statusCode).toBe(200);
+    expect(await seedDemoOrganizerPages(t.db)).toBe(false);
   });
 });
