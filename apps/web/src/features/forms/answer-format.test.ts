@@ -1,6 +1,6 @@
 import type { FormField } from '@huddle/shared/forms';
 import { describe, expect, it } from 'vitest';
-import { formatAnswer } from './answer-format.ts';
+import { formatAnswer, withColon } from './answer-format.ts';
 import { filtersQuery } from './submission-filters.ts';
 
 const options = [
@@ -38,5 +38,13 @@ describe('the CSV link carries the list’s filters', () => {
       'search=wall&sort=newest&marked=true',
     );
     expect(filtersQuery({ search: '', sort: 'name' })).toBe('sort=name');
+  });
+});
+
+describe('a question before its answer in a card', () => {
+  it('takes a colon unless it ends in its own mark', () => {
+    expect(withColon('Shirt size')).toBe('Shirt size:');
+    expect(withColon('Where do you like to play?')).toBe('Where do you like to play?');
+    expect(withColon('Phone:')).toBe('Phone:');
   });
 });

@@ -21,3 +21,8 @@ export function formatAnswer(field: FormField, answer: CheckedAnswer | undefined
   if (typeof answer === 'object' && answer !== null && 'uploadId' in answer) return 'A file';
   return Array.isArray(answer) ? answer.join(', ') : String(answer);
 }
+
+/** "Shirt size: M", but "Where do you play? Attack": a label that ends in its own mark keeps it. */
+export function withColon(label: string): string {
+  return /[?:!.]$/.test(label.trim()) ? label : `${label}:`;
+}

@@ -19,7 +19,7 @@ import { IconDownload, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSubmissions } from '../api/list-submissions.ts';
-import { formatAnswer } from '../answer-format.ts';
+import { formatAnswer, withColon } from '../answer-format.ts';
 import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
 import { isChoiceField } from '../field-types.ts';
 import { filtersQuery, type SubmissionFilters } from '../submission-filters.ts';
@@ -229,7 +229,7 @@ export function SubmissionsTable({ formId }: { formId: string }) {
                 </Text>
                 {columns.map((field) => (
                   <Text key={field.id} size="sm">
-                    {field.label}: {answerOf(submission, field)}
+                    {withColon(field.label)} {answerOf(submission, field)}
                   </Text>
                 ))}
               </Card>
