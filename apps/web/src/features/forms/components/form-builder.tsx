@@ -143,6 +143,28 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
     </Paper>
   );
 
+  // On a desktop the preview stands beside the tabs; on a phone it is the third tab.
+  const tabs = (
+    <Tabs defaultValue="fields" keepMounted={false}>
+      <Tabs.List grow={!wide}>
+        <Tabs.Tab value="fields">Fields</Tabs.Tab>
+        <Tabs.Tab value="settings">Settings</Tabs.Tab>
+        {wide ? null : <Tabs.Tab value="preview">Preview</Tabs.Tab>}
+      </Tabs.List>
+      <Tabs.Panel value="fields" pt="md">
+        {fieldsPanel}
+      </Tabs.Panel>
+      <Tabs.Panel value="settings" pt="md">
+        {settingsPanel}
+      </Tabs.Panel>
+      {wide ? null : (
+        <Tabs.Panel value="preview" pt="md">
+          {preview}
+        </Tabs.Panel>
+      )}
+    </Tabs>
+  );
+
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/form" w="fit-content">
@@ -209,39 +231,11 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
       ) : null}
       {wide ? (
         <Flex gap="lg" align="flex-start">
-          <div style={{ flex: 7, minWidth: 0 }}>
-            <Tabs defaultValue="fields" keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="fields">Fields</Tabs.Tab>
-                <Tabs.Tab value="settings">Settings</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="fields" pt="md">
-                {fieldsPanel}
-              </Tabs.Panel>
-              <Tabs.Panel value="settings" pt="md">
-                {settingsPanel}
-              </Tabs.Panel>
-            </Tabs>
-          </div>
+          <div style={{ flex: 7, minWidth: 0 }}>{tabs}</div>
           <div style={{ flex: 5, minWidth: 0, position: 'sticky', top: 80 }}>{preview}</div>
         </Flex>
       ) : (
-        <Tabs defaultValue="fields" keepMounted={false}>
-          <Tabs.List grow>
-            <Tabs.Tab value="fields">Fields</Tabs.Tab>
-            <Tabs.Tab value="settings">Settings</Tabs.Tab>
-            <Tabs.Tab value="preview">Preview</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="fields" pt="md">
-            {fieldsPanel}
-          </Tabs.Panel>
-          <Tabs.Panel value="settings" pt="md">
-            {settingsPanel}
-          </Tabs.Panel>
-          <Tabs.Panel value="preview" pt="md">
-            {preview}
-          </Tabs.Panel>
-        </Tabs>
+        tabs
       )}
       <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave the builder?" centered>
         <Stack>
