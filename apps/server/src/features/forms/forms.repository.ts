@@ -170,6 +170,15 @@ export async function latestSubmissionBy(db: Database, formId: string, userId: s
   return row;
 }
 
+/** The team a season belongs to and its fee: what linking a form to it depends on. */
+export async function findSeasonTerms(db: Database, seasonId: string) {
+  const [row] = await db
+    .select({ teamId: seasons.teamId, feeCents: seasons.feeCents })
+    .from(seasons)
+    .where(eq(seasons.id, seasonId));
+  return row;
+}
+
 export async function findSeasonLabel(db: Database, seasonId: string): Promise<string | undefined> {
   const [row] = await db.select({ label: seasons.label }).from(seasons).where(eq(seasons.id, seasonId));
   return row?.label;

@@ -25,7 +25,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeSpreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { createGuest, findUserRecordByEmail, getCurrentUser } from '../accounts/accounts.service.ts';
 import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
-import { seasons } from '../seasons/seasons.schema.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
 import { addPlayerToTeam, requireRole } from '../teams/teams.service.ts';
 import { formReceivedMail } from './forms.mails.ts';
@@ -36,6 +35,7 @@ import {
   findTeamName,
   findTeamRole,
   findSeasonLabel,
+  findSeasonTerms,
   isRegistered,
   latestSubmissionBy,
   hasSubmissionFrom,
@@ -189,10 +189,7 @@ export async function saveForm(
   refuseUnavailableTypes(draft.fields);
   const settings = { ...draft.settings };
   if (settings.seasonId) {
-    const [season] = await db
-      .select({ teamId: seasons.teamId, feeCents: seasons.feeCents })
-      .from(seasons)
-      .where(eq(seasons.id, settings.seasonId));
+    const season = await findSeasonTerms(db, settings.seasonId);
     if (!form.teamId || season?.teamId !== form.teamId) {
       throw new AppError('VALIDATION_FAILED', formMessages.seasonNotTeams, {
         'settings.seasonId': [formMessages.seasonNotTeams],
@@ -373,10 +370,8 @@ export async function submitForm(
 
     // A team's registration form registers the filler for its season (spec §7): both or neither.
     // A season given a fee after the form was linked to it is left alone: its place is paid for.
-    const seasonIsFree =
-      form.settings.seasonId !== null &&
-      !(await tx.select({ feeCents: seasons.feeCents }).from(seasons).where(eq(seasons.id, form.settings.seasonId)))[0]
-        ?.feeCents;
+    const seasonId = form.settings.seasonId;
+    const seasonIsFree = seasonId !== null && !(await findSeasonTerms(tx, seasonId))?.feeCents;
     if (form.settings.seasonId && seasonIsFree && form.teamId && status === 'submitted' && (who.userId || guestId)) {
       const registration = await registerWithinCapacity(tx, {
         seasonId: form.settings.seasonId,
