@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { users } from '../features/accounts/accounts.schema.ts';
 import { eventParties, events } from '../features/events/events.schema.ts';
 import { places } from '../features/places/places.schema.ts';
+import { teamMembers } from '../features/teams/teams.schema.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import { listOutboxMailTo, type OutboxMail } from '../lib/mail/outbox.repository.ts';
 
@@ -87,6 +88,28 @@ export function teamBodyFor(overrides: Record<string, unknown> = {}) {
 }
 
 /** Creates a team through the API as the user with this cookie. */
+/**
+ * The cast of a feature's service tests: a team made by its owner, with an organizer and a
+ * player in it, and an outsider in no team. Names make the tests' failures readable.
+ */
+export async function createTeamCast(
+  { app, db }: { app: FastifyInstance; db: Database },
+  names: { team: string; owner: string; organizer: string; player: string; outsider: string },
+) {
+  const [owner, organizer, player, outsider] = await Promise.all([
+    signUpUser(app, { name: names.owner }),
+    signUpUser(app, { name: names.organizer }),
+    signUpUser(app, { name: names.player }),
+    signUpUser(app, { name: names.outsider }),
+  ]);
+  const teamId = (await createTeamAs(app, owner.cookie, { name: names.team })).id as string;
+  await db.insert(teamMembers).values([
+    { teamId, userId: organizer.user.id, role: 'organizer' },
+    { teamId, userId: player.user.id, role: 'player' },
+  ]);
+  return { owner, organizer, player, outsider, teamId };
+}
+
 export async function createTeamAs(app: FastifyInstance, cookie: string, overrides: Record<string, unknown> = {}) {
   const response = await app.inject({
     method: 'POST',

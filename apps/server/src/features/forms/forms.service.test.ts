@@ -8,7 +8,8 @@ import { seasonFullMessage } from '@huddle/shared/seasons';
 import { and, count, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectMails, createTeamAs, signUpUser } from '../../test/factories.ts';
+import type { signUpUser } from '../../test/factories.ts';
+import { collectMails, createTeamAs, createTeamCast } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
@@ -26,17 +27,13 @@ let outsider: User;
 let teamId: string;
 beforeAll(async () => {
   t = await createTestApp({}, { mailer });
-  [owner, organizer, player, outsider] = await Promise.all([
-    signUpUser(t.app, { name: 'Olive Owner' }),
-    signUpUser(t.app, { name: 'Oscar Organizer' }),
-    signUpUser(t.app, { name: 'Pat Player' }),
-    signUpUser(t.app, { name: 'Otto Outsider' }),
-  ]);
-  teamId = (await createTeamAs(t.app, owner.cookie, { name: 'Eastside Hoops' })).id;
-  await t.db.insert(teamMembers).values([
-    { teamId, userId: organizer.user.id, role: 'organizer' },
-    { teamId, userId: player.user.id, role: 'player' },
-  ]);
+  ({ owner, organizer, player, outsider, teamId } = await createTeamCast(t, {
+    team: 'Eastside Hoops',
+    owner: 'Olive Owner',
+    organizer: 'Oscar Organizer',
+    player: 'Pat Player',
+    outsider: 'Otto Outsider',
+  }));
 });
 afterAll(async () => {
   await t.close();

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from '../../lib/web-app.ts';
-import { createTeamAs, signUpUser } from '../../test/factories.ts';
+import type { signUpUser } from '../../test/factories.ts';
+import { createTeamAs, createTeamCast } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { websitePageMeta } from './websites.page-meta.ts';
@@ -29,17 +30,13 @@ let outsider: User;
 let teamId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, organizer, player, outsider] = await Promise.all([
-    signUpUser(t.app, { name: 'Wendy Owner' }),
-    signUpUser(t.app, { name: 'Walt Organizer' }),
-    signUpUser(t.app, { name: 'Wes Player' }),
-    signUpUser(t.app, { name: 'Wilma Outsider' }),
-  ]);
-  teamId = (await createTeamAs(t.app, owner.cookie, { name: 'Westside Wolves' })).id;
-  await t.db.insert(teamMembers).values([
-    { teamId, userId: organizer.user.id, role: 'organizer' },
-    { teamId, userId: player.user.id, role: 'player' },
-  ]);
+  ({ owner, organizer, player, outsider, teamId } = await createTeamCast(t, {
+    team: 'Westside Wolves',
+    owner: 'Wendy Owner',
+    organizer: 'Walt Organizer',
+    player: 'Wes Player',
+    outsider: 'Wilma Outsider',
+  }));
 });
 afterAll(async () => {
   await t.close();
