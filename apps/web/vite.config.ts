@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
 import { endpointRoutesOnly } from './build/endpoint-routes.ts';
+import { mantineDirectImports } from './build/mantine-direct-imports.ts';
 import { reachesContractsIn, sharedContracts } from './build/shared-contracts.ts';
 
 // The server's dev port (apps/server, `npm run dev`): same origin for the browser, so the
@@ -97,6 +98,48 @@ function pageReaching(moduleId: string, context: ChunkingContext): InitialChunk 
 const authPageCode =
   /[\\/]src[\\/](app[\\/](auth-app|pages[\\/](login|sign-up|forgot-password|reset-password)-page)\.tsx|features[\\/]accounts[\\/])/;
 
+const uiLibrary =
+  /[\\/]node_modules[\\/](@mantine|@tanstack|@floating-ui|@tabler|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|tslib|react-number-format|react-textarea-autosize|clsx|dayjs)[\\/]/;
+
+/** The modules whose static imports make the first render of the pages people land on: the layouts, home, discover. */
+const firstRenderModules = /[\\/]src[\\/]app[\\/](app-shell|layouts[\\/][\w-]+|pages[\\/](home|discover)-page)\.tsx$/;
+const reachedFirst = new Map<string, boolean>();
+
+/**
+ * Whether the app shell, home or discover imports a module statically, directly or through other
+ * modules: the `ui` chunk holds only those, since index.html preloads it on every page. This needs
+ * a module graph that does not run through a package index (build/mantine-direct-imports.ts).
+ */
+function firstRenderReaches(moduleId: string, context: ChunkingContext): boolean {
+  const known = reachedFirst.get(moduleId);
+  if (known !== undefined) return known;
+  const seen = new Set<string>([moduleId]);
+  const queue = [moduleId];
+  let reached = false;
+  while (queue.length > 0 && !reached) {
+    const id = queue.pop() as string;
+    if (firstRenderModules.test(id)) reached = true;
+    for (const importer of context.getModuleInfo(id)?.importers ?? []) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  reachedFirst.set(moduleId, reached);
+  return reached;
+}
+
+/**
+ * Huddle's own modules that may join a shared chunk: not the websites' (only the site pages and
+ * the builder share them, and the public site pages should not cost every other page a download),
+ * and none that lead to the forms' schemas (`@huddle/contracts/*` and zod; build/shared-contracts.ts).
+ */
+const sharedWebModule = (moduleId: string, context: ChunkingContext) =>
+  /[\\/]apps[\\/]web[\\/]src[\\/]/.test(moduleId) &&
+  !/[\\/]websites[\\/]/.test(moduleId) &&
+  !reachesContractsIn(moduleId, context);
+
 /** The chunks of what a page loads before it can render (decision 023). */
 const initialChunks = {
   /** What both pages load: React, Mantine's core. */
@@ -104,10 +147,17 @@ const initialChunks = {
   /** What only the app loads: the router, the query client, zod, the session check. */
   app: (reach: InitialChunk | null) => reach === 'app',
   /**
-   * What only the sign-in pages load first but signed-in pages load later: Mantine's inputs
-   * and form, focus handling, the colour-scheme toggle.
+   * What only the sign-in pages load first and the app shell, home or discover render too: the
+   * text input, icon buttons, links, the colour-scheme toggle.
    */
-  controls: (reach: InitialChunk | null, id: string) => reach === 'auth' && !authPageCode.test(id),
+  controls: (reach: InitialChunk | null, id: string, context: ChunkingContext) =>
+    reach === 'auth' && !authPageCode.test(id) && firstRenderReaches(id, context),
+  /**
+   * What only the sign-in pages load first and other signed-in pages load later: Mantine's form,
+   * the password input, focus handling. Apart from `controls`, so home does not load them.
+   */
+  'auth-controls': (reach: InitialChunk | null, id: string, context: ChunkingContext) =>
+    reach === 'auth' && !authPageCode.test(id) && !firstRenderReaches(id, context),
   /** The sign-in pages' own code, which no other page loads. */
   auth: (reach: InitialChunk | null, id: string) => reach === 'auth' && authPageCode.test(id),
 };
@@ -120,7 +170,7 @@ const initialChunkGroups = Object.entries(initialChunks).map(([chunk, holds]) =>
   // An entry module stays in its entry chunk: its top-level code renders its page, and any
   // page that imported the chunk holding it would render the other page's app into #root.
   name: (moduleId: string, context: ChunkingContext) =>
-    !pageEntries.some((page) => page.entry.test(moduleId)) && holds(pageReaching(moduleId, context), moduleId)
+    !pageEntries.some((page) => page.entry.test(moduleId)) && holds(pageReaching(moduleId, context), moduleId, context)
       ? chunk
       : null,
   debugName: `initial-${chunk}`,
@@ -177,6 +227,7 @@ export default defineConfig(({ command }) => ({
     authPagesInDevelopment(),
     preloadSharedChunks(['ui', 'shared-ui']),
     zodWithoutJsonSchema(),
+    mantineDirectImports(),
     sharedContracts(),
     endpointRoutesOnly(),
     // The server sends these precompressed copies (@fastify/static preCompressed), so no
@@ -227,30 +278,30 @@ export default defineConfig(({ command }) => ({
             // what both pages share in one, what only the app needs in another, and the auth
             // page's own (entriesAware: an entry loads only the modules it imports).
             ...initialChunkGroups,
-            // The UI library's pieces that several pages load later, in one file: home loaded 40
-            // files of a few hundred bytes each, and on a slow phone network every file costs a
-            // round trip (Lighthouse: about 150 ms per six requests). Only pieces four or more
-            // chunks share: at two, every component two pages used (a table, a switch) joined
-            // the file every page loads first, and home grew 252 → 268 KB as features landed;
-            // at four it is 237 KB in 12 files (decision 021).
-            {
-              name: 'ui',
-              test: /[\\/]node_modules[\\/](@mantine|@tanstack|@floating-ui|@tabler|react-remove-scroll|react-style-singleton|use-sidecar|use-callback-ref|tslib|react-number-format|react-textarea-autosize|clsx|dayjs)[\\/]/,
-              minShareCount: 4,
-              priority: 5,
-            },
-            // Likewise Huddle's own modules that several pages share (API calls, lists, labels),
-            // less those that lead to the forms' schemas (`@huddle/contracts/*` and zod; see
-            // build/shared-contracts.ts): index.html preloads this chunk on every page.
-            // Websites' modules (issue 15) stay out too: only the site pages and the builder share
-            // them, and the public site pages should not cost every other page a download.
+            // The UI library's pieces that the layouts, home or discover render, in one file that
+            // index.html preloads: home loaded 40 files of a few hundred bytes each, and on a slow
+            // phone network every file costs a round trip (Lighthouse: about 150 ms per six
+            // requests). Only those pieces: when the file held every piece four pages shared, home
+            // loaded inputs, selects and menus it never ran, 70 % of the file (decision 021, update
+            // of 2026-11-26).
             {
               name: (moduleId: string, context: ChunkingContext) =>
-                /[\\/]apps[\\/]web[\\/]src[\\/]/.test(moduleId) &&
-                !/[\\/]websites[\\/]/.test(moduleId) &&
-                !reachesContractsIn(moduleId, context)
-                  ? 'shared-ui'
-                  : null,
+                uiLibrary.test(moduleId) && firstRenderReaches(moduleId, context) ? 'ui' : null,
+              debugName: 'ui',
+              minShareCount: 2,
+              priority: 6,
+            },
+            // The rest of the UI library that four or more pages share (inputs, selects, tables): its
+            // own file, which only the pages that use it load.
+            { name: 'ui-more', test: uiLibrary, minShareCount: 4, priority: 5 },
+            // Likewise Huddle's own modules that the first renders share (API calls, lists, labels),
+            // less the websites' and those that lead to the forms' schemas (sharedWebModule). The
+            // rest are left to the bundler: a group takes the modules its modules import along
+            // with them, and a second group for them pulled home's own imports out of home's chunks.
+            {
+              name: (moduleId: string, context: ChunkingContext) =>
+                sharedWebModule(moduleId, context) && firstRenderReaches(moduleId, context) ? 'shared-ui' : null,
+              debugName: 'shared-ui',
               minShareCount: 4,
               priority: 4,
             },

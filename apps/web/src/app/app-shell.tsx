@@ -1,25 +1,9 @@
 import type { CurrentUser } from '@huddle/shared/users';
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Avatar,
-  Burger,
-  Group,
-  Indicator,
-  Menu,
-  NavLink,
-  Text,
-  TextInput,
-  UnstyledButton,
-  em,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, Group, Indicator, NavLink, TextInput, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
-  IconChevronDown,
   IconCompass,
   IconHome,
-  IconLogout,
   IconMessageCircle,
   IconSearch,
   IconSettings,
@@ -29,16 +13,16 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import { useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../components/ui/color-scheme-toggle.tsx';
 import { HuddleLogo } from '../components/ui/huddle-logo.tsx';
 import { useRefreshSession } from '../features/accounts/api/session-updates.ts';
-import { useSignOut } from '../features/accounts/api/sign-out.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { usePresence } from '../features/presence/use-presence.ts';
 import { useUnreadCount } from '../features/messages/api/get-unread-count.ts';
 import { useMessagesRealtime } from '../features/messages/use-messages-realtime.ts';
+import { AccountMenuButton } from './account-menu-button.tsx';
 import { profilePath, settingsPath } from './account-paths.ts';
 import classes from './app-shell.module.css';
 import { homePath } from './signed-in-landing.ts';
@@ -113,29 +97,28 @@ function MessagesLink() {
   );
 }
 
+const loadAccountMenu = () => import('./account-menu.tsx');
+const AccountMenu = lazy(loadAccountMenu);
+
+/** The account menu's button until its first press; the menu itself loads then (account-menu.tsx). */
 function UserMenu({ user }: { user: CurrentUser }) {
-  const signOut = useSignOut();
+  const [requested, setRequested] = useState(false);
+  const button = (
+    <AccountMenuButton
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      // Fetched as the pointer or focus arrives, so the menu is usually there by the press.
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      onClick={() => setRequested(true)}
+    />
+  );
+  if (!requested) return button;
   return (
-    // No focus placeholder: its role="presentation" element is not allowed inside role="menu" (axe).
-    <Menu position="bottom-end" width={260} shadow="md" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={user.photoURL} alt="" size={32} radius="xl" />
-            <Text size="sm" fw={600} visibleFrom="sm" maw={160} truncate>
-              {user.displayName}
-            </Text>
-            <IconChevronDown size={16} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label style={{ overflowWrap: 'anywhere' }}>{user.email}</Menu.Label>
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => signOut.mutate()}>
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <AccountMenu user={user} />
+    </Suspense>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { UsCity } from '@huddle/shared/profiles';
-import { Anchor, Button, Group, Skeleton, Stack, Text, Title, em } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Text, TextInput, Title, em } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
@@ -32,7 +32,6 @@ import {
 import { eventsByPlace } from '../../features/discovery/events-by-place.ts';
 import { ViewerStatusBadge } from '../../components/ui/viewer-status-badge.tsx';
 import { LazyHuddleMap } from '../../features/maps/components/lazy-huddle-map.tsx';
-import { CityAutocomplete } from '../../features/profiles/components/city-autocomplete.tsx';
 import {
   boundsAround,
   cityZoom,
@@ -65,17 +64,22 @@ const initialView = (here: Here | null): MapView => {
   return { ...start, bounds: boundsAround(start.center, kmAcrossZoom(start.zoom)) };
 };
 
+// Only signed-out visitors without a location pick a city here: its search list loads with it.
+const CityAutocomplete = lazy(() =>
+  import('../../features/profiles/components/city-autocomplete.tsx').then((module) => ({
+    default: module.CityAutocomplete,
+  })),
+);
+
 /** The visitor's city field: picking a city from the list is the whole form. */
 function VisitorCityField({ onCityChosen }: { onCityChosen: (city: UsCity) => void }) {
   const [text, setText] = useState('');
+  const field = { label: 'City', description: 'Start typing and pick a city from the list.' };
   return (
-    <CityAutocomplete
-      label="City"
-      description="Start typing and pick a city from the list."
-      value={text}
-      onChange={setText}
-      onCityChosen={onCityChosen}
-    />
+    // The same field, disabled, while the search loads: nothing moves when it arrives.
+    <Suspense fallback={<TextInput {...field} disabled />}>
+      <CityAutocomplete {...field} value={text} onChange={setText} onCityChosen={onCityChosen} />
+    </Suspense>
   );
 }
 

@@ -1,12 +1,10 @@
-import { cityUpdatedMessage, type UsCity } from '@huddle/shared/profiles';
 import type { CurrentUser } from '@huddle/shared/users';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { focusFirstInvalidField } from '../../../lib/focus-first-error.ts';
-import { useUpdateMyCity } from '../api/update-my-city.ts';
-import { CityAutocomplete } from './city-autocomplete.tsx';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+
+// The dialog (the city search, the modal) loads the first time it is opened, not with home.
+const loadDialog = () => import('./change-city-dialog.tsx');
+const ChangeCityDialog = lazy(() => loadDialog().then((module) => ({ default: module.ChangeCityDialog })));
 
 interface ChangeCityButtonProps {
   user: CurrentUser;
@@ -15,92 +13,40 @@ interface ChangeCityButtonProps {
   variant?: 'default' | 'filled';
 }
 
-function CityPickerForm({ user, onSaved, onClose }: Omit<ChangeCityButtonProps, 'variant'> & { onClose: () => void }) {
-  const [text, setText] = useState('');
-  const [city, setCity] = useState<UsCity | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const updateCity = useUpdateMyCity();
-  const failure = updateCity.error && !(updateCity.error instanceof ApiError && updateCity.error.fields);
-
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        if (!city) {
-          setError('Choose your city from the list.');
-          focusFirstInvalidField(form);
-          return;
-        }
-        updateCity.mutate(city, {
-          onSuccess: (saved) => {
-            notifications.show({ color: 'huddle', message: cityUpdatedMessage });
-            onSaved(saved);
-            onClose();
-          },
-          onError: (failed) => {
-            if (failed instanceof ApiError && failed.fields) {
-              setError(failed.fieldMessages.defaultCity ?? failed.message);
-              focusFirstInvalidField(form);
-            }
-          },
-        });
-      }}
-    >
-      <Stack gap="md">
-        {failure ? (
-          <Alert color="red" variant="light" title="We could not change your city">
-            {updateCity.error?.message}
-          </Alert>
-        ) : null}
-        <CityAutocomplete
-          value={text}
-          error={error}
-          onChange={(next) => {
-            setText(next);
-            if (city && next !== city.name) setCity(null);
-          }}
-          onCityChosen={(chosen) => {
-            setText(chosen.name);
-            setCity(chosen);
-            setError(null);
-          }}
-        />
-        {user.defaultCity ? (
-          <Text size="sm" c="dimmed">
-            Now: {user.defaultCity.name}. Only the city changes; the rest of your profile stays as it is.
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={updateCity.isPending}>
-            Save city
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 /**
  * "Change city" on home: a small dialog with the city search that saves the city and
  * nothing else, rather than the whole profile form.
  */
 export function ChangeCityButton({ user, onSaved, variant = 'default' }: ChangeCityButtonProps) {
   const [opened, setOpened] = useState(false);
+  // Stays mounted after the first opening, so closing can run its transition.
+  const [loaded, setLoaded] = useState(false);
   const label = user.defaultCity ? 'Change city' : 'Set your city';
   return (
     <>
-      <Button variant={variant} onClick={() => setOpened(true)}>
+      <Button
+        variant={variant}
+        // Fetched as the pointer or focus arrives, so the dialog is usually there by the click.
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setLoaded(true);
+          setOpened(true);
+        }}
+      >
         {label}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={label}>
-        {/* Mounted while open only: each opening starts from an empty search. */}
-        {opened ? <CityPickerForm user={user} onSaved={onSaved} onClose={() => setOpened(false)} /> : null}
-      </Modal>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <ChangeCityDialog
+            opened={opened}
+            title={label}
+            user={user}
+            onSaved={onSaved}
+            onClose={() => setOpened(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

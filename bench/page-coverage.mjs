@@ -1,0 +1,108 @@
+// npm run bench:coverage [-- /discover]: which of a page's first-load scripts never run while it
+// loads, signed in as the demo user. Prints each chunk's bytes and the bytes that ran, then the
+// modules with the most bytes that did not run: what a page downloads only because it shares a
+// chunk with pages that need it (decision 021). Byte counts are of the minified code, mapped to
+// modules through the source maps, so build with them first: `npx vite build apps/web --sourcemap`.
+// Code that runs later (on a press, on another page) counts as not run: read the list as where to
+// look, not as what to remove.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
+import { chromium } from 'playwright-core';
+import { repoRoot, requireServerBuild, runBench, signInCookie, startServer } from './lib/harness.mjs';
+
+const pagePath = process.argv[2] ?? '/home';
+const topCount = Number(process.env.COVERAGE_TOP ?? 40);
+const assetsDir = path.join(repoRoot, 'apps/web/dist/assets');
+const shortSource = (source) =>
+  (source ?? '?')
+    .replace(/.*node_modules\//, '')
+    .replace(/.*apps\/web\/src\//, 'web/')
+    .replace(/.*packages\/shared\/src\//, 'shared/');
+
+/** The page's script coverage: one entry per script, with V8's block ranges and their counts. */
+async function scriptCoverage(baseUrl, cookie) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const [name, value] = cookie.split(';')[0].split('=');
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
+    await page.goto(baseUrl + pagePath, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(2000);
+    return await page.coverage.stopJSCoverage();
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Bytes and bytes run, per chunk and per module of it. */
+function bytesRun(entries) {
+  const byModule = new Map();
+  for (const entry of entries) {
+    if (!entry.url.includes('/assets/')) continue;
+    const file = path.join(assetsDir, entry.url.replace(/^.*\/assets\//, ''));
+    if (!existsSync(`${file}.map`)) continue;
+    const chunk = path.basename(file).replace(/-[\w-]{8}\.js$/, '');
+    const code = entry.source;
+    // Outer ranges first, so a nested range's count (a function never called) wins over its parent's.
+    const ran = new Uint8Array(code.length);
+    const ranges = entry.functions
+      .flatMap((fn) => fn.ranges)
+      .sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+    for (const range of ranges) ran.fill(range.count > 0 ? 1 : 0, range.startOffset, range.endOffset);
+    const lineStarts = [0];
+    for (let at = 0; at < code.length; at++) if (code[at] === '\n') lineStarts.push(at + 1);
+    const mappings = [];
+    eachMapping(new TraceMap(readFileSync(`${file}.map`, 'utf8')), (mapping) => mappings.push(mapping));
+    mappings.forEach((mapping, index) => {
+      const next = mappings[index + 1];
+      const start = lineStarts[mapping.generatedLine - 1] + mapping.generatedColumn;
+      const end =
+        next && next.generatedLine === mapping.generatedLine
+          ? lineStarts[next.generatedLine - 1] + next.generatedColumn
+          : (lineStarts[mapping.generatedLine] ?? code.length + 1) - 1;
+      const key = `${chunk} ${shortSource(mapping.source)}`;
+      const counted = byModule.get(key) ?? { chunk, bytes: 0, run: 0 };
+      for (let at = start; at < end; at++) counted.run += ran[at];
+      counted.bytes += Math.max(0, end - start);
+      byModule.set(key, counted);
+    });
+  }
+  return byModule;
+}
+
+await runBench('bench:coverage', 300_000, async () => {
+  requireServerBuild();
+  const server = await startServer();
+  try {
+    const byModule = bytesRun(await scriptCoverage(server.baseUrl, await signInCookie(server.baseUrl)));
+    if (byModule.size === 0) {
+      console.log('No source maps in apps/web/dist/assets: build with `npx vite build apps/web --sourcemap` first.');
+      return 1;
+    }
+    const byChunk = new Map();
+    for (const { chunk, bytes, run } of byModule.values()) {
+      const counted = byChunk.get(chunk) ?? { bytes: 0, run: 0 };
+      counted.bytes += bytes;
+      counted.run += run;
+      byChunk.set(chunk, counted);
+    }
+    const percent = (part, whole) => `${Math.round((part / whole) * 100)}%`.padStart(4);
+    console.log(`${pagePath}, signed in as the demo user: minified bytes of each first-load chunk, and what ran.`);
+    for (const [chunk, { bytes, run }] of [...byChunk].sort((a, b) => b[1].bytes - a[1].bytes))
+      console.log(`  ${chunk.padEnd(28)} ${String(bytes).padStart(8)} B   ran ${percent(run, bytes)}`);
+    console.log(`\nModules with the most bytes that did not run (top ${topCount}):`);
+    for (const [key, { bytes, run }] of [...byModule]
+      .sort((a, b) => b[1].bytes - b[1].run - (a[1].bytes - a[1].run))
+      .slice(0, topCount))
+      console.log(`  ${String(bytes - run).padStart(8)} B not run of ${String(bytes).padStart(7)}  ${key}`);
+    return 0;
+  } finally {
+    await server.stop();
+  }
+});
