@@ -148,5 +148,44 @@ export const customDomainEndpoints = {
  * the reduced route table (spec §2) with the site at the root.
  */
 export const customHostElementId = 'huddle-custom-host';
-export const customHostBootstrap = z.object({ domain: z.string(), websiteId: z.uuid(), teamId: z.uuid().nullable() });
+export const customHostBootstrap = z.object({
+  domain: z.string(),
+  websiteId: z.uuid(),
+  teamId: z.uuid().nullable(),
+  /** Huddle's own origin: sign-in and Huddle's sections live there. */
+  huddleOrigin: z.string(),
+});
 export type CustomHostBootstrap = z.infer<typeof customHostBootstrap>;
+
+/**
+ * Huddle's own sections: a site's blocks link to them (an event, a place, the team page). On a
+ * custom host they are not served (spec §2): the visitor goes to the same path on Huddle's origin.
+ * A site page of the same name wins.
+ */
+export const huddleSectionsOnCustomHost: ReadonlySet<string> = new Set([
+  'home',
+  'discover',
+  'evt',
+  'events',
+  'games',
+  'team',
+  'teams',
+  'places',
+  'profile',
+  'organization',
+  'site',
+  'community',
+  'invite',
+  'messages',
+  'notifications',
+  'settings',
+  'my-communities',
+  'verify-email',
+  'full-search',
+  'start',
+  'invoices',
+  'transactions',
+  'payment-success',
+  'pay-balance',
+  'custom-website',
+]);

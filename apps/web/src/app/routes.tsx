@@ -80,6 +80,8 @@ export const routes: RouteObject[] = [
           { path: 'site', lazy: () => import('./pages/site-list-page.tsx') },
           { path: 'site/build', lazy: () => import('./pages/site-build-page.tsx') },
           { path: 'site/build/:websiteId', lazy: () => import('./pages/site-build-page.tsx') },
+          // Spec §2 custom-website: a website on the organizer's own domain (?site={id}).
+          { path: 'custom-website', lazy: () => import('./pages/custom-website-page.tsx') },
         ],
       },
       {

@@ -97,14 +97,14 @@ describe('a page request by host', () => {
     expect(home.body).toContain('<meta name="description" content="Paddle &amp; play">');
     expect(home.body).toContain('<meta property="og:url" content="http://loons.example.org/">');
     expect(home.body).toContain(`<meta property="og:image" content="${origin}/uploads/loon.png">`);
-    expect(bootstrapOf(home.body)).toEqual({ domain: 'loons.example.org', websiteId, teamId });
+    expect(bootstrapOf(home.body)).toEqual({ domain: 'loons.example.org', websiteId, teamId, huddleOrigin: origin });
 
     const join = await get('LOONS.example.org', '/join');
     expect(join.statusCode).toBe(200);
     expect(join.body).toContain('<title>Join | Loons &lt;Club&gt;</title>');
   });
 
-  it('serves the form routes on a verified domain, 404s other paths and sends sign-in to Huddle’s origin', async () => {
+  it('serves the form routes on a verified domain, sends Huddle’s own pages and sign-in to Huddle’s origin, 404s the rest', async () => {
     const formId = '6f1c1d1e-8d3b-4c55-9a0e-2a9a6f7b5c11';
     for (const url of ['/form', `/form/build/${formId}`, `/form/${formId}`, `/form/${formId}/submissions`]) {
       const page = await get('loons.example.org', url);
@@ -112,7 +112,10 @@ describe('a page request by host', () => {
       expect(bootstrapOf(page.body)?.websiteId).toBe(websiteId);
     }
     expect((await get('loons.example.org', `/form/payment/${formId}/${formId}`)).statusCode).toBe(200);
-    const other = await get('loons.example.org', '/discover');
+    const event = await get('loons.example.org', '/discover/events/123');
+    expect(event.statusCode).toBe(302);
+    expect(event.headers.location).toBe(`${origin}/discover/events/123`);
+    const other = await get('loons.example.org', '/no-such-page');
     expect(other.statusCode).toBe(404);
     expect(bootstrapOf(other.body)?.websiteId).toBe(websiteId);
     const signIn = await get('loons.example.org', '/auth/login?returnTo=%2Fform');

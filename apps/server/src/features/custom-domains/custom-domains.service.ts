@@ -227,10 +227,16 @@ export type ConnectedSite = { bootstrap: CustomHostBootstrap; site: PublicWebsit
  * Spec §2 "on a custom domain the team is looked up by domain": the published site a verified
  * domain serves, or null (unknown, unverified, or the site is not published).
  */
-export async function findConnectedSite(db: Database, hostname: string): Promise<ConnectedSite | null> {
+export async function findConnectedSite(
+  db: Database,
+  { hostname, publicOrigin }: { hostname: string; publicOrigin: string },
+): Promise<ConnectedSite | null> {
   const row = await findDomainByName(db, bareName(hostname));
   if (row?.state !== 'verified') return null;
   const site = await findPublicWebsite(db, { websiteId: row.websiteId });
   if (!site) return null;
-  return { bootstrap: { domain: row.domain, websiteId: site.id, teamId: site.team?.id ?? null }, site };
+  return {
+    bootstrap: { domain: row.domain, websiteId: site.id, teamId: site.team?.id ?? null, huddleOrigin: publicOrigin },
+    site,
+  };
 }

@@ -284,6 +284,9 @@ export function SiteBuilder({ initial }: { initial: WebsiteDraft }) {
                   View
                 </Button>
               )}
+              <Button size="xs" variant="default" component={Link} to={`/custom-website?site=${initial.id}`}>
+                Domain
+              </Button>
               {published && (
                 <Button
                   size="xs"

@@ -49,7 +49,7 @@ export function SiteFrame({ title, document, teamId, basePath, current, editing 
         }
       >
         <header className={classes.header}>
-          <Link className={classes.brand} to={basePath}>
+          <Link className={classes.brand} to={basePath || '/'}>
             {theme.logoUrl && <img className={classes.logo} src={theme.logoUrl} alt="" />}
             {title}
           </Link>
@@ -104,7 +104,7 @@ export function SitePage({
         <section className={classes.section}>
           <h1>Page not found</h1>
           <p>This website has no page at this address.</p>
-          <Link className={classes.button} to={basePath}>
+          <Link className={classes.button} to={basePath || '/'}>
             Go to the home page
           </Link>
         </section>
