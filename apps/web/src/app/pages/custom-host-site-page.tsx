@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { readCustomHost } from '../../features/custom-domains/custom-host.ts';
 import { getPublicWebsite, websiteKeys } from '../../features/websites/api/websites.ts';
-import { SitePage } from '../composed/websites/site-view.tsx';
+import { SiteLoadFailed, SiteLoading, SitePage } from '../composed/websites/site-view.tsx';
 import { usePageName } from '../use-page-name.ts';
 
 const host = readCustomHost();
@@ -26,17 +26,8 @@ export function Component() {
   useEffect(() => {
     if (leaves && host) window.location.assign(`${host.huddleOrigin}/${subPath}${window.location.search}`);
   }, [leaves, subPath]);
-  if (site.isError)
-    return (
-      <p style={{ padding: 16 }}>
-        This website could not be loaded.{' '}
-        <button type="button" onClick={() => void site.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  if (!site.data || leaves)
-    return <div style={{ minHeight: '100dvh' }} role="status" aria-label="Loading the website" />;
+  if (site.isError) return <SiteLoadFailed onRetry={() => void site.refetch()} />;
+  if (!site.data || leaves) return <SiteLoading />;
   return (
     <SitePage
       title={site.data.meta.title}

@@ -112,3 +112,20 @@ export function SitePage({
     </SiteFrame>
   );
 }
+
+/** While a site loads: the page's height held, announced to screen readers. */
+export function SiteLoading() {
+  return <div style={{ minHeight: '100dvh' }} role="status" aria-label="Loading the website" />;
+}
+
+/** A site that could not be loaded (not a 404): a retry. */
+export function SiteLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <p style={{ padding: 16 }}>
+      This website could not be loaded.{' '}
+      <button type="button" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
+  );
+}
