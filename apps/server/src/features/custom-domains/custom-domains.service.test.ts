@@ -223,3 +223,36 @@ describe('who may', () => {
     expect((await call('DELETE', `/api/custom-domains/${domain.id}`, owner.cookie)).statusCode).toBe(404);
   });
 });
+
+describe('with PUBLIC_IPV4 set', () => {
+  it('asks for an A record to that address, and verifies with it', async () => {
+    const ipDns = createFakeDns();
+    const ipApp = await createTestApp({ PUBLIC_ORIGIN: origin, PUBLIC_IPV4: '203.0.113.7' }, { dns: ipDns.lookup });
+    try {
+      const { owner: ipOwner } = await createTeamCast(ipApp, {
+        team: 'Apex Anglers',
+        owner: 'Ada Owner',
+        organizer: 'Abe Organizer',
+        player: 'Ann Player',
+        outsider: 'Art Outsider',
+      });
+      const inject = (method: Method, url: string, payload?: object) =>
+        ipApp.app.inject({ method, url, headers: { cookie: ipOwner.cookie }, ...(payload && { payload }) });
+      const site = (await inject('POST', '/api/websites', { template: 'club' })).json<{ id: string }>();
+      const domain = (
+        await inject('POST', `/api/websites/${site.id}/domains`, { domain: 'anglers.example' })
+      ).json<CustomDomain>();
+      expect(domain.records[0]).toEqual({ type: 'A', name: 'anglers.example', value: '203.0.113.7' });
+      ipDns.set('_huddle.anglers.example', { TXT: [domain.records[1]?.value ?? ''] });
+      ipDns.set('anglers.example', { A: ['198.51.100.1'] });
+      const wrong = (await inject('POST', `/api/custom-domains/${domain.id}/check`)).json<CustomDomain>();
+      expect(wrong.failureReason).toBe('The A record of anglers.example is 198.51.100.1, not 203.0.113.7.');
+      ipDns.set('anglers.example', { A: ['203.0.113.7'] });
+      expect((await inject('POST', `/api/custom-domains/${domain.id}/check`)).json<CustomDomain>().state).toBe(
+        'verified',
+      );
+    } finally {
+      await ipApp.close();
+    }
+  });
+});
