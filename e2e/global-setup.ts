@@ -109,6 +109,8 @@ export default async function globalSetup() {
   if (!existsSync(serverEntry)) throw new Error('Build first: npm run build (npm test does it for you).');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
+  // The custom-domains journey writes DNS answers for `.test` names here (the server reads it on each lookup).
+  const dnsRecordsFile = path.join(dataDir, 'dns-records.json');
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
@@ -132,6 +134,7 @@ export default async function globalSetup() {
       GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
       FACEBOOK_CLIENT_ID: '',
       FACEBOOK_CLIENT_SECRET: '',
+      DNS_TEST_RECORDS_FILE: dnsRecordsFile,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -152,6 +155,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_OIDC_CONTROL = oidc.controlUrl;
+  process.env.E2E_DNS_RECORDS_FILE = dnsRecordsFile;
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,61 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
-import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
-import { austin, signUpWithProfile } from './support/people.ts';
+import { uniqueWord } from './support/games.ts';
+import { signUpWithProfile } from './support/people.ts';
+import { createPublishedForm, createTeam, createTeamGame } from './support/team-site.ts';
 
 /** Issue 15: team websites built with the page editor, published, and read by visitors. */
-
-async function createTeam(page: Page, name: string): Promise<string> {
-  const created = await page.request.post('/api/teams', {
-    data: {
-      kind: 'team',
-      name,
-      gameType: 'Soccer',
-      description: null,
-      city: austin,
-      joinPolicy: 'open',
-      visibility: 'public',
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-async function createTeamGame(page: Page, teamId: string, title: string) {
-  const { placeId } = await createPlaceAndGame(page, { placeName: `${title} Park`, title: `${title} warm-up` });
-  const day = daysFromNow(4);
-  const event = await page.request.post('/api/events', {
-    data: {
-      title,
-      gameType: 'Soccer',
-      timeZone: 'America/Chicago',
-      startLocal: `${day}T18:00`,
-      endLocal: `${day}T20:00`,
-      placeId,
-      slots: 12,
-      gender: 'Any',
-      teamId,
-    },
-  });
-  expect(event.status()).toBe(201);
-}
-
-async function createPublishedForm(page: Page, teamId: string, title: string): Promise<string> {
-  const form = await page.request.post('/api/forms', { data: { title, teamId } });
-  expect(form.status()).toBe(201);
-  const { id } = (await form.json()) as { id: string };
-  const saved = await page.request.put(`/api/forms/${id}`, {
-    data: {
-      version: 1,
-      title,
-      fields: [{ type: 'short_text', id: 'position', label: 'Position', required: true }],
-      settings: {},
-    },
-  });
-  expect(saved.status()).toBe(200);
-  expect((await page.request.post(`/api/forms/${id}/status`, { data: { status: 'published' } })).status()).toBe(200);
-  return id;
-}
 
 test('an organizer builds a team site from a template and a visitor on a phone reads it', async ({ page, browser }) => {
   const word = uniqueWord('Site');

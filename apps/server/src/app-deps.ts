@@ -8,6 +8,7 @@ import type { PushSender } from './lib/push/web-push-sender.ts';
 import type { RealtimeHub } from './lib/realtime-hub.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
 import type { Payments } from './features/payments/payments-core.ts';
+import type { DnsLookup } from './features/custom-domains/dns-lookup.ts';
 
 /** What every feature's routes receive; services take the pieces they need explicitly. */
 export interface AppDeps {
@@ -25,4 +26,6 @@ export interface AppDeps {
   clock: Clock;
   /** Stripe through the one SDK instance (real or the local provider), and webhook handlers (decision 029). */
   payments: Payments;
+  /** DNS lookups of custom domains' records (tests answer them). */
+  dns: DnsLookup;
 }

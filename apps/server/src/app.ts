@@ -61,6 +61,13 @@ import { registerSubscriptionRoutes } from './features/subscriptions/subscriptio
 import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
 import { registerWebsiteRoutes } from './features/websites/websites.routes.ts';
 import { websitePageMeta } from './features/websites/websites.page-meta.ts';
+import { registerCustomDomainRoutes } from './features/custom-domains/custom-domains.routes.ts';
+import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
+import {
+  createSystemDnsLookup,
+  createTestFileDnsLookup,
+  type DnsLookup,
+} from './features/custom-domains/dns-lookup.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import { createPgBossQueue } from './lib/jobs/pg-boss-queue.ts';
 import { createQueuedMailer } from './lib/mail/queued-mailer.ts';
@@ -81,6 +88,8 @@ export interface BuildAppOptions {
   push?: PushSender;
   /** Tests pass the payments core they register webhook handlers on; by default built here. */
   payments?: Payments;
+  /** Tests answer the custom domains' DNS lookups; by default the system's DNS (or DNS_TEST_RECORDS_FILE). */
+  dns?: DnsLookup;
 }
 
 /**
@@ -111,6 +120,7 @@ export async function buildApp({
   jobs,
   push,
   payments,
+  dns,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // People's data stays out of the log (lib/log-redaction.ts).
@@ -166,6 +176,11 @@ export async function buildApp({
     clock: clock ?? systemClock,
     jobs: jobQueue,
     payments: payments ?? createPayments({ config, db, clock: clock ?? systemClock, jobs: jobQueue }),
+    dns:
+      dns ??
+      (config.dnsTestRecordsFile
+        ? createTestFileDnsLookup(config.dnsTestRecordsFile, createSystemDnsLookup())
+        : createSystemDnsLookup()),
     push:
       push ??
       createWebPushSender({
@@ -246,6 +261,7 @@ export async function buildApp({
   registerFormRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerWebsiteRoutes(app, deps);
+  registerCustomDomainRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();
@@ -258,6 +274,7 @@ export async function buildApp({
         return userId ? getCurrentUser(db, userId) : null;
       },
       pageMeta: websitePageMeta(db, config.publicOrigin),
+      hostPage: customHostPages(db, config.publicOrigin),
     });
   } else {
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -31,6 +31,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes test DNS records only on plain HTTP, never on a deployment served over TLS (custom domains)', () => {
+    const file = path.join(tempDir(), 'dns.json');
+    expect(loadConfig({ DATA_DIR: tempDir(), DNS_TEST_RECORDS_FILE: file }).dnsTestRecordsFile).toBe(file);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), DNS_TEST_RECORDS_FILE: file, PUBLIC_ORIGIN: 'https://huddle.example' }),
+    ).toThrow(/DNS_TEST_RECORDS_FILE/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PUBLIC_IPV4: '203.0.113.300' })).toThrow(/PUBLIC_IPV4/);
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_IPV4: '203.0.113.7' }).publicIpv4).toBe('203.0.113.7');
+  });
+
   it('shows OpenStreetMap tiles with their credit by default, another server when set, and none when off', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).mapTiles).toEqual({
       url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -29,6 +29,8 @@ const environment = z.object({
     .optional(),
   PUBLIC_ORIGIN: z.url('must be the URL people use to reach Huddle, such as https://huddle.example').optional(),
   CORS_ORIGINS: commaList.default([]),
+  PUBLIC_IPV4: z.ipv4('must be the IPv4 address custom domains point to with an A record').optional(),
+  DNS_TEST_RECORDS_FILE: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -104,6 +106,10 @@ export interface Config {
   databaseUrl: string | undefined;
   publicOrigin: string;
   corsOrigins: string[];
+  /** Custom domains may point here with an A record; unset, they use a CNAME to PUBLIC_ORIGIN's host. */
+  publicIpv4: string | undefined;
+  /** Browser journeys only: DNS answers for `.test` names from this JSON file (custom-domains/dns-lookup.ts). */
+  dnsTestRecordsFile: string | undefined;
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -180,6 +186,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the endpoint's signing secret, whsec_…, from the Stripe dashboard or `stripe listen`)",
     );
   }
+  // A deployment served over TLS never takes DNS answers from a file: custom domains are verified by real DNS.
+  if (values.DNS_TEST_RECORDS_FILE && values.PUBLIC_ORIGIN?.startsWith('https://')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DNS_TEST_RECORDS_FILE: only for browser tests on http://; unset it on a real deployment',
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const embedded = values.DATABASE_URL === undefined;
   const sessionSecret = values.SESSION_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : undefined);
@@ -196,6 +208,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databaseUrl: values.DATABASE_URL,
     publicOrigin: (values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     corsOrigins: values.CORS_ORIGINS,
+    publicIpv4: values.PUBLIC_IPV4,
+    dnsTestRecordsFile: values.DNS_TEST_RECORDS_FILE,
     sessionSecret,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

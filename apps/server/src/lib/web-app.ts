@@ -5,7 +5,7 @@ import { getSessionEndpoint } from '@huddle/shared/accounts';
 import { authPaths, isAuthPagePath, returnToParam, safeReturnTo } from '@huddle/shared/auth-pages';
 import { inlineSessionElementId, landingPageFor, type LandingPage } from '@huddle/shared/landing-pages';
 import type { CurrentUser } from '@huddle/shared/users';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
 
 /** Where a signed-in person lands from "/" and from the auth pages (the web app's homePath). */
@@ -16,7 +16,33 @@ export interface WebAppOptions {
   currentUser: (request: FastifyRequest) => Promise<CurrentUser | null>;
   /** A page's own title, description and preview image (websites, issue 15); null keeps index.html's. */
   pageMeta?: (pathname: string) => Promise<PageMeta | null>;
+  /** Pages on a host other than Huddle's own (custom domains, issue 15); null answers as Huddle's own host. */
+  hostPage?: (host: PageHost) => Promise<HostPage | null>;
 }
+
+/** The host a page was asked on. */
+export interface PageHost {
+  hostname: string;
+  /** The origin the browser used (scheme, host, port). */
+  origin: string;
+  pathname: string;
+  search: string;
+}
+
+/** What a page request on another host gets. */
+export type HostPage =
+  | { kind: 'not-connected' }
+  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      meta: PageMeta | null;
+      /** A JSON data block written into index.html, which the web app reads at start. */
+      bootstrap: { id: string; value: unknown };
+    };
+
+/** Spec §2: a host that is not Huddle's and serves no site says so plainly (no app, no script). */
+export const notConnectedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not connected</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 16px"><h1>This domain is not connected to Huddle.</h1><p>If it is yours, connect it from your website on Huddle, then check its DNS records.</p></body></html>`;
 
 /** What link previews in chat apps read from the HTML, with no JavaScript (Open Graph and Twitter tags). */
 export interface PageMeta {
@@ -105,7 +131,12 @@ function readIndexBuild(webDistDir: string) {
 function createIndexPage(webDistDir: string) {
   let build: ReturnType<typeof readIndexBuild> | undefined;
   const withPreloads = new Map<LandingPage, string>();
-  return (pathname: string, user: CurrentUser | null, meta: PageMeta | null = null): string | null => {
+  return (
+    pathname: string,
+    user: CurrentUser | null,
+    meta: PageMeta | null = null,
+    bootstrap: { id: string; value: unknown } | null = null,
+  ): string | null => {
     build ??= readIndexBuild(webDistDir);
     if (!build) return null;
     const { html, manifest, alreadyLoaded } = build;
@@ -122,7 +153,10 @@ function createIndexPage(webDistDir: string) {
     const session = reply.success
       ? `<script type="application/json" id="${inlineSessionElementId}">${jsonForScriptElement(reply.data)}</script>`
       : '';
-    return (meta ? withPageMeta(html, meta) : html).replace('</head>', () => `${head}${session}</head>`);
+    const data = bootstrap
+      ? `<script type="application/json" id="${bootstrap.id}">${jsonForScriptElement(bootstrap.value)}</script>`
+      : '';
+    return (meta ? withPageMeta(html, meta) : html).replace('</head>', () => `${head}${session}${data}</head>`);
   };
 }
 
@@ -155,6 +189,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
     if (isApi || !wantsPage) return sendNotFound(reply);
     reply.header('cache-control', 'no-cache');
+    const host = options.hostPage
+      ? await options
+          .hostPage({ hostname: request.hostname, origin: `${request.protocol}://${request.host}`, pathname, search })
+          .catch((): HostPage => ({ kind: 'not-connected' }))
+      : null;
+    if (host) return sendHostPage(request, reply, host);
     if (pathname === '/') {
       return reply.redirect((await currentUser(request)) ? signedInHomePath : authPaths.signUp);
     }
@@ -169,10 +209,21 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
     }
     // A page's own preview tags; a failed lookup keeps index.html's (the page itself still loads).
     const meta = options.pageMeta ? await options.pageMeta(pathname).catch(() => null) : null;
-    const page = indexPage(pathname, await currentUser(request), meta);
+    return sendIndexPage(reply, indexPage(pathname, await currentUser(request), meta));
+  });
+
+  async function sendIndexPage(reply: FastifyReply, page: string | null, status = 200) {
     if (page === null) return sendNotFound(reply);
     // It carries who is signed in: never stored, so Back after signing out cannot bring it back.
     reply.header('cache-control', 'private, no-store');
-    return reply.type('text/html; charset=utf-8').send(page);
-  });
+    return reply.code(status).type('text/html; charset=utf-8').send(page);
+  }
+
+  async function sendHostPage(request: FastifyRequest, reply: FastifyReply, host: HostPage) {
+    if (host.kind === 'not-connected') return reply.code(404).type('text/html; charset=utf-8').send(notConnectedPage);
+    if (host.kind === 'redirect') return reply.redirect(host.location);
+    const [pathname = '/'] = request.url.split('?');
+    const page = indexPage(pathname, await currentUser(request), host.meta, host.bootstrap);
+    return sendIndexPage(reply, page, host.status);
+  }
 }

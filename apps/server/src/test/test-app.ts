@@ -11,6 +11,8 @@ import type { Clock } from '../lib/clock.ts';
 import { createInlineQueue, type InlineJobQueue } from '../lib/jobs/inline-queue.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import type { PushSender } from '../lib/push/web-push-sender.ts';
+import type { DnsLookup } from '../features/custom-domains/dns-lookup.ts';
+import { createFakeDns } from './fake-dns.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -30,7 +32,13 @@ export async function createTestApp(
   {
     logStream,
     ...options
-  }: { mailer?: Mailer; clock?: Clock; push?: PushSender; logStream?: { write(line: string): void } } = {},
+  }: {
+    mailer?: Mailer;
+    clock?: Clock;
+    push?: PushSender;
+    dns?: DnsLookup;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -48,6 +56,8 @@ export async function createTestApp(
     config,
     jobs,
     payments,
+    // No test asks the network: DNS answers nothing unless a test passes records.
+    dns: createFakeDns().lookup,
     db: database.db,
     logger: logStream ? { level: 'info', stream: logStream } : process.env.TEST_LOG ? { level: 'debug' } : false,
     ...options,

@@ -11,6 +11,37 @@ import {
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
+/** The auth pages are their own small entry, auth.html (decision 023): a link or redirect to one
+ * from here loads that document, where the server decides (signed in: sent on). */
+export const authPageRoutes: RouteObject[] = [
+  { path: 'auth', loader: leaveForAuthPage },
+  ...Object.values(authPaths).map((path) => ({ path, loader: leaveForAuthPage })),
+];
+
+/** Signed-in pages, inside the app shell. Spec §2: a new user is sent to first-time setup until it is done (guards.ts). */
+export const signedIn = (children: RouteObject[]): RouteObject => ({
+  loader: requireSignedIn,
+  lazy: () => import('./layouts/signed-in-route.tsx'),
+  shouldRevalidate: revalidateOnPathChange,
+  children,
+});
+
+/** Pages open to everyone: in the shell when signed in, a plain frame otherwise. */
+export const openToEveryone = (children: RouteObject[]): RouteObject => ({
+  loader: loadSessionQuietly,
+  lazy: () => import('./layouts/public-profile-route.tsx'),
+  children,
+});
+
+/** Forms (issue 14): on Huddle's own host and on a custom domain (spec §2). */
+export const formRoutes = {
+  list: { path: 'form', lazy: () => import('./pages/forms-page.tsx') },
+  build: { path: 'form/build/:formId', lazy: () => import('./pages/form-builder-page.tsx') },
+  submissions: { path: 'form/:formId/submissions', lazy: () => import('./pages/form-submissions-page.tsx') },
+  submission: { path: 'form/:formId/:submissionId', lazy: () => import('./pages/form-submission-page.tsx') },
+  view: { path: 'form/:formId', lazy: () => import('./pages/form-page.tsx') },
+} satisfies Record<string, RouteObject>;
+
 /**
  * The one route table (spec §2). Every page is a lazy module, so a page downloads only
  * its own code: the sign-in page never loads the signed-in shell. Guards are loaders
@@ -28,88 +59,77 @@ export const routes: RouteObject[] = [
       { index: true, loader: redirectFromRoot },
       // The auth pages are their own small entry, auth.html (decision 023): a link or redirect
       // to one from here loads that document, where the server decides (signed in: sent on).
-      { path: 'auth', loader: leaveForAuthPage },
-      ...Object.values(authPaths).map((path) => ({ path, loader: leaveForAuthPage })),
-      {
-        // Signed-in pages, inside the app shell.
-        loader: requireSignedIn,
-        lazy: () => import('./layouts/signed-in-route.tsx'),
-        // Spec §2: a new user is sent to first-time setup until it is done (guards.ts).
-        shouldRevalidate: revalidateOnPathChange,
-        children: [
-          { path: 'home', lazy: () => import('./pages/home-page.tsx') },
-          { path: 'more-info', lazy: () => import('./pages/more-info-page.tsx') },
-          { path: 'settings', lazy: () => import('./pages/settings-page.tsx') },
-          { path: 'profile', lazy: () => import('./pages/profile-page.tsx') },
-          // Notifications (issue 12).
-          { path: 'notifications', lazy: () => import('./pages/notifications-page.tsx') },
-          // Teams and communities (issue 4).
-          { path: 'teams/create', lazy: () => import('./pages/create-team-page.tsx') },
-          { path: 'my-communities', lazy: () => import('./pages/my-communities-page.tsx') },
-          { path: 'team-not-found', lazy: () => import('./pages/team-not-found-page.tsx') },
-          { path: 'start/community', lazy: () => import('./pages/start-community-page.tsx') },
-          { path: 'teams', lazy: () => import('./pages/teams-page.tsx') },
-          { path: 'teams-v3', lazy: () => import('./pages/teams-dashboard-page.tsx') },
-          { path: 'external-teams', lazy: () => import('./pages/external-teams-page.tsx') },
-          { path: 'user-list', lazy: () => import('./pages/user-list-page.tsx') },
-          // Places (issue 5): add and edit (the creator or an admin).
-          { path: 'places/new', lazy: () => import('./pages/place-form-page.tsx') },
-          { path: 'places/edit/:placeId', lazy: () => import('./pages/place-form-page.tsx') },
-          // Events (issue 5): create (?teamId=, ?placeId=), edit and manage.
-          { path: 'events/new', lazy: () => import('./pages/create-event-page.tsx') },
-          { path: 'discover/events/:eventId/edit', lazy: () => import('./pages/edit-event-page.tsx') },
-          { path: 'discover/events/:eventId/manage', lazy: () => import('./pages/manage-event-page.tsx') },
-          // Messages (issue 12): the conversations, and one open beside them.
-          { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
-          { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
-          { path: 'localconnect', lazy: () => import('./pages/local-connect-page.tsx') },
-          // Invoices and transactions (issue 13; decision 032).
-          { path: 'invoices', lazy: () => import('./pages/invoices-page.tsx') },
-          { path: 'invoices/:invoiceId', lazy: () => import('./pages/invoice-page.tsx') },
-          { path: 'transactions', lazy: () => import('./pages/transactions-page.tsx') },
-          // Paid games (issue 13): Stripe Checkout's return.
-          { path: 'payment-success', lazy: () => import('./pages/payment-success-page.tsx') },
-          // Forms (issue 14): yours, the builder, and a form's submissions.
-          { path: 'form', lazy: () => import('./pages/forms-page.tsx') },
-          { path: 'form/build', lazy: () => import('./pages/form-build-new-page.tsx') },
-          { path: 'form/build/:formId', lazy: () => import('./pages/form-builder-page.tsx') },
-          { path: 'form/:formId/submissions', lazy: () => import('./pages/form-submissions-page.tsx') },
-          { path: 'form/:formId/:submissionId', lazy: () => import('./pages/form-submission-page.tsx') },
-          { path: 'form/:formId/team-form-add/:userId', lazy: () => import('./pages/team-form-add-page.tsx') },
-          // Websites (issue 15): your sites, and the builder (a new site from a template without an id).
-          { path: 'site', lazy: () => import('./pages/site-list-page.tsx') },
-          { path: 'site/build', lazy: () => import('./pages/site-build-page.tsx') },
-          { path: 'site/build/:websiteId', lazy: () => import('./pages/site-build-page.tsx') },
-        ],
-      },
-      {
-        // Pages open to everyone: in the shell when signed in, a plain frame otherwise.
-        loader: loadSessionQuietly,
-        lazy: () => import('./layouts/public-profile-route.tsx'),
-        children: [
-          { path: 'profile/:userId', lazy: () => import('./pages/public-profile-page.tsx') },
-          // Spec §6: team pages are public (a private team reads as not found).
-          { path: 'team/:teamId', lazy: () => import('./pages/team-page.tsx') },
-          { path: 'invite/:token', lazy: () => import('./pages/invite-page.tsx') },
-          { path: 'start/ambassador', lazy: () => import('./pages/start-ambassador-page.tsx') },
-          // Spec §2: the plans (issue 13); hidden while the subscriptions flag is off.
-          { path: 'community/pricing', lazy: () => import('./pages/pricing-page.tsx') },
-          // Discovery and places (issue 5; spec §6: discover is public).
-          { path: 'discover', lazy: () => import('./pages/discover-page.tsx') },
-          { path: 'discover/:context', lazy: () => import('./pages/discover-page.tsx') },
-          { path: 'places/view/:placeId', lazy: () => import('./pages/place-view-page.tsx') },
-          { path: 'places/poster', lazy: () => import('./pages/place-poster-page.tsx') },
-          { path: 'full-search', lazy: () => import('./pages/full-search-page.tsx') },
-          // Spec §2 and §6: the event view is public, under three addresses.
-          { path: 'discover/events/:eventId', lazy: () => import('./pages/event-page.tsx') },
-          { path: 'discover/games/:eventId', lazy: () => import('./pages/event-page.tsx') },
-          { path: 'evt/:eventId', lazy: () => import('./pages/event-page.tsx') },
-          // Spec §6: the form view is public (issue 14).
-          { path: 'form/:formId', lazy: () => import('./pages/form-page.tsx') },
-          // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
-          { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
-        ],
-      },
+      ...authPageRoutes,
+      signedIn([
+        { path: 'home', lazy: () => import('./pages/home-page.tsx') },
+        { path: 'more-info', lazy: () => import('./pages/more-info-page.tsx') },
+        { path: 'settings', lazy: () => import('./pages/settings-page.tsx') },
+        { path: 'profile', lazy: () => import('./pages/profile-page.tsx') },
+        // Notifications (issue 12).
+        { path: 'notifications', lazy: () => import('./pages/notifications-page.tsx') },
+        // Teams and communities (issue 4).
+        { path: 'teams/create', lazy: () => import('./pages/create-team-page.tsx') },
+        { path: 'my-communities', lazy: () => import('./pages/my-communities-page.tsx') },
+        { path: 'team-not-found', lazy: () => import('./pages/team-not-found-page.tsx') },
+        { path: 'start/community', lazy: () => import('./pages/start-community-page.tsx') },
+        { path: 'teams', lazy: () => import('./pages/teams-page.tsx') },
+        { path: 'teams-v3', lazy: () => import('./pages/teams-dashboard-page.tsx') },
+        { path: 'external-teams', lazy: () => import('./pages/external-teams-page.tsx') },
+        { path: 'user-list', lazy: () => import('./pages/user-list-page.tsx') },
+        // Places (issue 5): add and edit (the creator or an admin).
+        { path: 'places/new', lazy: () => import('./pages/place-form-page.tsx') },
+        { path: 'places/edit/:placeId', lazy: () => import('./pages/place-form-page.tsx') },
+        // Events (issue 5): create (?teamId=, ?placeId=), edit and manage.
+        { path: 'events/new', lazy: () => import('./pages/create-event-page.tsx') },
+        { path: 'discover/events/:eventId/edit', lazy: () => import('./pages/edit-event-page.tsx') },
+        { path: 'discover/events/:eventId/manage', lazy: () => import('./pages/manage-event-page.tsx') },
+        // Messages (issue 12): the conversations, and one open beside them.
+        { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
+        { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
+        { path: 'localconnect', lazy: () => import('./pages/local-connect-page.tsx') },
+        // Invoices and transactions (issue 13; decision 032).
+        { path: 'invoices', lazy: () => import('./pages/invoices-page.tsx') },
+        { path: 'invoices/:invoiceId', lazy: () => import('./pages/invoice-page.tsx') },
+        { path: 'transactions', lazy: () => import('./pages/transactions-page.tsx') },
+        // Paid games (issue 13): Stripe Checkout's return.
+        { path: 'payment-success', lazy: () => import('./pages/payment-success-page.tsx') },
+        // Forms (issue 14): yours, the builder, and a form's submissions.
+        formRoutes.list,
+        { path: 'form/build', lazy: () => import('./pages/form-build-new-page.tsx') },
+        formRoutes.build,
+        formRoutes.submissions,
+        formRoutes.submission,
+        { path: 'form/:formId/team-form-add/:userId', lazy: () => import('./pages/team-form-add-page.tsx') },
+        // Websites (issue 15): your sites, and the builder (a new site from a template without an id).
+        { path: 'site', lazy: () => import('./pages/site-list-page.tsx') },
+        { path: 'site/build', lazy: () => import('./pages/site-build-page.tsx') },
+        { path: 'site/build/:websiteId', lazy: () => import('./pages/site-build-page.tsx') },
+        // Spec §2 custom-website: a website on the organizer's own domain (?site={id}).
+        { path: 'custom-website', lazy: () => import('./pages/custom-website-page.tsx') },
+      ]),
+      openToEveryone([
+        { path: 'profile/:userId', lazy: () => import('./pages/public-profile-page.tsx') },
+        // Spec §6: team pages are public (a private team reads as not found).
+        { path: 'team/:teamId', lazy: () => import('./pages/team-page.tsx') },
+        { path: 'invite/:token', lazy: () => import('./pages/invite-page.tsx') },
+        { path: 'start/ambassador', lazy: () => import('./pages/start-ambassador-page.tsx') },
+        // Spec §2: the plans (issue 13); hidden while the subscriptions flag is off.
+        { path: 'community/pricing', lazy: () => import('./pages/pricing-page.tsx') },
+        // Discovery and places (issue 5; spec §6: discover is public).
+        { path: 'discover', lazy: () => import('./pages/discover-page.tsx') },
+        { path: 'discover/:context', lazy: () => import('./pages/discover-page.tsx') },
+        { path: 'places/view/:placeId', lazy: () => import('./pages/place-view-page.tsx') },
+        { path: 'places/poster', lazy: () => import('./pages/place-poster-page.tsx') },
+        { path: 'full-search', lazy: () => import('./pages/full-search-page.tsx') },
+        // Spec §2 and §6: the event view is public, under three addresses.
+        { path: 'discover/events/:eventId', lazy: () => import('./pages/event-page.tsx') },
+        { path: 'discover/games/:eventId', lazy: () => import('./pages/event-page.tsx') },
+        { path: 'evt/:eventId', lazy: () => import('./pages/event-page.tsx') },
+        // Spec §6: the form view is public (issue 14).
+        formRoutes.view,
+        // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
+        { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
+      ]),
       // Spec §2: games/{id}/manage redirects to the event's manage page.
       {
         path: 'games/:eventId/manage',

@@ -49,6 +49,14 @@ async function editableSite(db: Database, websiteId: string, actorId: string): P
   return site;
 }
 
+/** For what hangs off a site (its custom domains): the site, if the actor may edit it; else 403/404 as above. */
+export async function requireWebsiteEditor(
+  db: Database,
+  { websiteId, actorId }: { websiteId: string; actorId: string },
+): Promise<WebsiteRow> {
+  return editableSite(db, websiteId, actorId);
+}
+
 async function teamNames(db: Database, teamIds: (string | null)[]) {
   const ids = [...new Set(teamIds.filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map<string, string>();

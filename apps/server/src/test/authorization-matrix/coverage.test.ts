@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { accountRows } from './accounts.rows.ts';
+import { customDomainRows } from './custom-domains.rows.ts';
 import { eventRows } from './events.rows.ts';
 import { formRows } from './forms.rows.ts';
 import { invoiceRows } from './invoices.rows.ts';
@@ -31,6 +32,7 @@ const rows = [
   ...invoiceRows,
   ...paidGameRows,
   ...websiteRows,
+  ...customDomainRows,
 ];
 
 let t: TestApp;

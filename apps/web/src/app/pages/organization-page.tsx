@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { getTeamWebsite, websiteKeys } from '../../features/websites/api/websites.ts';
-import { SitePage } from '../composed/websites/site-view.tsx';
+import { SiteLoadFailed, SiteLoading, SitePage } from '../composed/websites/site-view.tsx';
 import { usePageName } from '../use-page-name.ts';
 
 /**
@@ -16,16 +16,8 @@ export function Component() {
   // Not found (or not an id): the guard sends the visitor to the root. Other failures can be retried.
   if (site.error instanceof ApiError && (site.error.status === 404 || site.error.status === 400))
     return <Navigate to="/" replace />;
-  if (site.isError)
-    return (
-      <p style={{ padding: 16 }}>
-        This website could not be loaded.{' '}
-        <button type="button" onClick={() => void site.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  if (!site.data) return <div style={{ minHeight: '100dvh' }} role="status" aria-label="Loading the website" />;
+  if (site.isError) return <SiteLoadFailed onRetry={() => void site.refetch()} />;
+  if (!site.data) return <SiteLoading />;
   return (
     <SitePage
       title={site.data.meta.title}

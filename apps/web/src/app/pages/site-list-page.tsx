@@ -91,6 +91,9 @@ export function Component() {
                       View
                     </Button>
                   )}
+                  <Button size="xs" variant="default" component={Link} to={`/custom-website?site=${site.id}`}>
+                    Domain
+                  </Button>
                   <Button
                     size="xs"
                     variant="default"

@@ -2,7 +2,7 @@ import { websiteMessages } from '@huddle/shared/websites';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { getPublicWebsite, websiteKeys } from '../../features/websites/api/websites.ts';
-import { SitePage } from '../composed/websites/site-view.tsx';
+import { SiteLoading, SitePage } from '../composed/websites/site-view.tsx';
 import { usePageName } from '../use-page-name.ts';
 
 /** site/view/{id}/{page…} (spec §2, public per §6): the published site; the sub-path selects the page. */
@@ -10,7 +10,7 @@ export function Component() {
   const { websiteId = '', '*': subPath } = useParams();
   const site = useQuery({ queryKey: websiteKeys.public(websiteId), queryFn: () => getPublicWebsite(websiteId) });
   usePageName(site.data?.meta.title);
-  if (site.isPending) return <div style={{ minHeight: '100dvh' }} role="status" aria-label="Loading the website" />;
+  if (site.isPending) return <SiteLoading />;
   if (!site.data)
     return (
       <main style={{ padding: 16, fontFamily: 'system-ui, sans-serif' }}>

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { upsertMessage, type ThreadData } from './api/list-messages.ts';
 import { messageKeys } from './api/message-query-keys.ts';
 import { sendMessage } from './api/message-writes.ts';
-import { newClientId } from './client-id.ts';
+import { randomUuid } from '../../lib/random-uuid.ts';
 import { dropPending, putPending, type PendingMessage } from './pending-messages.ts';
 
 /**
@@ -39,7 +39,7 @@ export function useSendMessage(conversationId: string) {
     [conversationId, queryClient],
   );
   const send = useCallback(
-    (text: string, imageUrl: string | null) => attempt({ clientId: newClientId(), text, imageUrl }),
+    (text: string, imageUrl: string | null) => attempt({ clientId: randomUuid(), text, imageUrl }),
     [attempt],
   );
   return { send, retry: attempt };

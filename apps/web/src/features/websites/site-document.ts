@@ -107,5 +107,6 @@ export function removePage(document: WebsiteDocument, pageId: string): WebsiteDo
 
 /** The address of a site page, on the site's own address or its team's (organization/{id}). */
 export function sitePageHref(base: string, path: string): string {
-  return path ? `${base}/${path}` : base;
+  // A site at a host's root (a custom domain) has the empty base: its home is "/".
+  return path ? `${base}/${path}` : base || '/';
 }

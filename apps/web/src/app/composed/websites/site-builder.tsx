@@ -44,6 +44,7 @@ import { AddBlockControl } from './add-block-control.tsx';
 import { createPuckConfig } from './puck-config.tsx';
 import { SiteContext, useSite } from '../../../features/websites/components/site-context.ts';
 import { PageHeading, SiteFrame } from './site-view.tsx';
+import { randomUuid } from '../../../lib/random-uuid.ts';
 
 /** The site's title and the page being edited, for the canvas's frame (Puck draws it as its root). */
 const MetaForFrame = createContext<{ title: string; page: WebsitePage | null }>({ title: '', page: null });
@@ -225,7 +226,7 @@ export function SiteBuilder({ initial }: { initial: WebsiteDraft }) {
     update((previous) => {
       const [verb, ...rest] = action?.split(':') ?? [];
       const argument = rest.join(':');
-      if (verb === 'add') return { ...previous, document: addPage(previous.document, argument, crypto.randomUUID()) };
+      if (verb === 'add') return { ...previous, document: addPage(previous.document, argument, randomUuid()) };
       if (verb === 'up' || verb === 'down')
         return { ...previous, document: movePage(previous.document, argument, verb === 'up' ? -1 : 1) };
       if (verb === 'delete') {
@@ -284,6 +285,9 @@ export function SiteBuilder({ initial }: { initial: WebsiteDraft }) {
                   View
                 </Button>
               )}
+              <Button size="xs" variant="default" component={Link} to={`/custom-website?site=${initial.id}`}>
+                Domain
+              </Button>
               {published && (
                 <Button
                   size="xs"

@@ -49,7 +49,7 @@ export function SiteFrame({ title, document, teamId, basePath, current, editing 
         }
       >
         <header className={classes.header}>
-          <Link className={classes.brand} to={basePath}>
+          <Link className={classes.brand} to={basePath || '/'}>
             {theme.logoUrl && <img className={classes.logo} src={theme.logoUrl} alt="" />}
             {title}
           </Link>
@@ -104,11 +104,28 @@ export function SitePage({
         <section className={classes.section}>
           <h1>Page not found</h1>
           <p>This website has no page at this address.</p>
-          <Link className={classes.button} to={basePath}>
+          <Link className={classes.button} to={basePath || '/'}>
             Go to the home page
           </Link>
         </section>
       )}
     </SiteFrame>
+  );
+}
+
+/** While a site loads: the page's height held, announced to screen readers. */
+export function SiteLoading() {
+  return <div style={{ minHeight: '100dvh' }} role="status" aria-label="Loading the website" />;
+}
+
+/** A site that could not be loaded (not a 404): a retry. */
+export function SiteLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <p style={{ padding: 16 }}>
+      This website could not be loaded.{' '}
+      <button type="button" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
   );
 }

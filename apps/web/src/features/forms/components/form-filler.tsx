@@ -16,6 +16,7 @@ import {
   submitErrors,
 } from '../filler-flow.ts';
 import { FieldInput } from './field-input.tsx';
+import { randomUuid } from '../../../lib/random-uuid.ts';
 
 export type FillerForm = {
   title: string;
@@ -62,7 +63,7 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<Submitted | null>(null);
   // One per filling, kept across retries: the server makes one submission of repeated sends.
-  const [clientId] = useState(() => saved?.clientId ?? crypto.randomUUID());
+  const [clientId] = useState(() => saved?.clientId ?? randomUuid());
   const submit = useSubmitForm();
   const formRef = useRef<HTMLFormElement>(null);
 

@@ -1,8 +1,9 @@
 /**
- * A v4 UUID for a message this tab sends. crypto.randomUUID needs a secure context, and Huddle
- * may be served over plain HTTP on a LAN; getRandomValues works everywhere.
+ * A v4 UUID made in the browser (a message's or a submission's client id, a new page's id).
+ * crypto.randomUUID needs a secure context, and Huddle may be served over plain HTTP (a LAN, a
+ * custom domain before its certificate); getRandomValues works everywhere.
  */
-export function newClientId(): string {
+export function randomUuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { authPageRoutes, formRoutes, openToEveryone, signedIn } from './routes.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+
+/**
+ * Spec §2: on a host that is not Huddle's own (a verified custom domain), the route table is
+ * replaced by the form routes and the team's website at the root with catch-all pages. The
+ * server answers the same paths (features/custom-domains/custom-domains.host.ts) and sends
+ * sign-in to Huddle's own origin.
+ */
+export const customHostRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageLoader,
+    children: [
+      ...authPageRoutes,
+      signedIn([
+        formRoutes.list,
+        formRoutes.build,
+        formRoutes.submissions,
+        formRoutes.submission,
+        // Spec §2 names this route; Huddle has no separate payment page for a submission yet, so it shows the submission.
+        { ...formRoutes.submission, path: 'form/payment/:formId/:submissionId' },
+      ]),
+      openToEveryone([formRoutes.view]),
+      { path: '*', lazy: () => import('./pages/custom-host-site-page.tsx') },
+    ],
+  },
+];
