@@ -48,6 +48,7 @@ import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
 import { registerFormUploadRoutes } from './features/forms/form-uploads.routes.ts';
+import { registerImageRoutes } from './features/images/images.routes.ts';
 import { registerFormRoutes } from './features/forms/forms.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp({
   await registerSubscriptionRoutes(app, deps);
   registerFormRoutes(app, deps);
   registerFormUploadRoutes(app, deps);
+  registerImageRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerWebsiteRoutes(app, deps);
 

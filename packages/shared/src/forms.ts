@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { okReply } from './accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emailMaxLength } from './limits.ts';
+import { isSafeWebsiteUrl, websiteMessages } from './websites.ts';
 
 /**
  * Issue 14: an organizer's form as data. The builder edits a FormDefinition; the filler's page
@@ -584,7 +585,14 @@ export const saveFormBody = z
     version: z.number().int().min(1),
     title: formTitle,
     description: z.string().trim().max(formDescriptionMax, `At most ${formDescriptionMax} characters.`).default(''),
-    coverImageUrl: z.string().max(500).nullable().default(null),
+    /** An uploaded picture (POST /api/images) or an http(s) address: never javascript: or data:. */
+    coverImageUrl: z
+      .string()
+      .trim()
+      .max(500, 'At most 500 characters.')
+      .refine(isSafeWebsiteUrl, websiteMessages.badUrl)
+      .nullable()
+      .default(null),
     fields: formFields,
     settings: formSettings,
   })

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../test-app.ts';
 import { accountRows } from './accounts.rows.ts';
 import { eventRows } from './events.rows.ts';
 import { formRows } from './forms.rows.ts';
+import { imageRows } from './images.rows.ts';
 import { invoiceRows } from './invoices.rows.ts';
 import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
@@ -28,6 +29,7 @@ const rows = [
   ...subscriptionRows,
   ...paymentRows,
   ...formRows,
+  ...imageRows,
   ...invoiceRows,
   ...paidGameRows,
   ...websiteRows,
