@@ -35,6 +35,7 @@ export function FileAnswerInput({ field, value, error, onChange, upload }: FileA
   const buttonId = useId();
   const answer = fileAnswerOf(value);
   const shown = problem ?? error;
+  const chooseText = answer.files.length > 0 ? 'Add another file' : 'Choose a file';
 
   const choose = (file: File | null) => {
     if (!file || !upload) return;
@@ -101,10 +102,12 @@ export function FileAnswerInput({ field, value, error, onChange, upload }: FileA
                 size="sm"
                 style={{ alignSelf: 'flex-start' }}
                 loading={send.isPending}
+                // The question and what the button does, not only the question (its label).
+                aria-label={`${field.label}: ${chooseText}`}
                 aria-invalid={shown ? true : undefined}
                 aria-describedby={shown ? `${buttonId}-error` : `${buttonId}-description`}
               >
-                {answer.files.length > 0 ? 'Add another file' : 'Choose a file'}
+                {chooseText}
               </Button>
             )}
           </FileButton>
