@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mail/mailer.ts';
 import type { PushSender } from './lib/push/web-push-sender.ts';
 import type { RealtimeHub } from './lib/realtime-hub.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
+import type { PrivateFileStorage } from './lib/storage/private-file-storage.ts';
 import type { Payments } from './features/payments/payments-core.ts';
 import type { DnsLookup } from './features/custom-domains/dns-lookup.ts';
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   /** Web Push to a browser subscription; the notifications feature sends through it from jobs. */
   push: PushSender;
   storage: FileStorage;
+  /** Files only some may read (form uploads): no public URL, read back after a permission check. */
+  privateStorage: PrivateFileStorage;
   realtime: RealtimeHub;
   clock: Clock;
   /** Stripe through the one SDK instance (real or the local provider), and webhook handlers (decision 029). */

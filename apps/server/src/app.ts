@@ -38,7 +38,8 @@ import { registerNullCharacterGuard } from './lib/null-character-guard.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerResponseHeaders } from './lib/response-headers.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
-import { createS3FileStorage } from './lib/storage/s3-file-storage.ts';
+import { createLocalPrivateStorage } from './lib/storage/private-file-storage.ts';
+import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
@@ -46,6 +47,8 @@ import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from '.
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
+import { registerFormUploadRoutes } from './features/forms/form-uploads.routes.ts';
+import { registerImageRoutes } from './features/images/images.routes.ts';
 import { registerFormRoutes } from './features/forms/forms.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerDiscoveryRoutes } from './features/discovery/discovery.routes.ts';
@@ -172,6 +175,10 @@ export async function buildApp({
     auth,
     mailer: mail,
     storage: config.s3 ? await createS3FileStorage(config.s3) : createLocalFileStorage(uploadsDir),
+    // Beside the public uploads folder, not in it: @fastify/static serves only uploadsDir.
+    privateStorage: config.s3
+      ? await createS3PrivateStorage(config.s3)
+      : createLocalPrivateStorage(path.join(config.dataDir, 'private')),
     realtime: createRealtimeHub(realtimeBus),
     clock: clock ?? systemClock,
     jobs: jobQueue,
@@ -259,6 +266,8 @@ export async function buildApp({
   registerPaidGameRoutes(app, deps);
   await registerSubscriptionRoutes(app, deps);
   registerFormRoutes(app, deps);
+  registerFormUploadRoutes(app, deps);
+  registerImageRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerWebsiteRoutes(app, deps);
   registerCustomDomainRoutes(app, deps);

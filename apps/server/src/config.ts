@@ -58,6 +58,8 @@ const environment = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  /** Private files (form uploads): a bucket browsers cannot read; defaults to S3_BUCKET under private/. */
+  S3_PRIVATE_BUCKET: z.string().min(3).optional(),
   FLAG_BADGES: booleanFlag.default(true),
   FLAG_SUBSCRIPTIONS: booleanFlag.default(true),
   PLATFORM: z.enum(platforms).default('gth'),
@@ -248,6 +250,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
             accessKeyId: values.S3_ACCESS_KEY_ID,
             secretAccessKey: values.S3_SECRET_ACCESS_KEY,
             publicUrl: values.S3_PUBLIC_URL,
+            privateBucket: values.S3_PRIVATE_BUCKET ?? values.S3_BUCKET,
             // MinIO and most self-hosted stores address buckets by path.
             forcePathStyle: values.S3_ENDPOINT !== undefined,
           }

@@ -112,10 +112,17 @@ describe('form fields: every type and rule', () => {
     expect(rejects(agree, 'yes')).toBe(formAnswerMessages.mustCheck);
   });
 
-  it('file: an upload id, nothing else', () => {
-    const photo = field({ type: 'file', id: 'photo', label: 'Photo', required: true });
-    expect(keeps(photo, { uploadId: 'abcDEF123_-x' })).toEqual({ uploadId: 'abcDEF123_-x' });
-    expect(rejects(photo, { uploadId: '../../etc/passwd' })).toBe(formAnswerMessages.file);
+  it('file: upload ids, nothing else, at most the field allows', () => {
+    const photo = field({ type: 'file', id: 'photo', label: 'Photo', required: true, maxFiles: 2 });
+    const [a, b, c] = [
+      '0b7f5c1e-2a4d-4f8e-9c3b-1d2e3f4a5b6c',
+      '1b7f5c1e-2a4d-4f8e-9c3b-1d2e3f4a5b6c',
+      '2b7f5c1e-2a4d-4f8e-9c3b-1d2e3f4a5b6c',
+    ];
+    expect(keeps(photo, { uploadIds: [a, b, a] })).toEqual({ uploadIds: [a, b] });
+    expect(rejects(photo, { uploadIds: [a, b, c] })).toBe(formAnswerMessages.tooManyFiles(2));
+    expect(rejects(photo, { uploadIds: [] })).toBe(formAnswerMessages.file);
+    expect(rejects(photo, { uploadIds: ['../../etc/passwd'] })).toBe(formAnswerMessages.file);
     expect(rejects(photo, 'https://elsewhere.example/x.png')).toBe(formAnswerMessages.file);
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { okReply } from './accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emailMaxLength } from './limits.ts';
+import { isSafeWebsiteUrl, websiteMessages } from './websites.ts';
 
 /**
  * Issue 14: an organizer's form as data. The builder edits a FormDefinition; the filler's page
@@ -45,7 +46,30 @@ export const formLimits = {
   price: { min: 50, max: 1_000_000 },
   quantity: 100,
   fileSizeMb: 10,
+  /** Files one file question takes. */
+  files: 5,
 } as const;
+
+/**
+ * The kinds of file a file question may accept (issue 14): documents and photos people carry
+ * (ID scans, waivers, medical forms). The server tells the kind from the bytes, never the name.
+ */
+export const formFileKinds = ['pdf', 'jpeg', 'png', 'webp', 'heic'] as const;
+export type FormFileKind = (typeof formFileKinds)[number];
+export const formFileKindLabels: Record<FormFileKind, string> = {
+  pdf: 'PDF',
+  jpeg: 'JPEG',
+  png: 'PNG',
+  webp: 'WebP',
+  heic: 'HEIC',
+};
+export const formFileContentTypes: Record<FormFileKind, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+};
 
 export const formAnswerMessages = {
   required: 'This field is required.',
@@ -67,11 +91,12 @@ export const formAnswerMessages = {
   atMostChoices: (max: number) => `Pick at most ${max}.`,
   mustCheck: 'Tick the box to go on.',
   file: 'Upload a file.',
+  tooManyFiles: (max: number) => `At most ${max} file${max === 1 ? '' : 's'}.`,
   signature: 'Type your full name to sign.',
   quantity: (min: number, max: number) => `Choose a quantity from ${min} to ${max}.`,
 } as const;
 
-const fieldId = z
+export const fieldId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'A field id is 1 to 40 lowercase letters, digits, - or _.');
 const isoDay = z.iso.date('Pick a date.');
@@ -163,9 +188,16 @@ export const formField = z.discriminatedUnion('type', [
     type: z.literal('file'),
     ...fieldBase,
     accept: z
-      .array(z.enum(['image', 'pdf']))
-      .min(1)
-      .default(['image', 'pdf']),
+      .array(z.enum(formFileKinds))
+      .min(1, 'Accept at least one kind of file.')
+      .default([...formFileKinds]),
+    maxSizeMb: z
+      .number()
+      .int('Whole megabytes.')
+      .min(1, 'At least 1 MB.')
+      .max(formLimits.fileSizeMb, `At most ${formLimits.fileSizeMb} MB.`)
+      .default(formLimits.fileSizeMb),
+    maxFiles: z.number().int().min(1, 'At least 1.').max(formLimits.files, `At most ${formLimits.files}.`).default(1),
   }),
   /** A waiver: the text to accept, signed with a typed name; the server stamps the time. */
   z.strictObject({
@@ -263,7 +295,10 @@ export type FormAnswers = Record<string, unknown>;
 
 /** A checked answer, as stored with the submission. */
 export type CheckedAnswer =
-  string | number | boolean | string[] | { uploadId: string } | { name: string; signedAt: string };
+  string | number | boolean | string[] | { uploadIds: string[] } | { name: string; signedAt: string };
+
+/** An upload id as the upload route hands it out (a UUID); the server checks whose it is on submit. */
+const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Whether an answer matches a condition: the option picked (or among those picked), the box's state, or the same text. */
 function conditionHolds(source: FormField, answer: unknown, condition: FieldCondition): boolean {
@@ -404,11 +439,15 @@ export function checkAnswer(
       if (answer !== true && answer !== 'true') return fail(formAnswerMessages.mustCheck);
       return { ok: true, value: true };
     case 'file': {
-      const uploadId =
-        typeof answer === 'object' && answer !== null && 'uploadId' in answer ? answer.uploadId : undefined;
-      if (typeof uploadId !== 'string' || !/^[A-Za-z0-9_-]{8,100}$/.test(uploadId))
+      // The files are uploaded first; the answer names them: { uploadIds: [...] }.
+      const ids = typeof answer === 'object' && answer !== null && 'uploadIds' in answer ? answer.uploadIds : undefined;
+      if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string' || !uploadIdPattern.test(id)))
         return fail(formAnswerMessages.file);
-      return { ok: true, value: { uploadId } };
+      const uploadIds = [...new Set(ids as string[])];
+      if (uploadIds.length === 0)
+        return field.required ? fail(formAnswerMessages.file) : { ok: true, value: undefined };
+      if (uploadIds.length > field.maxFiles) return fail(formAnswerMessages.tooManyFiles(field.maxFiles));
+      return { ok: true, value: { uploadIds } };
     }
     case 'signature': {
       const name = typeof answer === 'object' && answer !== null && 'name' in answer ? answer.name : answer;
@@ -460,9 +499,9 @@ export function paymentLines(
 // ---------------------------------------------------------------------------------------------
 // The forms API (issue 14): organizers build and manage forms; anyone fills a published one.
 
-/** What the builder offers today. Payment items and file uploads join when paying a submission
- * and form uploads are built; the server refuses the others until then. */
-const fieldTypesComingLater = ['payment', 'file'] as const;
+/** What the builder offers today. Payment items join when paying a submission is built; the
+ * server refuses them until then. */
+const fieldTypesComingLater = ['payment'] as const;
 export type AvailableFieldType = Exclude<FormFieldType, (typeof fieldTypesComingLater)[number]>;
 export const availableFieldTypes: readonly AvailableFieldType[] = formFieldTypes.filter(
   (type): type is AvailableFieldType => !(fieldTypesComingLater as readonly string[]).includes(type),
@@ -546,7 +585,14 @@ export const saveFormBody = z
     version: z.number().int().min(1),
     title: formTitle,
     description: z.string().trim().max(formDescriptionMax, `At most ${formDescriptionMax} characters.`).default(''),
-    coverImageUrl: z.string().max(500).nullable().default(null),
+    /** An uploaded picture (POST /api/images) or an http(s) address: never javascript: or data:. */
+    coverImageUrl: z
+      .string()
+      .trim()
+      .max(500, 'At most 500 characters.')
+      .refine(isSafeWebsiteUrl, websiteMessages.badUrl)
+      .nullable()
+      .default(null),
     fields: formFields,
     settings: formSettings,
   })
@@ -643,9 +689,15 @@ const checkedAnswer = z.union([
   z.number(),
   z.boolean(),
   z.array(z.string()),
-  z.object({ uploadId: z.string() }),
+  z.object({ uploadIds: z.array(z.string()) }),
   z.object({ name: z.string(), signedAt: z.string() }),
 ]);
+
+/** A file sent with a submission, as its readers see it: the name given and where to download it. */
+export const submittedFile = z
+  .object({ id: z.uuid(), name: z.string(), sizeBytes: z.number().int(), contentType: z.string() })
+  .meta({ id: 'SubmittedFile' });
+export type SubmittedFile = z.infer<typeof submittedFile>;
 
 export const submissionReply = z
   .object({
@@ -657,6 +709,8 @@ export const submissionReply = z
     /** The filler's account; null for a visitor. */
     userId: z.string().nullable(),
     answers: z.record(z.string(), checkedAnswer),
+    /** The files the answers name, by upload id (names and sizes for the download links). */
+    files: z.record(z.string(), submittedFile),
     /** Organizers' flag and note (the filler does not see them). */
     marked: z.boolean(),
     comment: z.string(),

@@ -290,3 +290,21 @@ export async function markChargesEnabled(db: Database, userId: string): Promise<
     .set({ stripeId: `acct_test_${randomUUID().replaceAll('-', '')}`, stripeChargesEnabled: true })
     .where(eq(users.id, userId));
 }
+
+/** A multipart/form-data body holding one file, as a browser's form sends it. */
+export function multipartFile(
+  bytes: Buffer,
+  { field = 'file', filename = 'file.bin', contentType = 'application/octet-stream' } = {},
+) {
+  const boundary = '----huddle-test-file';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** The smallest bytes a PDF reader opens: what the upload tests send as an ID scan or a waiver. */
+export const tinyPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);

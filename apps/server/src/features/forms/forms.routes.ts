@@ -108,7 +108,12 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
     async (request, reply) => {
       const { formId } = request.params as z.output<typeof formIdParams>;
       const filter = request.query as z.output<typeof submissionCsvQuery>;
-      const { filename, csv } = await exportSubmissionsCsv(db, { actorId: await actor(request), formId, filter });
+      const { filename, csv } = await exportSubmissionsCsv(db, {
+        actorId: await actor(request),
+        formId,
+        filter,
+        publicOrigin: config.publicOrigin,
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

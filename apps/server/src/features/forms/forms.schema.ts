@@ -74,3 +74,35 @@ export const formSubmissions = pgTable(
     check('form_submissions_status_check', sql`${table.status} in ('submitted', 'waitlisted')`),
   ],
 );
+
+/**
+ * A file sent to a form's file question (decision 037). Uploaded before the form is submitted,
+ * bound to the filling (`clientId`, and the account when signed in); the submission that names
+ * it claims it (`submissionId`), once. The bytes are in private storage under `storageKey`.
+ * Unclaimed uploads older than a day are deleted by a job.
+ */
+export const formUploads = pgTable(
+  'form_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    fieldId: text('field_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    uploaderUserId: text('uploader_user_id').references(() => users.id, { onDelete: 'set null' }),
+    submissionId: uuid('submission_id').references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('form_uploads_filling_idx').on(table.formId, table.clientId),
+    index('form_uploads_submission_idx').on(table.submissionId),
+    index('form_uploads_orphan_idx')
+      .on(table.createdAt)
+      .where(sql`${table.submissionId} is null`),
+  ],
+);

@@ -12,11 +12,13 @@ import {
   type PublicForm,
   type TeamFormAdd,
   type Submission,
+  type SubmittedFile,
   type SubmissionStatus,
   type saveFormBody,
   type submitFormBody,
 } from '@huddle/shared/forms';
 import { seasonFullMessage } from '@huddle/shared/seasons';
+import { formUploadDownloadPath } from '@huddle/shared/uploads';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -27,6 +29,8 @@ import { createGuest, findUserRecordByEmail, getCurrentUser } from '../accounts/
 import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
 import { addPlayerToTeam, requireRole } from '../teams/teams.service.ts';
+import { checkSubmittedFiles, claimSubmittedFiles, filesOfSubmissions } from './form-uploads.service.ts';
+import { accessTo, availabilityOf } from './forms.access.ts';
 import { formReceivedMail } from './forms.mails.ts';
 import {
   findForm,
@@ -55,23 +59,6 @@ import { formSubmissions, forms } from './forms.schema.ts';
 export type FormDeps = NotifyDeps;
 
 const notFound = () => new AppError('NOT_FOUND', formMessages.notFound);
-
-/**
- * Who may do what with a form. Its maker edits it and reads its submissions. A team's form is
- * also edited by the team's owner and organizers (they run the team together), who read its
- * submissions unless the maker kept them to themself (`submissionsVisibleTo: 'owner'`).
- */
-async function accessTo(db: Database, form: FormRow, viewerId: string | undefined) {
-  if (!viewerId) return { canEdit: false, canRead: false, isMaker: false };
-  const isMaker = form.ownerUserId === viewerId;
-  const role = form.teamId ? await findTeamRole(db, form.teamId, viewerId) : undefined;
-  const organizes = role === 'owner' || role === 'organizer';
-  return {
-    isMaker,
-    canEdit: isMaker || organizes,
-    canRead: isMaker || (organizes && form.settings.submissionsVisibleTo === 'organizers'),
-  };
-}
 
 /** A form someone may edit: 404 for anyone who may not even see it exists, 403 for team members who may not edit. */
 async function editableForm(db: Database, formId: string, actorId: string) {
@@ -112,24 +99,6 @@ async function toDraft(db: Database, form: FormRow): Promise<FormDraft> {
     submissionCount: (await submissionCounts(db, [form.id])).get(form.id) ?? 0,
     updatedAt: form.updatedAt.toISOString(),
   };
-}
-
-/** Whether a filler can send now, and if a full form takes them on its waitlist. */
-function availabilityOf(
-  form: FormRow,
-  taken: number,
-  now: Date,
-): { availability: FormAvailability; waitlistOnly: boolean } {
-  const { opensAt, closesAt, submissionLimit, whenFull } = form.settings;
-  if (form.status === 'closed' || (closesAt && now >= new Date(closesAt)))
-    return { availability: 'closed', waitlistOnly: false };
-  if (opensAt && now < new Date(opensAt)) return { availability: 'not_open_yet', waitlistOnly: false };
-  if (submissionLimit !== null && taken >= submissionLimit) {
-    return whenFull === 'waitlist'
-      ? { availability: 'open', waitlistOnly: true }
-      : { availability: 'full', waitlistOnly: false };
-  }
-  return { availability: 'open', waitlistOnly: false };
 }
 
 export async function listMyForms(db: Database, { actorId }: { actorId: string }) {
@@ -353,9 +322,20 @@ export async function submitForm(
     }
 
     const checked = checkAnswers(form.fields, body.answers, now);
-    if (!checked.ok) {
+    // Files named by the answers must be this filling's own uploads (decision 037).
+    const files = checked.ok
+      ? await checkSubmittedFiles(tx, {
+          formId,
+          fields: form.fields,
+          answers: checked.answers,
+          clientId: body.clientId,
+          userId: who.userId,
+        })
+      : { fieldErrors: {}, uploadIds: [] };
+    const fieldErrors = checked.ok ? files.fieldErrors : checked.fieldErrors;
+    if (!checked.ok || Object.keys(fieldErrors).length > 0) {
       const fields = Object.fromEntries(
-        Object.entries(checked.fieldErrors).map(([id, message]) => [`answers.${id}`, [message]]),
+        Object.entries(fieldErrors).map(([id, message]) => [`answers.${id}`, [message]]),
       );
       throw new AppError('VALIDATION_FAILED', 'Some answers need another look.', fields);
     }
@@ -399,6 +379,7 @@ export async function submitForm(
       })
       .returning();
     if (!submission) throw new Error('submission insert returned nothing');
+    await claimSubmittedFiles(tx, files.uploadIds, submission.id);
     return { form, submission, created: true, repeatedAs: null };
   });
 
@@ -444,7 +425,10 @@ export async function submitForm(
   };
 }
 
-function toSubmission(row: SubmissionRow, { organizer }: { organizer: boolean }): Submission {
+function toSubmission(
+  row: SubmissionRow,
+  { organizer, files }: { organizer: boolean; files: Map<string, Record<string, SubmittedFile>> },
+): Submission {
   return {
     id: row.id,
     formId: row.formId,
@@ -453,10 +437,19 @@ function toSubmission(row: SubmissionRow, { organizer }: { organizer: boolean })
     email: row.email,
     userId: row.userId,
     answers: row.answers,
+    files: files.get(row.id) ?? {},
     marked: organizer ? row.marked : false,
     comment: organizer ? row.comment : '',
     submittedAt: row.createdAt.toISOString(),
   };
+}
+
+async function withFiles(db: Database, rows: SubmissionRow[], { organizer }: { organizer: boolean }) {
+  const files = await filesOfSubmissions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSubmission(row, { organizer, files })) as [Submission, ...Submission[]];
 }
 
 export async function listSubmissions(
@@ -476,7 +469,7 @@ export async function listSubmissions(
   });
   return {
     form: { id: form.id, title: form.title, fields: form.fields, canEdit: access.canEdit },
-    submissions: rows.map((row) => toSubmission(row, { organizer: true })),
+    submissions: await withFiles(db, rows, { organizer: true }),
     total,
     page,
     pageSize,
@@ -492,8 +485,8 @@ export async function getSubmission(
   const row = form ? await findSubmission(db, formId, submissionId) : undefined;
   if (!form || !row) throw new AppError('NOT_FOUND', 'This submission does not exist.');
   const access = await accessTo(db, form, viewerId);
-  if (access.canRead) return toSubmission(row, { organizer: true });
-  if (row.userId === viewerId) return toSubmission(row, { organizer: false });
+  if (access.canRead) return (await withFiles(db, [row], { organizer: true }))[0];
+  if (row.userId === viewerId) return (await withFiles(db, [row], { organizer: false }))[0];
   throw new AppError('NOT_FOUND', 'This submission does not exist.');
 }
 
@@ -513,27 +506,54 @@ export async function updateSubmission(
     .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.id, submissionId)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', 'This submission does not exist.');
-  return toSubmission(row, { organizer: true });
+  return (await withFiles(db, [row], { organizer: true }))[0];
 }
 
+const fileCell = (file: (SubmittedFile & { link: string }) | undefined, id: string) =>
+  file ? `${file.name} (${file.link})` : id;
+
 /** An answer as a spreadsheet cell: option labels, not ids; a signature with its time. */
-export function answerText(field: FormField, answer: CheckedAnswer | undefined): string {
+export function answerText(
+  field: FormField,
+  answer: CheckedAnswer | undefined,
+  /** The submission's files, with a link to download each (files: name and link). */
+  files?: Record<string, SubmittedFile & { link: string }>,
+): string {
   if (answer === undefined) return '';
   const label = (id: string) => ('options' in field ? (field.options.find((item) => item.id === id)?.label ?? id) : id);
   if (Array.isArray(answer)) return answer.map(label).join('; ');
   if (typeof answer === 'boolean') return answer ? 'Yes' : 'No';
   if (typeof answer === 'object')
-    return 'uploadId' in answer ? answer.uploadId : `${answer.name} (signed ${answer.signedAt})`;
+    return 'uploadIds' in answer
+      ? answer.uploadIds.map((id) => fileCell(files?.[id], id)).join('; ')
+      : `${answer.name} (signed ${answer.signedAt})`;
   return typeof answer === 'string' ? label(answer) : String(answer);
 }
 
 /** The submissions of a filter as CSV: who, when, status, the organizers' flag and note, then one column per question. */
 export async function exportSubmissionsCsv(
   db: Database,
-  { actorId, formId, filter }: { actorId: string; formId: string; filter: SubmissionFilter },
+  {
+    actorId,
+    formId,
+    filter,
+    publicOrigin,
+  }: { actorId: string; formId: string; filter: SubmissionFilter; publicOrigin: string },
 ) {
   const { form } = await readableForm(db, formId, actorId);
   const { rows } = await listSubmissionRows(db, formId, filter, null);
+  const files = await filesOfSubmissions(
+    db,
+    rows.map((row) => row.id),
+  );
+  // A file's cell: its name and the link its readers download it from (they sign in first).
+  const linked = (submissionId: string) =>
+    Object.fromEntries(
+      Object.entries(files.get(submissionId) ?? {}).map(([id, file]) => [
+        id,
+        { ...file, link: `${publicOrigin}${formUploadDownloadPath(formId, id)}` },
+      ]),
+    );
   const questions = form.fields.filter((field) => field.type !== 'heading' && field.type !== 'page_break');
   const csv = writeSpreadsheetCsv(
     ['Submitted at', 'Name', 'Email', 'Status', 'Marked', 'Comment', ...questions.map((field) => field.label)],
@@ -544,7 +564,7 @@ export async function exportSubmissionsCsv(
       row.status,
       row.marked ? 'Yes' : 'No',
       row.comment,
-      ...questions.map((field) => answerText(field, row.answers[field.id])),
+      ...questions.map((field) => answerText(field, row.answers[field.id], linked(row.id))),
     ]),
   );
   const slug =
@@ -582,7 +602,7 @@ async function toTeamFormAdd(
   return {
     team: { id: teamId, name: (await findTeamName(db, teamId)) ?? '' },
     person: { id: person.id, name, email: person.email },
-    submission: toSubmission(submission, { organizer: true }),
+    submission: (await withFiles(db, [submission], { organizer: true }))[0],
     fields: form.fields,
     isMember: (await findTeamRole(db, teamId, person.id)) !== undefined,
     season: seasonId

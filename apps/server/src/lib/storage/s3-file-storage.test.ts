@@ -4,12 +4,14 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser } from '../../test/factories.ts';
+import { signUpUser, tinyPdf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createS3PrivateStorage } from './s3-file-storage.ts';
 
 /** A real S3 protocol peer on 127.0.0.1 (s3rver) stands in for S3, MinIO or R2. */
 let s3: S3rver;
 let bucketUrl: string;
+let endpoint: string;
 let t: TestApp;
 
 beforeAll(async () => {
@@ -21,7 +23,7 @@ beforeAll(async () => {
     configureBuckets: [{ name: 'huddle-uploads' }],
   });
   const { port } = await s3.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  endpoint = `http://127.0.0.1:${port}`;
   bucketUrl = `${endpoint}/huddle-uploads`;
   t = await createTestApp({
     S3_BUCKET: 'huddle-uploads',
@@ -68,5 +70,25 @@ describe('S3-compatible storage for uploads', () => {
     expect(second).not.toBe(first);
     expect((await fetch(first)).status).toBe(404);
     expect((await fetch(second)).status).toBe(200);
+  });
+
+  it('keeps private files under private/, read back through the SDK, never at a handed-out URL (decision 037)', async () => {
+    const privateStorage = await createS3PrivateStorage({
+      bucket: 'huddle-uploads',
+      privateBucket: 'huddle-uploads',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicUrl: bucketUrl,
+      forcePathStyle: true,
+    });
+    const bytes = tinyPdf;
+    await privateStorage.put('forms/f1/u1', bytes, 'application/pdf');
+    expect((await privateStorage.read('forms/f1/u1'))?.equals(bytes)).toBe(true);
+    // Stored under the private prefix; the public key of the same name holds nothing.
+    expect((await fetch(`${bucketUrl}/forms/f1/u1`)).status).toBe(404);
+    await privateStorage.remove('forms/f1/u1');
+    expect(await privateStorage.read('forms/f1/u1')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { FileStorage } from './file-storage.ts';
+import type { PrivateFileStorage } from './private-file-storage.ts';
 
 export interface S3StorageConfig {
   bucket: string;
@@ -9,6 +10,19 @@ export interface S3StorageConfig {
   /** Where the bucket's objects are readable by browsers (a CDN, or the bucket's own URL). */
   publicUrl: string;
   forcePathStyle: boolean;
+  /** Where private files go (S3_PRIVATE_BUCKET, else the same bucket under private/). */
+  privateBucket: string;
+}
+
+async function createClient(config: S3StorageConfig) {
+  const sdk = await import('@aws-sdk/client-s3');
+  const client = new sdk.S3Client({
+    region: config.region,
+    ...(config.endpoint && { endpoint: config.endpoint }),
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+  });
+  return { sdk, client };
 }
 
 /**
@@ -16,13 +30,10 @@ export interface S3StorageConfig {
  * instances. The SDK is loaded only when configured: it is large, and start-up time counts.
  */
 export async function createS3FileStorage(config: S3StorageConfig): Promise<FileStorage> {
-  const { DeleteObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint && { endpoint: config.endpoint }),
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-  });
+  const {
+    sdk: { DeleteObjectCommand, PutObjectCommand },
+    client,
+  } = await createClient(config);
   const prefix = `${config.publicUrl.replace(/\/$/, '')}/`;
   return {
     async put(key, bytes) {
@@ -44,6 +55,46 @@ export async function createS3FileStorage(config: S3StorageConfig): Promise<File
     },
     keyOf(url) {
       return url.startsWith(prefix) ? url.slice(prefix.length) : undefined;
+    },
+  };
+}
+
+/**
+ * Private files in S3: objects with a private ACL under `private/`, read back through the SDK
+ * with the server's credentials; no URL to them is ever handed out. Give browsers read access to
+ * the public prefixes only (or set S3_PRIVATE_BUCKET to a bucket with no public policy).
+ */
+export async function createS3PrivateStorage(config: S3StorageConfig): Promise<PrivateFileStorage> {
+  const {
+    sdk: { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand },
+    client,
+  } = await createClient(config);
+  const bucket = config.privateBucket;
+  const objectKey = (key: string) => `private/${key}`;
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          ACL: 'private',
+          CacheControl: 'private, no-store',
+        }),
+      );
+    },
+    async read(key) {
+      try {
+        const reply = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        return reply.Body ? Buffer.from(await reply.Body.transformToByteArray()) : undefined;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return undefined;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
   };
 }

@@ -4,6 +4,7 @@ import { accountRows } from './accounts.rows.ts';
 import { customDomainRows } from './custom-domains.rows.ts';
 import { eventRows } from './events.rows.ts';
 import { formRows } from './forms.rows.ts';
+import { imageRows } from './images.rows.ts';
 import { invoiceRows } from './invoices.rows.ts';
 import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
@@ -29,6 +30,7 @@ const rows = [
   ...subscriptionRows,
   ...paymentRows,
   ...formRows,
+  ...imageRows,
   ...invoiceRows,
   ...paidGameRows,
   ...websiteRows,

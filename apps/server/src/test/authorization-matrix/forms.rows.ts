@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { multipartFile, tinyPdf } from '../factories.ts';
 import { apiAs, type Cast, type TeamFixture } from './cast.ts';
 import { everyone, signedIn, statuses, type MatrixRow } from './matrix.ts';
 
@@ -41,6 +42,39 @@ const memberSubmission = async (cast: Cast) => {
   );
   return { params: { formId, submissionId: submitted.submissionId } };
 };
+/**
+ * A published team form with a file question and an upload to it: a visitor's (not sent), or the
+ * bystander's, sent with a submission (visitors' sends are limited per address, and this runs often).
+ */
+async function fileForm(cast: Cast, { submit = true } = {}) {
+  const draft = await apiAs<{ id: string }>(cast, cast.people.owner, 'POST', '/api/forms', {
+    title: 'ID check',
+    teamId: cast.publicTeam.id,
+  });
+  await apiAs(cast, cast.people.owner, 'PUT', `/api/forms/${draft.id}`, {
+    version: 1,
+    title: 'ID check',
+    fields: [{ type: 'file', id: 'scan', label: 'ID document', required: true }],
+    settings: { onePerPerson: false },
+  });
+  await apiAs(cast, cast.people.owner, 'POST', `/api/forms/${draft.id}/status`, { status: 'published' });
+  const clientId = randomUUID();
+  const body = multipartFile(tinyPdf, { filename: 'scan.pdf', contentType: 'application/pdf' });
+  const uploaded = await cast.t.app.inject({
+    method: 'POST',
+    url: `/api/forms/${draft.id}/uploads?fieldId=scan&clientId=${clientId}`,
+    headers: { 'content-type': body.contentType, ...(submit && { cookie: cast.bystander.cookie }) },
+    payload: body.payload,
+  });
+  const uploadId = (uploaded.json() as { id: string }).id;
+  if (submit) {
+    await apiAs(cast, cast.bystander, 'POST', `/api/forms/${draft.id}/submissions`, {
+      clientId,
+      answers: { scan: { uploadIds: [uploadId] } },
+    });
+  }
+  return { formId: draft.id, uploadId, clientId };
+}
 const saveBody = { version: 1, title: 'Renamed', fields: questions, settings: {} };
 
 export const formRows: MatrixRow[] = [
@@ -165,5 +199,32 @@ export const formRows: MatrixRow[] = [
     target: 'the member, who filled in the team’s form',
     call: async (cast) => ({ params: { ...(await memberSubmission(cast)).params, userId: cast.people.member.id } }),
     expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'POST /api/forms/{formId}/uploads',
+    target: "a published form's file question (anyone may fill it)",
+    call: async (cast) => {
+      const { formId } = await fileForm(cast, { submit: false });
+      return { params: { formId }, query: { fieldId: 'scan', clientId: randomUUID() }, file: true };
+    },
+    expect: everyone(201),
+  },
+  {
+    route: 'GET /api/forms/{formId}/uploads/{uploadId}',
+    target: "someone's submitted file: the form's readers only",
+    call: async (cast) => {
+      const { formId, uploadId } = await fileForm(cast);
+      return { params: { formId, uploadId } };
+    },
+    expect: statuses(404, 404, 404, 200, 200),
+  },
+  {
+    route: 'GET /api/forms/{formId}/uploads/{uploadId}',
+    target: "a visitor's file, with the filling's id the visitor holds",
+    call: async (cast) => {
+      const { formId, uploadId, clientId } = await fileForm(cast, { submit: false });
+      return { params: { formId, uploadId }, query: { clientId } };
+    },
+    expect: everyone(200),
   },
 ];

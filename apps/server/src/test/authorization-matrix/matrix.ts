@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFile, tinyPdf } from '../factories.ts';
 import { createTestApp } from '../test-app.ts';
 import { createCast, roles, type Cast, type Person, type Role } from './cast.ts';
 
@@ -12,6 +13,8 @@ export interface Call {
   payload?: object;
   /** Sent as the multipart field "photo" instead of a JSON body. */
   photo?: true;
+  /** Sent as the multipart field "file" (a PDF, for a form's file question) instead of a JSON body. */
+  file?: true;
   /** Acts as this person instead of the cast's one for the role: a fresh session, a stand-in. */
   as?: Person;
 }
@@ -60,15 +63,6 @@ async function photoBytes(): Promise<Buffer> {
   return photo;
 }
 
-async function multipart(bytes: Buffer) {
-  const boundary = '----huddle-matrix-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 /** The status the caller got; a 404 from no route at all is told apart, so a wrong URL cannot pass as "hidden". */
 async function statusOf(cast: Cast, route: string, call: Call, person: Person | null): Promise<number | string> {
   const [method, template] = route.split(' ') as [InjectOptions['method'], string];
@@ -88,8 +82,10 @@ async function statusOf(cast: Cast, route: string, call: Call, person: Person | 
     }
   }
   let payload: InjectOptions['payload'] = call.payload;
-  if (call.photo) {
-    const body = await multipart(await photoBytes());
+  if (call.photo || call.file) {
+    const body = call.photo
+      ? multipartFile(await photoBytes(), { field: 'photo', filename: 'p.png', contentType: 'image/png' })
+      : multipartFile(tinyPdf, { filename: 'scan.pdf', contentType: 'application/pdf' });
     payload = body.payload;
     headers['content-type'] = body.contentType;
   }

@@ -37,7 +37,7 @@ export type BuilderAction =
   | { type: 'duplicateField'; fieldId: string }
   | { type: 'moveField'; fieldId: string; to: number }
   | { type: 'setCondition'; fieldId: string; condition: FieldCondition | null }
-  | { type: 'setContent'; patch: Partial<Pick<DraftContent, 'title' | 'description'>> }
+  | { type: 'setContent'; patch: Partial<Pick<DraftContent, 'title' | 'description' | 'coverImageUrl'>> }
   | { type: 'setSettings'; patch: Partial<FormSettings> }
   | { type: 'saveStarted'; revision: number }
   | { type: 'saveSucceeded'; revision: number; version: number }

@@ -1,4 +1,10 @@
-import type { availableFieldTypes, FormField, FormFieldType } from '@huddle/shared/forms';
+import {
+  formFileKinds,
+  formLimits,
+  type availableFieldTypes,
+  type FormField,
+  type FormFieldType,
+} from '@huddle/shared/forms';
 
 export type BuilderFieldType = (typeof availableFieldTypes)[number];
 
@@ -59,6 +65,15 @@ export function newField(type: BuilderFieldType): FormField {
       return { ...base, label: 'Next page', type, required: false };
     case 'checkbox':
       return { ...base, label: 'I agree', type };
+    case 'file':
+      return {
+        ...base,
+        label: 'Upload a document',
+        type,
+        accept: [...formFileKinds],
+        maxSizeMb: formLimits.fileSizeMb,
+        maxFiles: 1,
+      };
     default:
       return { ...base, type } as FormField;
   }

@@ -1,6 +1,7 @@
-import type { Config, Fields } from '@puckeditor/core';
+import type { Config, CustomField, Fields } from '@puckeditor/core';
 import { websiteLimits, type BlockProps, type WebsiteBlockType } from '@huddle/shared/websites';
 import type { ReactNode } from 'react';
+import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import { blockDefaults, blockLabels } from '../../../features/websites/site-document.ts';
 import { FormPickerField } from '../../../features/websites/components/form-picker-field.tsx';
 import {
@@ -22,19 +23,27 @@ type Props = { [T in WebsiteBlockType]: BlockProps<T> };
 
 const heading = { type: 'text', label: 'Heading' } as const;
 const url = (label: string) => ({ type: 'text', label }) as const;
+/** A picture's address with an Upload button beside it (issue 15): typed, or stored by Huddle. */
+const image = (label: string): CustomField<string> => ({
+  type: 'custom',
+  label,
+  render: ({ value, onChange, readOnly }) => (
+    <ImageUrlInput label={label} size="xs" value={value ?? ''} onChange={onChange} disabled={readOnly} />
+  ),
+});
 
 /** Each block's fields in the builder's side panel; the canvas draws the visitors' components. */
 const fields: { [T in WebsiteBlockType]: Fields<Omit<Props[T], 'id'>> } = {
   Hero: {
     heading,
     text: { type: 'textarea', label: 'Text' },
-    imageUrl: url('Background image address (https://…)'),
+    imageUrl: image('Background image (https://… or upload)'),
     buttonLabel: { type: 'text', label: 'Button label' },
     buttonHref: url('Button link (a page path such as /join, or https://…)'),
   },
   RichText: { heading, text: { type: 'textarea', label: 'Text' } },
   Image: {
-    url: url('Image address (https://…)'),
+    url: image('Image (https://… or upload)'),
     alt: { type: 'text', label: 'Description for screen readers' },
     caption: { type: 'text', label: 'Caption' },
   },
@@ -44,7 +53,7 @@ const fields: { [T in WebsiteBlockType]: Fields<Omit<Props[T], 'id'>> } = {
       type: 'array',
       label: 'Images',
       max: websiteLimits.galleryImages,
-      arrayFields: { url: url('Image address (https://…)'), alt: { type: 'text', label: 'Description' } },
+      arrayFields: { url: image('Image (https://… or upload)'), alt: { type: 'text', label: 'Description' } },
       defaultItemProps: { url: '', alt: '' },
       getItemSummary: (item, index) => item.alt || `Image ${(index ?? 0) + 1}`,
     },
@@ -74,7 +83,7 @@ const fields: { [T in WebsiteBlockType]: Fields<Omit<Props[T], 'id'>> } = {
       max: websiteLimits.sponsors,
       arrayFields: {
         name: { type: 'text', label: 'Name' },
-        logoUrl: url('Logo address (https://…)'),
+        logoUrl: image('Logo (https://… or upload)'),
         href: url('Website (https://…)'),
       },
       defaultItemProps: { name: 'Sponsor', logoUrl: '', href: '' },

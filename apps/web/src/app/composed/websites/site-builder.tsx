@@ -29,6 +29,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import { usePublishWebsite } from '../../../features/websites/api/websites.ts';
 import {
   addPage,
@@ -366,13 +367,12 @@ export function SiteBuilder({ initial }: { initial: WebsiteDraft }) {
                       }))
                     }
                   />
-                  <TextInput
-                    label="Logo address (https://…)"
+                  <ImageUrlInput
+                    label="Logo (https://… or upload)"
                     size="xs"
                     value={document.theme.logoUrl}
                     error={fieldError(errors, 'document.theme.logoUrl')}
-                    onChange={(event) => {
-                      const logoUrl = event.currentTarget.value;
+                    onChange={(logoUrl) => {
                       update((previous) => ({
                         ...previous,
                         document: { ...previous.document, theme: { ...previous.document.theme, logoUrl } },
@@ -425,13 +425,12 @@ export function SiteBuilder({ initial }: { initial: WebsiteDraft }) {
                       update((previous) => ({ ...previous, meta: { ...previous.meta, description } }));
                     }}
                   />
-                  <TextInput
-                    label="Preview image address (https://…)"
+                  <ImageUrlInput
+                    label="Preview image (https://… or upload)"
                     size="xs"
                     value={meta.logoUrl}
                     error={fieldError(errors, 'meta.logoUrl')}
-                    onChange={(event) => {
-                      const logoUrl = event.currentTarget.value;
+                    onChange={(logoUrl) => {
                       update((previous) => ({ ...previous, meta: { ...previous.meta, logoUrl } }));
                     }}
                   />

@@ -2,6 +2,7 @@ import { formLimits, type FieldCondition, type FormField } from '@huddle/shared/
 import { Checkbox, Group, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { fieldTypeNames, isChoiceField } from '../field-types.ts';
 import { ConditionEditor } from './condition-editor.tsx';
+import { FileRulesEditor } from './file-rules-editor.tsx';
 import { OptionListEditor } from './option-list-editor.tsx';
 
 type FieldEditorProps = {
@@ -185,6 +186,7 @@ export function FieldEditor({ field, sources, errors, onChange, onCondition }: F
           />
         </Group>
       ) : null}
+      {field.type === 'file' ? <FileRulesEditor field={field} errors={errors} onChange={onChange} /> : null}
       {field.type === 'signature' ? (
         <Textarea
           label="Text to accept"

@@ -1,11 +1,14 @@
 import type { FormField } from '@huddle/shared/forms';
 import { Box, Checkbox, NativeSelect, Radio, ScrollArea, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { FileAnswerInput } from './file-answer-input.tsx';
 
 type FieldInputProps = {
   field: FormField;
   value: unknown;
   error?: string;
   onChange: (value: unknown) => void;
+  /** The live form and the filling, for file questions' uploads; absent in the builder's preview. */
+  upload?: { formId: string; clientId: string };
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -14,7 +17,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : typeof val
  * One field as the filler sees it: a labelled control, its help as the description and its
  * error beside it (Mantine ties both to the input with aria-describedby). Headings show text.
  */
-export function FieldInput({ field, value, error, onChange }: FieldInputProps) {
+export function FieldInput({ field, value, error, onChange, upload }: FieldInputProps) {
   const common = {
     label: field.label,
     description: field.help || undefined,
@@ -164,6 +167,7 @@ export function FieldInput({ field, value, error, onChange }: FieldInputProps) {
         </Stack>
       );
     case 'file':
+      return <FileAnswerInput field={field} value={value} error={error} onChange={onChange} upload={upload} />;
     case 'payment':
       // Not offered by the builder yet (availableFieldTypes): the server refuses such forms.
       return null;

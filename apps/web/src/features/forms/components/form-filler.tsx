@@ -194,6 +194,7 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
             value={answers[field.id]}
             error={errors[field.id]}
             onChange={(value) => setAnswer(field.id, value)}
+            {...(formId && { upload: { formId, clientId } })}
           />
         ))}
         {form.fields.length === 0 ? <Text c="dimmed">This form has no questions yet.</Text> : null}

@@ -1,6 +1,7 @@
 import { confirmationMessageMax, formDescriptionMax, formTitleLength, type FormSettings } from '@huddle/shared/forms';
 import { Checkbox, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
+import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import type { DraftContent } from '../builder-state.ts';
 
 type SettingsPanelProps = {
@@ -9,7 +10,7 @@ type SettingsPanelProps = {
   /** The team's seasons (team forms), from the seasons API. */
   seasons: { id: string; label: string }[];
   errors: Record<string, string>;
-  onContent: (patch: Partial<Pick<DraftContent, 'title' | 'description'>>) => void;
+  onContent: (patch: Partial<Pick<DraftContent, 'title' | 'description' | 'coverImageUrl'>>) => void;
   onSettings: (patch: Partial<FormSettings>) => void;
 };
 
@@ -38,6 +39,13 @@ export function FormSettingsPanel({ content, team, seasons, errors, onContent, o
         maxLength={formDescriptionMax}
         error={errors.description}
         onChange={(event) => onContent({ description: event.currentTarget.value })}
+      />
+      <ImageUrlInput
+        label="Cover image"
+        description="Shown above the form. JPEG, PNG or WebP, up to 5 MB; or an image address."
+        value={content.coverImageUrl ?? ''}
+        error={errors.coverImageUrl}
+        onChange={(url) => onContent({ coverImageUrl: url.trim() || null })}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput

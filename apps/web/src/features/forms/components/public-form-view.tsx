@@ -1,5 +1,5 @@
 import { formMessages, type PublicForm } from '@huddle/shared/forms';
-import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { FormFiller } from './form-filler.tsx';
 
@@ -27,6 +27,10 @@ export function PublicFormView({ form }: { form: PublicForm }) {
         <Alert color="yellow" title="Draft preview">
           Only the form’s editors see this draft. Publish it in the builder to take answers.
         </Alert>
+      ) : null}
+      {form.coverImageUrl ? (
+        // Decorative: the title below says what the form is.
+        <Image src={form.coverImageUrl} alt="" radius="lg" mah={280} fit="cover" />
       ) : null}
       <Stack gap={4}>
         <Title order={1}>{form.title}</Title>

@@ -1,9 +1,11 @@
-import type { FormField, Submission } from '@huddle/shared/forms';
+import type { CheckedAnswer, FormField, Submission } from '@huddle/shared/forms';
+import { formUploadDownloadPath } from '@huddle/shared/uploads';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUpdateSubmission } from '../api/update-submission.ts';
 import { formatAnswer } from '../answer-format.ts';
+import { formatSize } from '../file-answer.ts';
 import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
 
 const sent = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -114,6 +116,28 @@ export function SubmissionDetail({
   );
 }
 
+/** A file answer: each file's name, a link that downloads it (the server checks who asks). */
+function SubmittedFiles({ submission, answer }: { submission: Submission; answer: CheckedAnswer | undefined }) {
+  const ids = typeof answer === 'object' && answer !== null && 'uploadIds' in answer ? answer.uploadIds : [];
+  return (
+    <Stack component="dd" m={0} gap={2}>
+      {ids.map((id) => {
+        const file = submission.files[id];
+        return (
+          <Anchor
+            key={id}
+            href={formUploadDownloadPath(submission.formId, id)}
+            download
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {file ? `${file.name} (${formatSize(file.sizeBytes)})` : 'A file'}
+          </Anchor>
+        );
+      })}
+    </Stack>
+  );
+}
+
 /** Every answer given, labelled by its field, headings kept as section titles. */
 export function SubmissionAnswers({ submission, fields }: { submission: Submission; fields: FormField[] }) {
   const answered = fields.filter((field) => field.type === 'heading' || submission.answers[field.id] !== undefined);
@@ -130,9 +154,13 @@ export function SubmissionAnswers({ submission, fields }: { submission: Submissi
               <Text component="dt" fw={600}>
                 {field.label}
               </Text>
-              <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {formatAnswer(field, submission.answers[field.id])}
-              </Text>
+              {field.type === 'file' ? (
+                <SubmittedFiles submission={submission} answer={submission.answers[field.id]} />
+              ) : (
+                <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {formatAnswer(field, submission.answers[field.id])}
+                </Text>
+              )}
             </div>
           ),
         )}

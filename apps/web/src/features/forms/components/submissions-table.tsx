@@ -63,7 +63,8 @@ export function SubmissionsTable({ formId }: { formId: string }) {
   const filterField = choiceFields.find((field) => field.id === filters.fieldId);
   const columns = summaryFields(form.fields);
   const csv = `${submissionsCsvPath(formId)}?${filtersQuery(query)}`;
-  const answerOf = (submission: Submission, field: FormField) => formatAnswer(field, submission.answers[field.id]);
+  const answerOf = (submission: Submission, field: FormField) =>
+    formatAnswer(field, submission.answers[field.id], submission.files);
 
   return (
     <Stack gap="md">

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRemoveMyPhoto } from '../api/remove-my-photo.ts';
 import { useUploadPhoto } from '../api/upload-photo.ts';
-import { photoProblem } from '../photo-rules.ts';
+import { photoProblem } from '../../../lib/photo-rules.ts';
 
 interface ProfilePhotoEditorProps {
   user: CurrentUser;

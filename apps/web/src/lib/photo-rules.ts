@@ -1,6 +1,6 @@
 import { photoAcceptedTypes, photoMaxMegabytes } from '@huddle/shared/profiles';
 
-/** The same limits the server applies, checked before uploading so a wrong file fails at once. */
+/** Profile photos, team logos and public pictures (form covers, site images): the same limits the server applies, checked before uploading so a wrong file fails at once. */
 export function photoProblem(file: { type: string; size: number }): string | null {
   if (!(photoAcceptedTypes as readonly string[]).includes(file.type)) return 'Upload a JPEG, PNG or WebP image.';
   if (file.size > photoMaxMegabytes * 1024 * 1024)
