@@ -1,7 +1,7 @@
 import {
   formAnswerMessages,
   formMessages,
-  unavailableFieldTypeMessage,
+  formPaymentMessages,
   type FormFieldInput,
 } from '@huddle/shared/forms';
 import { seasonFullMessage } from '@huddle/shared/seasons';
@@ -140,7 +140,8 @@ describe('building a form', () => {
       settings: {},
     });
     expect(payment.statusCode).toBe(400);
-    expect(payment.json().error.fields['fields.0.type']).toEqual([unavailableFieldTypeMessage]);
+    // Payment items need the payee's Stripe (decision 036): this owner has none.
+    expect(payment.json().error.fields['fields.0.type']).toEqual([formPaymentMessages.connectStripe]);
     const contradiction = await call('PUT', `/api/forms/${id}`, owner.cookie, {
       version: 2,
       title: 'Ages',
