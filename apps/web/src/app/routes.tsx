@@ -106,6 +106,9 @@ export const routes: RouteObject[] = [
           { path: 'evt/:eventId', lazy: () => import('./pages/event-page.tsx') },
           // Spec §6: the form view is public (issue 14).
           { path: 'form/:formId', lazy: () => import('./pages/form-page.tsx') },
+          // Spec §2: paying for a submission, its filler (a visitor with the mailed key) or organizers.
+          { path: 'form/payment/:formId/:submissionId', lazy: () => import('./pages/form-payment-page.tsx') },
+          { path: 'pay-balance/:formId/:submissionId', lazy: () => import('./pages/form-payment-page.tsx') },
           // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
           { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
         ],

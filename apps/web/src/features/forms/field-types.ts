@@ -59,6 +59,9 @@ export function newField(type: BuilderFieldType): FormField {
       return { ...base, label: 'Next page', type, required: false };
     case 'checkbox':
       return { ...base, label: 'I agree', type };
+    case 'payment':
+      // A fixed-price item, bought by everyone who sends the form, until the organizer says otherwise.
+      return { ...base, label: 'Entry fee', type, required: true, priceCents: 1000 };
     default:
       return { ...base, type } as FormField;
   }
