@@ -381,7 +381,9 @@ describe('reading submissions', () => {
     const csv = await call('GET', `/api/forms/${id}/submissions.csv?fieldId=size&equals=m&sort=name`, owner.cookie);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('Submitted at,Name,Email,Status,Marked,Comment,Position,Shirt size,I agree to the rules');
+    expect(lines[0]).toBe(
+      'Submitted at,Name,Email,Status,Payment,Total,Paid,Refunded,Balance,Marked,Comment,Position,Shirt size,I agree to the rules',
+    );
     expect(lines[1]).toContain(`'=HYPERLINK(""x"")`);
     expect(lines[1]).toMatch(/,Medium,Yes$/);
     expect(lines).toHaveLength(3);

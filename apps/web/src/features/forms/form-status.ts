@@ -22,12 +22,12 @@ export const formStatusColors: Record<FormStatus, string> = {
 export const submissionStatusColors: Record<SubmissionStatus, string> = {
   submitted: 'huddle.9',
   waitlisted: 'grape.9',
-  awaiting_payment: 'orange.9',
+  awaiting_payment: 'red.9',
   cancelled: 'gray.9',
 };
 
 export const paymentStateColors: Record<SubmissionPaymentState, string> = {
-  unpaid: 'orange.9',
+  unpaid: 'red.9',
   deposit_paid: 'blue.9',
   paid: 'huddle.9',
   partially_refunded: 'grape.9',
