@@ -265,7 +265,12 @@ describe('form payments: totals, deposits and states (decision 036)', () => {
     expect(paymentLines(items, checked.answers).total).toBe(4000 + 2500 + 900);
     const withSeason = paymentLines(items, checked.answers, { label: 'Fall league season', feeCents: 6000 });
     expect(withSeason.total).toBe(13_400);
-    expect(withSeason.lines.at(-1)).toEqual({ fieldId: null, label: 'Fall league season', quantity: 1, unitCents: 6000 });
+    expect(withSeason.lines.at(-1)).toEqual({
+      fieldId: null,
+      label: 'Fall league season',
+      quantity: 1,
+      unitCents: 6000,
+    });
     // A free season adds no line.
     expect(paymentLines(items, checked.answers, { label: 'Free', feeCents: 0 }).lines).toHaveLength(3);
   });

@@ -857,7 +857,12 @@ export const formPaymentParams = submissionParams.extend({ paymentId: z.uuid('Un
 export const formRefundBody = z
   .strictObject({
     /** Cents; left out = all that is left of this payment. */
-    amountCents: z.number().int('Whole cents.').min(1, 'At least $0.01.').max(formLimits.price.max * 100).optional(),
+    amountCents: z
+      .number()
+      .int('Whole cents.')
+      .min(1, 'At least $0.01.')
+      .max(formLimits.price.max * 100)
+      .optional(),
   })
   .meta({ id: 'FormRefund' });
 

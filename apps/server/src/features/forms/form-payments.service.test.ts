@@ -307,18 +307,25 @@ describe('paying a submission', () => {
     const id = await paidForm({ seasonId: season!.id }, [
       { type: 'short_text', id: 'name', label: 'Runner name', required: true },
     ]);
-    expect((await call('GET', `/api/forms/${id}`)).json().seasonFee).toEqual({ label: 'Winter season', feeCents: 3000 });
-    const sent = (await call('POST', `/api/forms/${id}/submissions`, player.cookie, {
-      clientId: randomUUID(),
-      answers: { name: 'Pia' },
-    })).json();
+    expect((await call('GET', `/api/forms/${id}`)).json().seasonFee).toEqual({
+      label: 'Winter season',
+      feeCents: 3000,
+    });
+    const sent = (
+      await call('POST', `/api/forms/${id}/submissions`, player.cookie, {
+        clientId: randomUUID(),
+        answers: { name: 'Pia' },
+      })
+    ).json();
     expect(sent.status).toBe('awaiting_payment');
     const registeredBefore = await t.db.select().from(registrations).where(eq(registrations.seasonId, season!.id));
     expect(registeredBefore).toHaveLength(0);
     await pay((await checkout(id, sent.submissionId, undefined, player.cookie)).json().url);
     await expect
       .poll(async () =>
-        (await t.db.select().from(registrations).where(eq(registrations.seasonId, season!.id))).map((row) => row.userId),
+        (await t.db.select().from(registrations).where(eq(registrations.seasonId, season!.id))).map(
+          (row) => row.userId,
+        ),
       )
       .toEqual([player.user.id]);
   });

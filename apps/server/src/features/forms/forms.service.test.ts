@@ -1,9 +1,4 @@
-import {
-  formAnswerMessages,
-  formMessages,
-  formPaymentMessages,
-  type FormFieldInput,
-} from '@huddle/shared/forms';
+import { formAnswerMessages, formMessages, formPaymentMessages, type FormFieldInput } from '@huddle/shared/forms';
 import { seasonFullMessage } from '@huddle/shared/seasons';
 import { and, count, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';

@@ -50,6 +50,7 @@ export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void
     if (!paymentId) return;
     await releaseHold(deps, paymentId, 'expired', tx);
     const payment = await findLedgerPayment(tx, paymentId);
-    if (payment?.status === 'expired' && payment.formSubmissionId) await releaseSubmission(tx, payment.formSubmissionId);
+    if (payment?.status === 'expired' && payment.formSubmissionId)
+      await releaseSubmission(tx, payment.formSubmissionId);
   });
 }

@@ -227,7 +227,10 @@ export const formRows: MatrixRow[] = [
   {
     route: 'POST /api/forms/{formId}/submissions/{submissionId}/payments/{paymentId}/refund',
     target: "the member's paid submission",
-    call: async (cast) => ({ params: paymentParams(await memberPaidAndConfirmed(cast)), payload: { amountCents: 100 } }),
+    call: async (cast) => ({
+      params: paymentParams(await memberPaidAndConfirmed(cast)),
+      payload: { amountCents: 100 },
+    }),
     expect: statuses(401, 403, 403, 200, 200),
   },
   {

@@ -230,7 +230,9 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
         {money.total > 0 ? (
           <Text fw={600} aria-live="polite">
             Total: {formatCents(money.total)}
-            {money.balance > 0 ? ` (${formatCents(money.dueNow)} deposit now, ${formatCents(money.balance)} later)` : ''}
+            {money.balance > 0
+              ? ` (${formatCents(money.dueNow)} deposit now, ${formatCents(money.balance)} later)`
+              : ''}
           </Text>
         ) : null}
         {formError ? (
