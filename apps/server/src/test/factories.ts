@@ -290,3 +290,15 @@ export async function markChargesEnabled(db: Database, userId: string): Promise<
     .set({ stripeId: `acct_test_${randomUUID().replaceAll('-', '')}`, stripeChargesEnabled: true })
     .where(eq(users.id, userId));
 }
+
+/** The local Checkout page's Pay button (decision 029): where it sends the browser next. */
+export async function payOnLocalCheckout(app: FastifyInstance, url: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=pay',
+  });
+  if (response.statusCode !== 303) throw new Error(`local Checkout answered ${response.statusCode}: ${response.body}`);
+  return response.headers.location as string;
+}

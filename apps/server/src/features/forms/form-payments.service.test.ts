@@ -3,7 +3,7 @@ import { refundTooLargeMessage } from '@huddle/shared/paid-games';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectMails, createTeamCast, type signUpUser } from '../../test/factories.ts';
+import { collectMails, createTeamCast, payOnLocalCheckout, type signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
@@ -89,16 +89,7 @@ const submitAsVisitor = (formId: string, index = 0, body: object = answers) =>
 const keyOf = (paymentPath: string) => new URL(paymentPath, 'http://x').searchParams.get('key')!;
 
 /** The local Checkout page's Pay button. */
-async function pay(url: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: new URL(url).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(response.statusCode).toBe(303);
-  return response.headers.location as string;
-}
+const pay = (url: string) => payOnLocalCheckout(t.app, url);
 const checkout = (formId: string, submissionId: string, key?: string, cookie = '') =>
   call('POST', `/api/forms/${formId}/submissions/${submissionId}/checkout`, cookie, { ...(key && { key }) });
 const view = (formId: string, submissionId: string, key?: string, cookie = '') =>

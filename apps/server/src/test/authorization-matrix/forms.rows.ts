@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { payments } from '../../features/payments/payments.schema.ts';
+import { payOnLocalCheckout } from '../factories.ts';
 import { apiAs, type Cast, type TeamFixture } from './cast.ts';
 import { everyone, signedIn, statuses, type MatrixRow } from './matrix.ts';
 import { ownerConnected } from './paid-games.rows.ts';
@@ -75,12 +76,7 @@ async function memberPaidSubmission(cast: Cast) {
 async function memberPaidAndConfirmed(cast: Cast) {
   const sent = await memberPaidSubmission(cast);
   const session = await cast.t.payments.stripe.checkout.sessions.retrieve(sent.payment.stripeCheckoutSessionId!);
-  await cast.t.app.inject({
-    method: 'POST',
-    url: new URL(session.url!).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
+  await payOnLocalCheckout(cast.t.app, session.url!);
   // The webhook arrives through the job queue, just after the page's reply.
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const [row] = await cast.t.db.select().from(payments).where(eq(payments.id, sent.payment.id));
