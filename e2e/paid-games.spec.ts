@@ -1,9 +1,9 @@
 import { paymentSuccessMessage, priceNeedsStripeMessage } from '@huddle/shared/paid-games';
-import { stripeMessages } from '@huddle/shared/payments';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { signUpWithProfile } from './support/people.ts';
+import { connectStripeAccount } from './support/stripe.ts';
 
 /**
  * Issue 13, paid games on the built-in local Stripe (decisions 029 and 033): an organizer
@@ -33,15 +33,7 @@ test('a player pays for a game through Checkout and is in @mobile @postgres', as
   await expectAccessible(page);
 
   // Connect Stripe (the steps of stripe-connect.spec.ts): a new account, details submitted.
-  await page.goto('/settings?tab=payments');
-  await page.getByRole('button', { name: 'Connect to Stripe' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect to Stripe' });
-  await dialog.getByRole('button', { name: 'Create a new Stripe account' }).click();
-  await expect(page.getByText(stripeMessages.takingYouToStripe)).toBeVisible();
-  await page.waitForURL(/\/local-stripe\/connect\/acct_/);
-  await page.getByRole('button', { name: 'Submit details' }).click();
-  await page.waitForURL(/\/localconnect$/);
-  await expect(page.getByRole('region', { name: 'Stripe account' }).getByText('Active', { exact: true })).toBeVisible();
+  await connectStripeAccount(page);
 
   // Now the price is taken: a $12 game (through the API, as the form sends it).
   await page.goto('/events/new');

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountDueAtSubmission,
+  availableFieldTypes,
   checkAnswer,
   checkAnswers,
   formAnswerMessages,
   formField,
   formFields,
   formPages,
+  formSettings,
   paymentLines,
+  splitDeposit,
+  submissionPaymentState,
   visibleFields,
   type FormField,
   type FormFieldInput,
@@ -251,5 +256,67 @@ describe('a form’s fields together', () => {
       ok: false,
       fieldErrors: { name: formAnswerMessages.required, child: formAnswerMessages.required },
     });
+  });
+});
+
+describe('form payments: totals, deposits and states (decision 036)', () => {
+  const items = fields([
+    { type: 'payment', id: 'fee', label: 'Entry', priceCents: 4000, required: true },
+    { type: 'payment', id: 'meal', label: 'Meal', priceCents: 1250, quantity: { min: 0, max: 3 } },
+    { type: 'payment', id: 'cap', label: 'Cap', priceCents: 900 },
+  ]);
+
+  it('totals from the definition and the checked answers, with the season fee as one more line', () => {
+    const checked = checkAnswers(items, { meal: 2, cap: true }, now);
+    if (!checked.ok) throw new Error('refused');
+    expect(paymentLines(items, checked.answers).total).toBe(4000 + 2500 + 900);
+    const withSeason = paymentLines(items, checked.answers, { label: 'Fall league season', feeCents: 6000 });
+    expect(withSeason.total).toBe(13_400);
+    expect(withSeason.lines.at(-1)).toEqual({
+      fieldId: null,
+      label: 'Fall league season',
+      quantity: 1,
+      unitCents: 6000,
+    });
+    // A free season adds no line.
+    expect(paymentLines(items, checked.answers, { label: 'Free', feeCents: 0 }).lines).toHaveLength(3);
+  });
+
+  it('refuses quantities outside the range, whatever the client sends', () => {
+    expect(checkAnswers(items, { meal: 4 }, now)).toEqual({
+      ok: false,
+      fieldErrors: { meal: formAnswerMessages.quantity(1, 3) },
+    });
+    expect(checkAnswers(items, { meal: 1.5 }, now).ok).toBe(false);
+    expect(checkAnswers(items, { meal: -1 }, now).ok).toBe(false);
+  });
+
+  it('splits the deposit from the balance, never charging more than the total or a balance under $0.50', () => {
+    expect(splitDeposit(10_000, null)).toEqual({ dueNow: 10_000, balance: 0 });
+    expect(splitDeposit(10_000, 2500)).toEqual({ dueNow: 2500, balance: 7500 });
+    expect(splitDeposit(2000, 2500)).toEqual({ dueNow: 2000, balance: 0 });
+    expect(splitDeposit(2520, 2500)).toEqual({ dueNow: 2520, balance: 0 });
+    expect(splitDeposit(0, 2500)).toEqual({ dueNow: 0, balance: 0 });
+    expect(amountDueAtSubmission(3000, 1000)).toBe(1000);
+  });
+
+  it('names the payment state from what was charged and refunded', () => {
+    const state = (paidCents: number, refundedCents = 0) =>
+      submissionPaymentState({ totalCents: 10_000, paidCents, refundedCents });
+    expect(state(0)).toEqual({ state: 'unpaid', balanceCents: 10_000 });
+    expect(state(2500)).toEqual({ state: 'deposit_paid', balanceCents: 7500 });
+    expect(state(10_000)).toEqual({ state: 'paid', balanceCents: 0 });
+    expect(state(10_000, 4000).state).toBe('partially_refunded');
+    expect(state(10_000, 10_000)).toEqual({ state: 'refunded', balanceCents: 0 });
+  });
+
+  it('a deposit is a price: at least $0.50, whole cents', () => {
+    expect(formSettings.safeParse({ depositCents: 49 }).success).toBe(false);
+    expect(formSettings.safeParse({ depositCents: 12.5 }).success).toBe(false);
+    expect(formSettings.parse({}).depositCents).toBeNull();
+  });
+
+  it('payment items are offered in the builder', () => {
+    expect(availableFieldTypes).toContain('payment');
   });
 });

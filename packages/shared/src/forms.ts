@@ -4,6 +4,7 @@ import { okReply } from './accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emailMaxLength } from './limits.ts';
 import { isSafeWebsiteUrl, websiteMessages } from './websites.ts';
+import { paymentStatuses } from './payments.ts';
 
 /**
  * Issue 14: an organizer's form as data. The builder edits a FormDefinition; the filler's page
@@ -479,12 +480,25 @@ export function checkAnswers(
   return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, answers: kept };
 }
 
-/** What the payment items of checked answers cost, in cents, with a line per item bought. */
+/** A line of what a submission costs: a payment item bought, or the linked season's fee. */
+export interface PaymentLine {
+  fieldId: string | null;
+  label: string;
+  quantity: number;
+  unitCents: number;
+}
+
+/**
+ * What the payment items of checked answers cost, in cents, with a line per item bought; a linked
+ * season's fee (decision 036) is one more line. The server calls this with the form's saved
+ * definition and the answers it checked, never with an amount the client sent.
+ */
 export function paymentLines(
   fields: readonly FormField[],
   answers: Record<string, CheckedAnswer>,
-): { total: number; lines: { fieldId: string; label: string; quantity: number; unitCents: number }[] } {
-  const lines = visibleFields(fields, answers)
+  seasonFee: { label: string; feeCents: number } | null = null,
+): { total: number; lines: PaymentLine[] } {
+  const lines: PaymentLine[] = visibleFields(fields, answers)
     .filter((field): field is Extract<FormField, { type: 'payment' }> => field.type === 'payment')
     .map((field) => ({
       fieldId: field.id,
@@ -493,15 +507,67 @@ export function paymentLines(
       unitCents: field.priceCents,
     }))
     .filter((line) => line.quantity > 0);
+  if (seasonFee && seasonFee.feeCents > 0) {
+    lines.push({ fieldId: null, label: seasonFee.label, quantity: 1, unitCents: seasonFee.feeCents });
+  }
   return { total: lines.reduce((sum, line) => sum + line.quantity * line.unitCents, 0), lines };
+}
+
+/**
+ * What is due when the form is sent: the deposit the organizer set (never more than the total),
+ * else the whole total. The rest is the balance, paid later from `pay-balance/…`.
+ */
+export function amountDueAtSubmission(totalCents: number, depositCents: number | null): number {
+  if (totalCents <= 0) return 0;
+  return depositCents === null ? totalCents : Math.min(depositCents, totalCents);
+}
+
+/** Stripe's smallest charge: a balance below it cannot be paid on its own, so the deposit takes it. */
+export function splitDeposit(totalCents: number, depositCents: number | null): { dueNow: number; balance: number } {
+  const dueNow = amountDueAtSubmission(totalCents, depositCents);
+  const balance = totalCents - dueNow;
+  return balance > 0 && balance < formLimits.price.min ? { dueNow: totalCents, balance: 0 } : { dueNow, balance };
+}
+
+/** A submission's money: unpaid, a deposit (part) paid, paid in full, or refunded (in part or whole). */
+export const submissionPaymentStates = ['unpaid', 'deposit_paid', 'paid', 'partially_refunded', 'refunded'] as const;
+export type SubmissionPaymentState = (typeof submissionPaymentStates)[number];
+export const submissionPaymentStateLabels: Record<SubmissionPaymentState, string> = {
+  unpaid: 'Unpaid',
+  deposit_paid: 'Deposit paid',
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
+
+/**
+ * The state of a submission's payments from its total and the settled payments' sums: `paid` is
+ * what was charged, `refunded` what went back. A refund does not put the amount back on the
+ * balance: the organizer gave it back, the filler does not owe it again.
+ */
+export function submissionPaymentState({
+  totalCents,
+  paidCents,
+  refundedCents,
+}: {
+  totalCents: number;
+  paidCents: number;
+  refundedCents: number;
+}): { state: SubmissionPaymentState; balanceCents: number } {
+  const balanceCents = Math.max(0, totalCents - paidCents);
+  if (refundedCents > 0) {
+    return { state: refundedCents >= paidCents ? 'refunded' : 'partially_refunded', balanceCents };
+  }
+  if (paidCents <= 0) return { state: 'unpaid', balanceCents };
+  return { state: balanceCents > 0 ? 'deposit_paid' : 'paid', balanceCents };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The forms API (issue 14): organizers build and manage forms; anyone fills a published one.
 
-/** What the builder offers today. Payment items join when paying a submission is built; the
- * server refuses them until then. */
-const fieldTypesComingLater = ['payment'] as const;
+/** What the builder offers: every type. Payment items are offered when the form's payee can take
+ * charges (the builder asks; the server refuses them otherwise). */
+const fieldTypesComingLater = [] as const;
 export type AvailableFieldType = Exclude<FormFieldType, (typeof fieldTypesComingLater)[number]>;
 export const availableFieldTypes: readonly AvailableFieldType[] = formFieldTypes.filter(
   (type): type is AvailableFieldType => !(fieldTypesComingLater as readonly string[]).includes(type),
@@ -513,7 +579,11 @@ export type FormStatus = (typeof formStatuses)[number];
 /** What a filler finds: open, or why not. */
 export const formAvailabilities = ['open', 'not_open_yet', 'closed', 'full'] as const;
 export type FormAvailability = (typeof formAvailabilities)[number];
-export const submissionStatuses = ['submitted', 'waitlisted'] as const;
+/**
+ * `awaiting_payment`: sent, its place held while the Checkout of what is due is open (decision
+ * 036); `cancelled`: that Checkout expired or was cancelled, and the place went back.
+ */
+export const submissionStatuses = ['submitted', 'waitlisted', 'awaiting_payment', 'cancelled'] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 
 export const formMessages = {
@@ -527,9 +597,24 @@ export const formMessages = {
   notFound: 'This form does not exist or is not published.',
   seasonNotTeams: 'Pick a season of the form’s team.',
   paidSeason:
-    'This season has a fee: players register for it from the team page, where they pay. Forms cannot take payments yet.',
+    'This season has a fee: connect Stripe (Settings › Payments) so the form can take it, or link a free season.',
   deleteConfirm: 'Delete this form and all its submissions? This cannot be undone.',
   leaveUnsaved: 'You have unsaved changes. Leave without saving?',
+} as const;
+
+/** Decision 036: paying for a submission. */
+export const formPaymentMessages = {
+  connectStripe: 'Connect Stripe in Settings › Payments to take payments in this form.',
+  ownerCannotTakePayments: 'The organizer of this form cannot take payments right now.',
+  /** Spec: the payment return's message, verbatim. */
+  success: 'Congratulations, Payment was successful!',
+  processing: 'Your payment is being confirmed. This page updates when it is done.',
+  nothingOwed: 'Nothing is owed on this submission.',
+  cancelled: 'This payment was cancelled and the place released. Fill in the form again to take part.',
+  waitlisted: 'You are on the waitlist: nothing is due until the organizer takes you on.',
+  depositAboveTotal: 'The deposit is taken from the total: it cannot be charged without payment items.',
+  notRefundable: 'This payment cannot be refunded.',
+  notFound: 'This submission does not exist.',
 } as const;
 
 export const formTitleLength = { min: 2, max: 120 } as const;
@@ -563,6 +648,14 @@ export const formSettings = z
     seasonId: z.uuid('Unknown season.').nullable().default(null),
     /** Who reads submissions besides the owner: the team's organizers too (team forms). */
     submissionsVisibleTo: z.enum(['owner', 'organizers']).default('organizers'),
+    /** Decision 036: due when the form is sent (cents); the rest of the total is paid later. Null = all at once. */
+    depositCents: z
+      .number()
+      .int('Whole cents.')
+      .min(formLimits.price.min, 'At least $0.50.')
+      .max(formLimits.price.max, 'At most $10,000.')
+      .nullable()
+      .default(null),
   })
   .superRefine((settings, context) => {
     if (settings.opensAt && settings.closesAt && settings.closesAt <= settings.opensAt) {
@@ -629,6 +722,8 @@ export const formDraftReply = z
     settings: formSettings,
     submissionCount: z.number().int(),
     updatedAt: z.iso.datetime(),
+    /** The form's payee (its maker, or the team's owner) can take charges: payment items are offered. */
+    canTakePayments: z.boolean(),
   })
   .meta({ id: 'FormDraft' });
 export type FormDraft = z.infer<typeof formDraftReply>;
@@ -655,6 +750,10 @@ export const publicFormReply = z
     canEdit: z.boolean(),
     /** A draft, shown to its editors as a preview only. */
     preview: z.boolean(),
+    /** The linked season's fee, a line of every submission's total (decision 036). */
+    seasonFee: z.object({ label: z.string(), feeCents: z.number().int() }).nullable(),
+    /** Due at submission when the total is more; the rest is the balance. */
+    depositCents: z.number().int().nullable(),
   })
   .meta({ id: 'PublicForm' });
 export type PublicForm = z.infer<typeof publicFormReply>;
@@ -681,8 +780,41 @@ export const submitFormReply = z
     submissionId: z.uuid(),
     status: z.enum(submissionStatuses),
     confirmationMessage: z.string(),
+    /** Something is due: the page to pay it (with the submission's key for a visitor). */
+    paymentPath: z.string().nullable(),
   })
   .meta({ id: 'FormSubmitted' });
+
+const paymentLine = z.object({
+  fieldId: z.string().nullable(),
+  label: z.string(),
+  quantity: z.number().int(),
+  unitCents: z.number().int(),
+});
+
+/** One payment of a submission in the ledger (a deposit, the whole, or a balance). */
+export const formPaymentEntry = z.object({
+  id: z.uuid(),
+  status: z.enum(paymentStatuses),
+  amountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  receiptNumber: z.string().nullable(),
+  paidAt: z.iso.datetime().nullable(),
+});
+
+/** What a submission costs and where its payments stand (decision 036). */
+export const submissionPayment = z
+  .object({
+    state: z.enum(submissionPaymentStates),
+    lines: z.array(paymentLine),
+    totalCents: z.number().int(),
+    paidCents: z.number().int(),
+    refundedCents: z.number().int(),
+    balanceCents: z.number().int(),
+    payments: z.array(formPaymentEntry),
+  })
+  .meta({ id: 'FormSubmissionPayment' });
+export type SubmissionPayment = z.infer<typeof submissionPayment>;
 
 const checkedAnswer = z.union([
   z.string(),
@@ -715,6 +847,8 @@ export const submissionReply = z
     marked: z.boolean(),
     comment: z.string(),
     submittedAt: z.iso.datetime(),
+    /** Null when the submission costs nothing. */
+    payment: submissionPayment.nullable(),
   })
   .meta({ id: 'FormSubmission' });
 export type Submission = z.infer<typeof submissionReply>;
@@ -747,6 +881,44 @@ export const updateSubmissionBody = z
     comment: z.string().trim().max(2000, 'At most 2000 characters.').optional(),
   })
   .meta({ id: 'UpdateSubmission' });
+
+/**
+ * `form/payment/{id}/{submissionId}` and `pay-balance/{id}/{submissionId}` (spec §2): the filler
+ * (signed in, or a visitor with the key from the confirmation mail) or the form's organizers.
+ */
+export const submissionKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.')
+  .optional();
+export const submissionPaymentQuery = z.object({ key: submissionKey });
+export const submissionPaymentReply = z
+  .object({
+    form: z.object({ id: z.uuid(), title: z.string() }),
+    submissionId: z.uuid(),
+    name: z.string(),
+    status: z.enum(submissionStatuses),
+    /** What paying now would charge: the deposit (or whole) first, then the balance. */
+    dueNowCents: z.number().int(),
+    /** A Checkout is open or its completion is being confirmed. */
+    pending: z.boolean(),
+    payment: submissionPayment,
+  })
+  .meta({ id: 'FormSubmissionPaymentView' });
+export type SubmissionPaymentView = z.infer<typeof submissionPaymentReply>;
+export const formCheckoutBody = z.strictObject({ key: submissionKey }).meta({ id: 'FormCheckout' });
+export const formCheckoutReply = z.object({ url: z.url(), paymentId: z.uuid() }).meta({ id: 'FormCheckoutOpened' });
+export const formPaymentParams = submissionParams.extend({ paymentId: z.uuid('Unknown payment.') });
+export const formRefundBody = z
+  .strictObject({
+    /** Cents; left out = all that is left of this payment. */
+    amountCents: z
+      .number()
+      .int('Whole cents.')
+      .min(1, 'At least $0.01.')
+      .max(formLimits.price.max * 100)
+      .optional(),
+  })
+  .meta({ id: 'FormRefund' });
 
 /** `form/{formId}/team-form-add/{userId}` (spec §2): an organizer adds a filler to the form's team. */
 export const teamFormAddParams = formIdParams.extend({ userId: z.string().min(1).max(64) });
@@ -885,6 +1057,42 @@ export const formEndpoints = {
     tags: formTags,
     params: teamFormAddParams,
     reply: teamFormAddReply,
+  }),
+  getPayment: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms/:formId/submissions/:submissionId/payment',
+    summary: "A submission's payments and what is due (its filler, with the key for a visitor, and its readers)",
+    tags: formTags,
+    params: submissionParams,
+    query: submissionPaymentQuery,
+    reply: submissionPaymentReply,
+  }),
+  checkout: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/submissions/:submissionId/checkout',
+    summary: 'Open a Checkout for what is due now: the deposit or whole at first, then the balance (the filler)',
+    tags: formTags,
+    params: submissionParams,
+    body: formCheckoutBody,
+    reply: formCheckoutReply,
+  }),
+  cancelPayment: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/submissions/:submissionId/payments/:paymentId/cancel',
+    summary: "Back from Checkout's Cancel: end the session and release the held place (the filler)",
+    tags: formTags,
+    params: formPaymentParams,
+    body: formCheckoutBody,
+    reply: submissionPaymentReply,
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/submissions/:submissionId/payments/:paymentId/refund',
+    summary: 'Refund a payment of a submission, in full or in part, never more than was paid (its readers)',
+    tags: formTags,
+    params: formPaymentParams,
+    body: formRefundBody,
+    reply: submissionReply,
   }),
 } as const;
 

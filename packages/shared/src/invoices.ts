@@ -21,6 +21,7 @@ export const paymentKindLabels: Record<(typeof paymentKinds)[number], string> = 
   event: 'Game',
   season: 'Season',
   subscription: 'Plan',
+  form: 'Form',
 };
 
 /** Shown for a payment to Huddle itself (a plan): the ledger's payee is null. */
@@ -36,7 +37,7 @@ const cursor = z.uuid('Not a cursor from this list.').optional();
 
 export const listInvoicesQuery = z.strictObject({
   cursor,
-  kind: z.enum(paymentKinds, { error: 'Choose games, seasons or plans.' }).optional(),
+  kind: z.enum(paymentKinds, { error: 'Choose games, seasons, plans or forms.' }).optional(),
   year: z.coerce
     .number({ error: 'Enter a year.' })
     .int('Enter a year.')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { eventIdParams, maxFriends, partyParams, partyReply } from './events.ts';
-import { paymentStatuses } from './payments.ts';
+import { paymentKinds, paymentStatuses } from './payments.ts';
 import { seasonIdParams } from './seasons.ts';
 
 /**
@@ -81,7 +81,7 @@ export const checkoutSessionQuery = z.object({
 export const gamePaymentReply = z
   .object({
     id: z.string(),
-    kind: z.enum(['event', 'season', 'subscription']),
+    kind: z.enum(paymentKinds),
     status: z.enum(paymentStatuses),
     receiptNumber: z.string().nullable(),
     payerName: z.string(),

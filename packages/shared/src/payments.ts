@@ -73,7 +73,7 @@ export const stripeMessages = {
 export const takingYouToStripeMs = 3000;
 
 /** The payments ledger (issue 13): what a payment was for. */
-export const paymentKinds = ['event', 'season', 'subscription'] as const;
+export const paymentKinds = ['event', 'season', 'subscription', 'form'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 /**
  * A payment's life: pending while its Checkout is open, then paid, failed or expired; refunds

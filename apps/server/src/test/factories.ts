@@ -308,3 +308,14 @@ export function multipartFile(
 export const tinyPdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+/** The local Checkout page's Pay button (decision 029): where it sends the browser next. */
+export async function payOnLocalCheckout(app: FastifyInstance, url: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=pay',
+  });
+  if (response.statusCode !== 303) throw new Error(`local Checkout answered ${response.statusCode}: ${response.body}`);
+  return response.headers.location as string;
+}

@@ -18,15 +18,9 @@ export const customHostRoutes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       ...authPageRoutes,
-      signedIn([
-        formRoutes.list,
-        formRoutes.build,
-        formRoutes.submissions,
-        formRoutes.submission,
-        // Spec §2 names this route; Huddle has no separate payment page for a submission yet, so it shows the submission.
-        { ...formRoutes.submission, path: 'form/payment/:formId/:submissionId' },
-      ]),
-      openToEveryone([formRoutes.view]),
+      signedIn([formRoutes.list, formRoutes.build, formRoutes.submissions, formRoutes.submission]),
+      // Paying for a submission is open to its filler by the mailed key, as on Huddle's own host.
+      openToEveryone([formRoutes.view, formRoutes.payment]),
       { path: '*', lazy: () => import('./pages/custom-host-site-page.tsx') },
     ],
   },

@@ -40,6 +40,9 @@ export const formRoutes = {
   submissions: { path: 'form/:formId/submissions', lazy: () => import('./pages/form-submissions-page.tsx') },
   submission: { path: 'form/:formId/:submissionId', lazy: () => import('./pages/form-submission-page.tsx') },
   view: { path: 'form/:formId', lazy: () => import('./pages/form-page.tsx') },
+  // Spec §2: paying for a submission, by its filler (a visitor with the mailed key) or organizers.
+  payment: { path: 'form/payment/:formId/:submissionId', lazy: () => import('./pages/form-payment-page.tsx') },
+  payBalance: { path: 'pay-balance/:formId/:submissionId', lazy: () => import('./pages/form-payment-page.tsx') },
 } satisfies Record<string, RouteObject>;
 
 /**
@@ -127,6 +130,8 @@ export const routes: RouteObject[] = [
         { path: 'evt/:eventId', lazy: () => import('./pages/event-page.tsx') },
         // Spec §6: the form view is public (issue 14).
         formRoutes.view,
+        formRoutes.payment,
+        formRoutes.payBalance,
         // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
         { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
       ]),

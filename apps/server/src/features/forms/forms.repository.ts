@@ -1,5 +1,5 @@
-import type { submissionSorts } from '@huddle/shared/forms';
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SubmissionStatus, submissionSorts } from '@huddle/shared/forms';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
@@ -62,12 +62,12 @@ export async function submissionCounts(db: Database, formIds: string[]): Promise
   return new Map(rows.map((row) => [row.formId, row.total]));
 }
 
-/** Submissions that took a place (not waitlisted): what the limit counts. */
+/** Submissions that took a place: sent, or held while their payment is open (decision 036). */
 export async function takenPlaces(db: Database, formId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(formSubmissions)
-    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.status, 'submitted')));
+    .where(and(eq(formSubmissions.formId, formId), inArray(formSubmissions.status, ['submitted', 'awaiting_payment'])));
   return row?.total ?? 0;
 }
 
@@ -91,6 +91,8 @@ export async function hasSubmissionFrom(
       and(
         eq(formSubmissions.formId, formId),
         'userId' in who ? eq(formSubmissions.userId, who.userId) : eq(formSubmissions.email, who.email),
+        // A submission whose payment was never made gave its place back: the person may fill again.
+        ne(formSubmissions.status, 'cancelled'),
       ),
     )
     .limit(1);
@@ -109,7 +111,7 @@ export interface SubmissionFilter {
   search: string;
   fieldId?: string;
   equals?: string;
-  status?: 'submitted' | 'waitlisted';
+  status?: SubmissionStatus;
   marked?: 'true' | 'false';
   sort: (typeof submissionSorts)[number];
 }
@@ -196,4 +198,47 @@ export async function isRegistered(db: Database, seasonId: string, who: { userId
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The submission's row, locked: two payments for one submission are not opened at once. */
+export async function lockSubmission(tx: Database, formId: string, submissionId: string) {
+  const [row] = await tx
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.id, submissionId)))
+    .for('update');
+  return row;
+}
+
+/** A held submission's payment went through: it counts as sent. Undefined when it was not held. */
+export async function markSubmissionPaid(tx: Database, submissionId: string) {
+  const [row] = await tx
+    .update(formSubmissions)
+    .set({ status: 'submitted' })
+    .where(and(eq(formSubmissions.id, submissionId), eq(formSubmissions.status, 'awaiting_payment')))
+    .returning();
+  return row;
+}
+
+/** A held submission's Checkout ended unpaid: its place goes back. */
+export async function releaseSubmission(tx: Database, submissionId: string) {
+  await tx
+    .update(formSubmissions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(formSubmissions.id, submissionId), eq(formSubmissions.status, 'awaiting_payment')));
+}
+
+export async function findSubmissionById(db: Database, submissionId: string) {
+  const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, submissionId));
+  return row;
+}
+
+/** A team's owner: who is paid for a team's form (decision 036), as for its seasons. */
+export async function findTeamOwnerId(db: Database, teamId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')))
+    .limit(1);
+  return row?.userId;
 }

@@ -17,17 +17,30 @@ import {
   getSubmission,
   getTeamFormAdd,
   listMyForms,
+  refundSubmissionPayment,
   listSubmissions,
   saveForm,
   setFormStatus,
   submitForm,
   updateSubmission,
 } from './forms.service.ts';
+import { cancelFormPayment, getSubmissionPayment, startFormCheckout } from './form-payments.service.ts';
+import { defineFormWebhooks } from './forms.webhooks.ts';
 
 /** Issue 14: forms, their builder's saves, public filling and submissions. */
 export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void {
-  const { db, auth, mailer, clock, config, jobs, realtime } = appDeps;
-  const formDeps = { db, mailer, clock, jobs, realtime, publicOrigin: config.publicOrigin, log: app.log };
+  const { db, auth, mailer, clock, config, jobs, realtime, payments } = appDeps;
+  const formDeps = {
+    db,
+    mailer,
+    clock,
+    jobs,
+    realtime,
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+    stripe: payments.stripe,
+    platformFeePercent: config.platformFeePercent,
+  };
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
@@ -78,6 +91,21 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
   );
   registerEndpoint(app, formEndpoints.updateSubmission, async ({ request, params, body }) =>
     updateSubmission(db, { actorId: await actor(request), ...params, changes: body }),
+  );
+
+  // Decision 036: paying for a submission (its filler, or a visitor with the mailed key) and refunds.
+  defineFormWebhooks(payments, formDeps);
+  registerEndpoint(app, formEndpoints.getPayment, async ({ request, params, query }) =>
+    getSubmissionPayment(db, { viewerId: await viewer(request), ...params, key: query.key }),
+  );
+  registerEndpoint(app, formEndpoints.checkout, async ({ request, params, body }) =>
+    startFormCheckout(formDeps, { viewerId: await viewer(request), ...params, key: body.key }),
+  );
+  registerEndpoint(app, formEndpoints.cancelPayment, async ({ request, params, body }) =>
+    cancelFormPayment(formDeps, { viewerId: await viewer(request), ...params, key: body.key }),
+  );
+  registerEndpoint(app, formEndpoints.refund, async ({ request, params, body }) =>
+    refundSubmissionPayment(formDeps, { actorId: await actor(request), ...params, amountCents: body.amountCents }),
   );
 
   registerEndpoint(app, formEndpoints.getTeamFormAdd, async ({ request, params }) =>

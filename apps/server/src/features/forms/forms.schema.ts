@@ -1,4 +1,11 @@
-import type { CheckedAnswer, FormField, FormSettings, FormStatus, SubmissionStatus } from '@huddle/shared/forms';
+import type {
+  CheckedAnswer,
+  FormField,
+  FormSettings,
+  FormStatus,
+  PaymentLine,
+  SubmissionStatus,
+} from '@huddle/shared/forms';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -62,6 +69,14 @@ export const formSubmissions = pgTable(
     email: text('email').notNull(),
     status: text('status').$type<SubmissionStatus>().notNull(),
     answers: jsonb('answers').$type<Record<string, CheckedAnswer>>().notNull(),
+    /**
+     * Decision 036: what the submission costs, from the saved definition when it was sent (a later
+     * edit of the form does not change what someone owes), and the lines it was made of.
+     */
+    totalCents: integer('total_cents').notNull().default(0),
+    paymentLines: jsonb('payment_lines').$type<PaymentLine[]>().notNull().default([]),
+    /** The key in a visitor's payment link (confirmation mail): who holds it may pay, nobody else. */
+    accessKey: text('access_key'),
     marked: boolean('marked').notNull().default(false),
     comment: text('comment').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,7 +86,11 @@ export const formSubmissions = pgTable(
     index('form_submissions_form_idx').on(table.formId, table.createdAt),
     index('form_submissions_user_idx').on(table.userId),
     index('form_submissions_email_idx').on(table.formId, table.email),
-    check('form_submissions_status_check', sql`${table.status} in ('submitted', 'waitlisted')`),
+    check(
+      'form_submissions_status_check',
+      sql`${table.status} in ('submitted', 'waitlisted', 'awaiting_payment', 'cancelled')`,
+    ),
+    check('form_submissions_total_check', sql`${table.totalCents} >= 0`),
   ],
 );
 

@@ -1,9 +1,4 @@
-import {
-  formAnswerMessages,
-  formMessages,
-  unavailableFieldTypeMessage,
-  type FormFieldInput,
-} from '@huddle/shared/forms';
+import { formAnswerMessages, formMessages, formPaymentMessages, type FormFieldInput } from '@huddle/shared/forms';
 import { seasonFullMessage } from '@huddle/shared/seasons';
 import { and, count, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -140,7 +135,8 @@ describe('building a form', () => {
       settings: {},
     });
     expect(payment.statusCode).toBe(400);
-    expect(payment.json().error.fields['fields.0.type']).toEqual([unavailableFieldTypeMessage]);
+    // Payment items need the payee's Stripe (decision 036): this owner has none.
+    expect(payment.json().error.fields['fields.0.type']).toEqual([formPaymentMessages.connectStripe]);
     const contradiction = await call('PUT', `/api/forms/${id}`, owner.cookie, {
       version: 2,
       title: 'Ages',
@@ -380,7 +376,9 @@ describe('reading submissions', () => {
     const csv = await call('GET', `/api/forms/${id}/submissions.csv?fieldId=size&equals=m&sort=name`, owner.cookie);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('Submitted at,Name,Email,Status,Marked,Comment,Position,Shirt size,I agree to the rules');
+    expect(lines[0]).toBe(
+      'Submitted at,Name,Email,Status,Payment,Total,Paid,Refunded,Balance,Marked,Comment,Position,Shirt size,I agree to the rules',
+    );
     expect(lines[1]).toContain(`'=HYPERLINK(""x"")`);
     expect(lines[1]).toMatch(/,Medium,Yes$/);
     expect(lines).toHaveLength(3);

@@ -4,6 +4,9 @@ import {
   formMessages,
   formSettings,
   notATeamFormMessage,
+  paymentLines,
+  splitDeposit,
+  submissionPaymentStateLabels,
   unavailableFieldTypeMessage,
   type CheckedAnswer,
   type FormAvailability,
@@ -27,10 +30,24 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeSpreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { createGuest, findUserRecordByEmail, getCurrentUser } from '../accounts/accounts.service.ts';
 import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
+import { refundPayment } from '../paid-games/paid-game-refunds.service.ts';
+import { findLedgerPayment } from '../paid-games/paid-games.service.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
 import { addPlayerToTeam, requireRole } from '../teams/teams.service.ts';
 import { checkSubmittedFiles, claimSubmittedFiles, filesOfSubmissions } from './form-uploads.service.ts';
 import { accessTo, availabilityOf } from './forms.access.ts';
+import {
+  formCanTakePayments,
+  formPayee,
+  holdPayment,
+  newAccessKey,
+  openFormCheckout,
+  refuseUnpayableItems,
+  refuseUnpayableSeason,
+  seasonFeeOf,
+  submissionPayments,
+  type FormPaymentDeps,
+} from './form-payments.service.ts';
 import { formReceivedMail } from './forms.mails.ts';
 import {
   findForm,
@@ -56,7 +73,7 @@ import {
 import { formSubmissions, forms } from './forms.schema.ts';
 
 /** Submissions notify the form's maker (issue 14), so forms need what notify() needs. */
-export type FormDeps = NotifyDeps;
+export type FormDeps = NotifyDeps & FormPaymentDeps;
 
 const notFound = () => new AppError('NOT_FOUND', formMessages.notFound);
 
@@ -98,6 +115,7 @@ async function toDraft(db: Database, form: FormRow): Promise<FormDraft> {
     settings: form.settings,
     submissionCount: (await submissionCounts(db, [form.id])).get(form.id) ?? 0,
     updatedAt: form.updatedAt.toISOString(),
+    canTakePayments: await formCanTakePayments(db, form),
   };
 }
 
@@ -156,6 +174,7 @@ export async function saveForm(
 ): Promise<FormDraft> {
   const { form, access } = await editableForm(db, formId, actorId);
   refuseUnavailableTypes(draft.fields);
+  await refuseUnpayableItems(db, form, draft.fields);
   const settings = { ...draft.settings };
   if (settings.seasonId) {
     const season = await findSeasonTerms(db, settings.seasonId);
@@ -164,12 +183,8 @@ export async function saveForm(
         'settings.seasonId': [formMessages.seasonNotTeams],
       });
     }
-    // A paid season's place is paid through Checkout (decision 033); a form would hand it out free.
-    if (season.feeCents) {
-      throw new AppError('VALIDATION_FAILED', formMessages.paidSeason, {
-        'settings.seasonId': [formMessages.paidSeason],
-      });
-    }
+    // A paid season's fee becomes a line of the form's total (decision 036): the payee must take charges.
+    await refuseUnpayableSeason(db, form, season.feeCents);
   }
   // Who reads the submissions is the maker's call: an organizer's save keeps what the maker chose.
   if (!access.isMaker) settings.submissionsVisibleTo = form.settings.submissionsVisibleTo;
@@ -196,7 +211,11 @@ export async function setFormStatus(
   { actorId, formId, status }: { actorId: string; formId: string; status: FormRow['status'] },
 ): Promise<FormDraft> {
   const { form } = await editableForm(db, formId, actorId);
-  if (status === 'published') refuseUnavailableTypes(form.fields);
+  if (status === 'published') {
+    refuseUnavailableTypes(form.fields);
+    // The payee may have unlinked Stripe since the last save.
+    await refuseUnpayableItems(db, form, form.fields);
+  }
   const [row] = await db
     .update(forms)
     .set({ status, version: sql`${forms.version} + 1`, updatedAt: new Date() })
@@ -258,6 +277,8 @@ export async function getPublicForm(
       (await hasSubmissionFrom(db, form.id, { userId: viewer.id })),
     canEdit: access.canEdit,
     preview: form.status === 'draft',
+    seasonFee: await seasonFeeOf(db, form),
+    depositCents: form.settings.depositCents,
   };
 }
 
@@ -303,7 +324,7 @@ export async function submitForm(
     const form = await lockForm(tx, formId);
     if (!form || form.status === 'draft') throw notFound();
     const replay = await findSubmissionByClientId(tx, formId, body.clientId);
-    if (replay) return { form, submission: replay, created: false, repeatedAs: null };
+    if (replay) return { form, submission: replay, created: false, repeatedAs: null, payment: undefined };
 
     const taken = await takenPlaces(tx, formId);
     const { availability, waitlistOnly } = availabilityOf(form, taken, now);
@@ -318,6 +339,7 @@ export async function submitForm(
           submission: null,
           created: false,
           repeatedAs: waitlistOnly ? ('waitlisted' as const) : ('submitted' as const),
+          payment: undefined,
         };
     }
 
@@ -339,7 +361,13 @@ export async function submitForm(
       );
       throw new AppError('VALIDATION_FAILED', 'Some answers need another look.', fields);
     }
-    const status: SubmissionStatus = waitlistOnly ? 'waitlisted' : 'submitted';
+    // What it costs, from the saved definition and the checked answers (decision 036); a linked
+    // season's fee is a line of it. A place with something due is held until the payment is made.
+    const seasonFee = await seasonFeeOf(tx, form);
+    const { total, lines } = paymentLines(form.fields, checked.answers, seasonFee);
+    const due = waitlistOnly ? { dueNow: 0, balance: total } : splitDeposit(total, form.settings.depositCents);
+    const payee = due.dueNow > 0 ? await formPayee(tx, form) : undefined;
+    const status: SubmissionStatus = waitlistOnly ? 'waitlisted' : payee ? 'awaiting_payment' : 'submitted';
 
     // A visitor is kept as an unregistered user (spec §3), unless the email is an account's:
     // that account's holder signs in to be matched; the submission keeps the name and email.
@@ -351,7 +379,7 @@ export async function submitForm(
     // A team's registration form registers the filler for its season (spec §7): both or neither.
     // A season given a fee after the form was linked to it is left alone: its place is paid for.
     const seasonId = form.settings.seasonId;
-    const seasonIsFree = seasonId !== null && !(await findSeasonTerms(tx, seasonId))?.feeCents;
+    const seasonIsFree = seasonId !== null && seasonFee === null;
     if (form.settings.seasonId && seasonIsFree && form.teamId && status === 'submitted' && (who.userId || guestId)) {
       const registration = await registerWithinCapacity(tx, {
         seasonId: form.settings.seasonId,
@@ -375,16 +403,36 @@ export async function submitForm(
         email: who.email,
         status,
         answers: checked.answers,
+        totalCents: total,
+        paymentLines: lines,
+        accessKey: total > 0 ? newAccessKey() : null,
         createdAt: now,
       })
       .returning();
     if (!submission) throw new Error('submission insert returned nothing');
     await claimSubmittedFiles(tx, files.uploadIds, submission.id);
-    return { form, submission, created: true, repeatedAs: null };
+    const payment = payee
+      ? await holdPayment(tx, deps, {
+          form,
+          row: submission,
+          amountCents: due.dueNow,
+          payee,
+          part: due.balance > 0 ? 'deposit' : 'whole',
+        })
+      : undefined;
+    return { form, submission, created: true, repeatedAs: null, payment };
   });
 
-  const { form, submission, created, repeatedAs } = outcome;
+  const { form, submission, created, repeatedAs, payment } = outcome;
+  // The Checkout opens after the commit (no lock is held while Stripe answers); its expiry gives
+  // the held place back. A failure releases the place at once and is told to the filler.
+  const key = submission?.accessKey ?? undefined;
+  if (payment && submission) await openFormCheckout(deps, { payment, row: submission, key, balance: false });
   const status: SubmissionStatus = submission?.status ?? repeatedAs ?? 'submitted';
+  const owes = submission !== null && submission.totalCents > 0 && status !== 'waitlisted';
+  const paymentPath = owes
+    ? `/${status === 'awaiting_payment' ? 'form/payment' : 'pay-balance'}/${form.id}/${submission.id}?key=${key}`
+    : null;
   if ((created && form.settings.confirmationEmail) || repeatedAs) {
     const mail = formReceivedMail({
       name: who.name,
@@ -392,7 +440,8 @@ export async function submitForm(
       confirmation: form.settings.confirmationMessage,
       waitlisted: status === 'waitlisted',
       repeated: repeatedAs !== null,
-      link: `${deps.publicOrigin}/form/${form.id}`,
+      // A paid submission's link is its payment page, with the key a visitor needs to open it.
+      link: `${deps.publicOrigin}${paymentPath ?? `/form/${form.id}`}`,
     });
     try {
       await deps.mailer.send({ to: who.email, ...mail });
@@ -422,12 +471,17 @@ export async function submitForm(
       status === 'waitlisted'
         ? formMessages.waitlisted
         : form.settings.confirmationMessage || formMessages.defaultConfirmation,
+    paymentPath,
   };
 }
 
 function toSubmission(
   row: SubmissionRow,
-  { organizer, files }: { organizer: boolean; files: Map<string, Record<string, SubmittedFile>> },
+  {
+    organizer,
+    files,
+    payment,
+  }: { organizer: boolean; files: Record<string, SubmittedFile>; payment: Submission['payment'] },
 ): Submission {
   return {
     id: row.id,
@@ -437,20 +491,24 @@ function toSubmission(
     email: row.email,
     userId: row.userId,
     answers: row.answers,
-    files: files.get(row.id) ?? {},
+    files,
     marked: organizer ? row.marked : false,
     comment: organizer ? row.comment : '',
     submittedAt: row.createdAt.toISOString(),
+    payment,
   };
 }
 
-async function withFiles(db: Database, rows: SubmissionRow[], { organizer }: { organizer: boolean }) {
-  const files = await filesOfSubmissions(
-    db,
-    rows.map((row) => row.id),
+/** Submissions with their files and payment state (one query each for all of them). */
+async function toSubmissions(db: Database, rows: SubmissionRow[], organizer: boolean) {
+  const ids = rows.map((row) => row.id);
+  const [files, payments] = await Promise.all([filesOfSubmissions(db, ids), submissionPayments(db, rows)]);
+  return rows.map((row) =>
+    toSubmission(row, { organizer, files: files.get(row.id) ?? {}, payment: payments.get(row.id) ?? null }),
   );
-  return rows.map((row) => toSubmission(row, { organizer, files })) as [Submission, ...Submission[]];
 }
+const oneSubmission = async (db: Database, row: SubmissionRow, organizer: boolean) =>
+  (await toSubmissions(db, [row], organizer))[0]!;
 
 export async function listSubmissions(
   db: Database,
@@ -469,7 +527,7 @@ export async function listSubmissions(
   });
   return {
     form: { id: form.id, title: form.title, fields: form.fields, canEdit: access.canEdit },
-    submissions: await withFiles(db, rows, { organizer: true }),
+    submissions: await toSubmissions(db, rows, true),
     total,
     page,
     pageSize,
@@ -485,8 +543,8 @@ export async function getSubmission(
   const row = form ? await findSubmission(db, formId, submissionId) : undefined;
   if (!form || !row) throw new AppError('NOT_FOUND', 'This submission does not exist.');
   const access = await accessTo(db, form, viewerId);
-  if (access.canRead) return (await withFiles(db, [row], { organizer: true }))[0];
-  if (row.userId === viewerId) return (await withFiles(db, [row], { organizer: false }))[0];
+  if (access.canRead) return oneSubmission(db, row, true);
+  if (row.userId === viewerId) return oneSubmission(db, row, false);
   throw new AppError('NOT_FOUND', 'This submission does not exist.');
 }
 
@@ -506,7 +564,30 @@ export async function updateSubmission(
     .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.id, submissionId)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', 'This submission does not exist.');
-  return (await withFiles(db, [row], { organizer: true }))[0];
+  return oneSubmission(db, row, true);
+}
+
+/**
+ * The form's organizers refund a payment of a submission, in full or in part: never more than is
+ * left of it, also when refunds come at once (the ledger row's lock, decision 033).
+ */
+export async function refundSubmissionPayment(
+  deps: FormDeps,
+  {
+    actorId,
+    formId,
+    submissionId,
+    paymentId,
+    amountCents,
+  }: { actorId: string; formId: string; submissionId: string; paymentId: string; amountCents?: number },
+) {
+  const { access } = await readableForm(deps.db, formId, actorId);
+  if (!access.canEdit) throw new AppError('FORBIDDEN', 'Only the form’s organizers can do that.');
+  const row = await findSubmission(deps.db, formId, submissionId);
+  const payment = row ? await findLedgerPayment(deps.db, paymentId) : undefined;
+  if (!row || payment?.formSubmissionId !== row.id) throw new AppError('NOT_FOUND', 'Payment not found.');
+  await refundPayment(deps, { paymentId, amountCents, reason: 'organizer' });
+  return oneSubmission(deps.db, row, true);
 }
 
 const fileCell = (file: (SubmittedFile & { link: string }) | undefined, id: string) =>
@@ -555,17 +636,40 @@ export async function exportSubmissionsCsv(
       ]),
     );
   const questions = form.fields.filter((field) => field.type !== 'heading' && field.type !== 'page_break');
+  const payments = await submissionPayments(db, rows);
+  const dollars = (cents: number | undefined) => (cents === undefined ? '' : (cents / 100).toFixed(2));
   const csv = writeSpreadsheetCsv(
-    ['Submitted at', 'Name', 'Email', 'Status', 'Marked', 'Comment', ...questions.map((field) => field.label)],
-    rows.map((row) => [
-      row.createdAt.toISOString(),
-      row.name,
-      row.email,
-      row.status,
-      row.marked ? 'Yes' : 'No',
-      row.comment,
-      ...questions.map((field) => answerText(field, row.answers[field.id], linked(row.id))),
-    ]),
+    [
+      'Submitted at',
+      'Name',
+      'Email',
+      'Status',
+      'Payment',
+      'Total',
+      'Paid',
+      'Refunded',
+      'Balance',
+      'Marked',
+      'Comment',
+      ...questions.map((field) => field.label),
+    ],
+    rows.map((row) => {
+      const payment = payments.get(row.id);
+      return [
+        row.createdAt.toISOString(),
+        row.name,
+        row.email,
+        row.status,
+        payment ? submissionPaymentStateLabels[payment.state] : '',
+        dollars(payment?.totalCents),
+        dollars(payment?.paidCents),
+        dollars(payment?.refundedCents),
+        dollars(payment?.balanceCents),
+        row.marked ? 'Yes' : 'No',
+        row.comment,
+        ...questions.map((field) => answerText(field, row.answers[field.id], linked(row.id))),
+      ];
+    }),
   );
   const slug =
     form.title
@@ -602,7 +706,7 @@ async function toTeamFormAdd(
   return {
     team: { id: teamId, name: (await findTeamName(db, teamId)) ?? '' },
     person: { id: person.id, name, email: person.email },
-    submission: (await withFiles(db, [submission], { organizer: true }))[0],
+    submission: await oneSubmission(db, submission, true),
     fields: form.fields,
     isMember: (await findTeamRole(db, teamId, person.id)) !== undefined,
     season: seasonId

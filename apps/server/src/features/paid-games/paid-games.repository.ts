@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@huddle/shared/payments';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
@@ -83,6 +83,15 @@ export async function updatePayment(
 ): Promise<PaymentRow | undefined> {
   const [row] = await db.update(payments).set(changes).where(eq(payments.id, paymentId)).returning();
   return row;
+}
+
+export async function listFormSubmissionPayments(db: Database, submissionIds: string[]): Promise<PaymentRow[]> {
+  if (submissionIds.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.kind, 'form'), inArray(payments.formSubmissionId, submissionIds)))
+    .orderBy(asc(payments.createdAt));
 }
 
 /** 'HDL-000042': the next receipt number, never shared by two payments succeeding at once. */

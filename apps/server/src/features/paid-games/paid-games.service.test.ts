@@ -15,6 +15,7 @@ import {
   eventBodyFor,
   insertEvent,
   insertPlace,
+  payOnLocalCheckout,
   signUpUser,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -77,16 +78,7 @@ const checkout = (game: { id: string; occurrence: string }, who: User, friends =
   call('POST', `/api/events/${game.id}/checkout`, who.cookie, { occurrenceStartsAt: game.occurrence, friends });
 
 /** The local Checkout page's Pay button; where it sends the browser. */
-async function pay(url: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: new URL(url).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(response.statusCode).toBe(303);
-  return response.headers.location as string;
-}
+const pay = (url: string) => payOnLocalCheckout(t.app, url);
 
 /** Joins and pays: the payment row afterwards. */
 async function joinAndPay(game: { id: string; occurrence: string }, who: User, friends = 0) {

@@ -38,10 +38,13 @@ import {
   findPaymentOfSession,
   findPendingPaymentOfParty,
   findPendingPaymentOfRegistration,
+  drawReceiptNumber,
   inTransaction,
   insertPayment,
+  listFormSubmissionPayments,
   lockPayment,
   updatePayment,
+  type NewPayment,
   type PaymentRow,
 } from './paid-games.repository.ts';
 
@@ -79,8 +82,11 @@ export const toGamePayment = (row: PaymentRow): GamePayment => ({
 
 type CheckoutReply = Extract<PaidCheckoutReply, { outcome: 'checkout' }>;
 
-/** The game's organizer, paid to their connected account: the event's creator (decision 033). */
-async function payeeOf(db: Database, { creatorId }: { creatorId: string }) {
+/**
+ * Who is paid, to their connected account: a game's creator (decision 033), a season's or a team
+ * form's team owner, a personal form's maker (decision 036). Refused while they cannot take charges.
+ */
+export async function payeeOf(db: Database, { creatorId }: { creatorId: string }) {
   const payee = await findPaymentAccount(db, creatorId);
   if (!payee?.stripeId || !payee.stripeChargesEnabled)
     throw new AppError('CONFLICT', organizerCannotTakePaymentsMessage);
@@ -88,6 +94,37 @@ async function payeeOf(db: Database, { creatorId }: { creatorId: string }) {
 }
 
 type Payee = Awaited<ReturnType<typeof payeeOf>>;
+
+/** A pending ledger row written by another feature's transaction (a form's submission, decision 036). */
+export const recordPendingPayment = (tx: Database, values: NewPayment) => insertPayment(tx, values);
+
+/** Ledger rows of form submissions, oldest first (what a submission's payment state is made of). */
+export const paymentsOfFormSubmissions = (db: Database, submissionIds: string[]) =>
+  listFormSubmissionPayments(db, submissionIds);
+
+export const findLedgerPayment = (db: Database, paymentId: string) => findPayment(db, paymentId);
+
+/**
+ * checkout.session.completed for a Huddle payment: a pending row becomes paid, once, with the next
+ * receipt number, under the row's lock in the webhook's transaction. Undefined when it was paid
+ * before (a replay under another event id) or is not Huddle's: the caller then changes nothing.
+ */
+export async function confirmPendingPayment(
+  tx: Database,
+  deps: Pick<PaidGameDeps, 'clock'>,
+  { paymentId, session }: { paymentId: string; session: { id?: unknown; payment_intent?: unknown } },
+): Promise<PaymentRow | undefined> {
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment || payment.status !== 'pending') return undefined;
+  const intent = session.payment_intent;
+  return updatePayment(tx, payment.id, {
+    status: 'paid',
+    receiptNumber: await drawReceiptNumber(tx),
+    paidAt: deps.clock.now(),
+    stripeCheckoutSessionId: session.id as string,
+    stripePaymentIntentId: typeof intent === 'string' ? intent : ((intent as { id?: string } | null)?.id ?? null),
+  });
+}
 
 /** A priced game, live, on a date not over: the checks made before any lock. */
 async function payableGame(deps: PaidGameDeps, actorId: string, eventId: string) {
@@ -129,9 +166,14 @@ async function insertPendingPayment(
  * 031), quantity = party size, USD. Made after the hold committed (no lock is held while Stripe
  * answers); when Stripe refuses, the hold is released at once.
  */
-async function openCheckout(
+export async function openCheckout(
   deps: PaidGameDeps,
-  { payment, unitCents, cancelPath }: { payment: PaymentRow; unitCents: number; cancelPath: string },
+  {
+    payment,
+    unitCents,
+    cancelPath,
+    successPath = '/payment-success',
+  }: { payment: PaymentRow; unitCents: number; cancelPath: string; successPath?: string },
 ): Promise<CheckoutReply> {
   const origin = deps.publicOrigin;
   const expiresAt = Math.floor((deps.clock.now().getTime() + checkoutHoldMs) / 1000);
@@ -154,7 +196,8 @@ async function openCheckout(
         client_reference_id: payment.id,
         customer_email: payment.payerEmail || undefined,
         expires_at: expiresAt,
-        success_url: `${origin}/payment-success?redirect_status=succeeded&session_id={CHECKOUT_SESSION_ID}`,
+        // A visitor's form payment returns to its own page (with its key); the rest to /payment-success.
+        success_url: `${origin}${successPath}${successPath.includes('?') ? '&' : '?'}redirect_status=succeeded&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}${cancelPath}${cancelPath.includes('?') ? '&' : '?'}cancelledPayment=${payment.id}`,
       },
       { idempotencyKey: `huddle-checkout-${payment.id}` },
@@ -174,7 +217,7 @@ async function openCheckout(
 }
 
 /** A second press while the Checkout is open goes back to the same Checkout. */
-async function sameCheckout(deps: PaidGameDeps, payment: PaymentRow): Promise<CheckoutReply | undefined> {
+export async function sameCheckout(deps: PaidGameDeps, payment: PaymentRow): Promise<CheckoutReply | undefined> {
   if (!payment.stripeCheckoutSessionId) return undefined;
   const session = await deps.stripe.checkout.sessions.retrieve(payment.stripeCheckoutSessionId);
   if (session.status !== 'open' || !session.url) return undefined;

@@ -2,8 +2,7 @@ import type { Payments, StripeEventContext } from '../payments/payments-core.ts'
 import { confirmHeldSpot } from '../events/event-paid-spots.service.ts';
 import { confirmPaidRegistration } from '../seasons/season-paid-registrations.service.ts';
 import { paidGameLeftJob } from '../events/waitlist.service.ts';
-import { drawReceiptNumber, lockPayment, updatePayment } from './paid-games.repository.ts';
-import { releaseHold, type PaidGameDeps } from './paid-games.service.ts';
+import { confirmPendingPayment, releaseHold, type PaidGameDeps } from './paid-games.service.ts';
 
 /** The ledger row a Checkout session of a game pays, from the metadata Huddle set on it. */
 const paymentIdOf = (session: StripeEventContext['object']) => {
@@ -21,17 +20,9 @@ export function definePaidGameWebhooks(payments: Payments, deps: PaidGameDeps): 
   payments.onStripeEvent('checkout.session.completed', async ({ object: session, tx }) => {
     const paymentId = paymentIdOf(session);
     if (!paymentId || session.payment_status !== 'paid') return;
-    const payment = await lockPayment(tx, paymentId);
+    const payment = await confirmPendingPayment(tx, deps, { paymentId, session });
     // Paid before (a replay under another event id), or not Huddle's.
-    if (!payment || payment.status !== 'pending') return;
-    const intent = session.payment_intent;
-    await updatePayment(tx, payment.id, {
-      status: 'paid',
-      receiptNumber: await drawReceiptNumber(tx),
-      paidAt: deps.clock.now(),
-      stripeCheckoutSessionId: session.id as string,
-      stripePaymentIntentId: typeof intent === 'string' ? intent : ((intent as { id?: string } | null)?.id ?? null),
-    });
+    if (!payment) return;
     if (payment.kind === 'season') {
       if (payment.seasonId && payment.registrationId) {
         await confirmPaidRegistration(tx, { seasonId: payment.seasonId, registrationId: payment.registrationId });

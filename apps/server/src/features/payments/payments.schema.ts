@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema.ts';
 import { eventParties, events } from '../events/events.schema.ts';
+import { formSubmissions } from '../forms/forms.schema.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 import { subscriptions } from '../subscriptions/subscriptions.schema.ts';
 import { teams } from '../teams/teams.schema.ts';
@@ -49,6 +50,8 @@ export const payments = pgTable(
     partyId: uuid('party_id').references(() => eventParties.id, { onDelete: 'set null' }),
     seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'set null' }),
     registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+    /** A form submission's payment (decision 036): its deposit, whole or balance. */
+    formSubmissionId: uuid('form_submission_id').references(() => formSubmissions.id, { onDelete: 'set null' }),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     /** The receipt's line, e.g. "Sunday pickup · Sat, Nov 28, 10:00 AM". */
     description: text('description').notNull(),
@@ -76,7 +79,8 @@ export const payments = pgTable(
     index('payments_payer_idx').on(table.payerUserId, table.createdAt),
     index('payments_payee_idx').on(table.payeeUserId, table.createdAt),
     index('payments_event_idx').on(table.eventId, table.occurrenceStartsAt),
-    check('payments_kind_check', sql`${table.kind} in ('event', 'season', 'subscription')`),
+    check('payments_kind_check', sql`${table.kind} in ('event', 'season', 'subscription', 'form')`),
+    index('payments_form_submission_idx').on(table.formSubmissionId),
     check(
       'payments_status_check',
       sql`${table.status} in ('pending', 'paid', 'partially_refunded', 'refunded', 'failed', 'expired')`,

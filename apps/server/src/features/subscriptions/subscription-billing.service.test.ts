@@ -1,7 +1,7 @@
 import { onlyOwnerChangesPlanMessage } from '@huddle/shared/subscriptions';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTeamAs, signUpUser } from '../../test/factories.ts';
+import { createTeamAs, payOnLocalCheckout, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { setFlag } from '../feature-flags/feature-flags.service.ts';
@@ -62,16 +62,7 @@ const choose = (who: User, id: string, choice: Choice, type: 'teams' | 'user' = 
   });
 
 /** The local Checkout page's Pay button. */
-async function pay(url: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: new URL(url).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(response.statusCode).toBe(303);
-  return response.headers.location as string;
-}
+const pay = (url: string) => payOnLocalCheckout(t.app, url);
 
 async function subscribe(teamId: string, choice: Choice = varsity) {
   const response = await choose(owner, teamId, choice);

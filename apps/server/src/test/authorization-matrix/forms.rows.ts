@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { multipartFile, tinyPdf } from '../factories.ts';
+import { payments } from '../../features/payments/payments.schema.ts';
+import { multipartFile, payOnLocalCheckout, tinyPdf } from '../factories.ts';
 import { apiAs, type Cast, type TeamFixture } from './cast.ts';
 import { everyone, signedIn, statuses, type MatrixRow } from './matrix.ts';
+import { ownerConnected } from './paid-games.rows.ts';
 
 // Columns:                                        anonymous otherUser member organizer owner
 // Issue 14: a form's maker and its team's organizers edit it; its submissions are theirs to read
@@ -76,6 +79,50 @@ async function fileForm(cast: Cast, { submit = true } = {}) {
   return { formId: draft.id, uploadId, clientId };
 }
 const saveBody = { version: 1, title: 'Renamed', fields: questions, settings: {} };
+
+/** Decision 036: a $10 item on the public team's form (its owner is paid), sent by the member. */
+async function memberPaidSubmission(cast: Cast) {
+  await ownerConnected(cast);
+  const draft = await apiAs<{ id: string }>(cast, cast.people.owner, 'POST', '/api/forms', {
+    title: 'Paid tryout',
+    teamId: cast.publicTeam.id,
+  });
+  await apiAs(cast, cast.people.owner, 'PUT', `/api/forms/${draft.id}`, {
+    version: 1,
+    title: 'Paid tryout',
+    fields: [{ type: 'payment', id: 'fee', label: 'Tryout fee', priceCents: 1000, required: true }],
+    settings: { onePerPerson: false },
+  });
+  await apiAs(cast, cast.people.owner, 'POST', `/api/forms/${draft.id}/status`, { status: 'published' });
+  const sent = await apiAs<{ submissionId: string }>(
+    cast,
+    cast.people.member,
+    'POST',
+    `/api/forms/${draft.id}/submissions`,
+    { clientId: randomUUID(), answers: {} },
+  );
+  const [payment] = await cast.t.db.select().from(payments).where(eq(payments.formSubmissionId, sent.submissionId));
+  return { formId: draft.id, submissionId: sent.submissionId, payment: payment! };
+}
+
+/** The same, paid on the local Checkout and confirmed by its webhook. */
+async function memberPaidAndConfirmed(cast: Cast) {
+  const sent = await memberPaidSubmission(cast);
+  const session = await cast.t.payments.stripe.checkout.sessions.retrieve(sent.payment.stripeCheckoutSessionId!);
+  await payOnLocalCheckout(cast.t.app, session.url!);
+  // The webhook arrives through the job queue, just after the page's reply.
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const [row] = await cast.t.db.select().from(payments).where(eq(payments.id, sent.payment.id));
+    if (row?.status === 'paid') break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return sent;
+}
+const paymentParams = (sent: Awaited<ReturnType<typeof memberPaidSubmission>>) => ({
+  formId: sent.formId,
+  submissionId: sent.submissionId,
+  paymentId: sent.payment.id,
+});
 
 export const formRows: MatrixRow[] = [
   { route: 'GET /api/forms', expect: signedIn(200) },
@@ -186,6 +233,33 @@ export const formRows: MatrixRow[] = [
     route: 'PATCH /api/forms/{formId}/submissions/{submissionId}',
     target: "the member's submission",
     call: async (cast) => ({ ...(await memberSubmission(cast)), payload: { marked: true } }),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'GET /api/forms/{formId}/submissions/{submissionId}/payment',
+    target: "the member's paid submission (a visitor would need the mailed key)",
+    call: async (cast) => ({ params: paymentParams(await memberPaidSubmission(cast)) }),
+    expect: statuses(404, 404, 200, 200, 200),
+  },
+  {
+    route: 'POST /api/forms/{formId}/submissions/{submissionId}/checkout',
+    target: "the member's paid submission: its filler pays",
+    call: async (cast) => ({ params: paymentParams(await memberPaidSubmission(cast)), payload: {} }),
+    expect: statuses(404, 404, 200, 403, 403),
+  },
+  {
+    route: 'POST /api/forms/{formId}/submissions/{submissionId}/payments/{paymentId}/cancel',
+    target: "the member's open Checkout",
+    call: async (cast) => ({ params: paymentParams(await memberPaidSubmission(cast)), payload: {} }),
+    expect: statuses(404, 404, 200, 404, 404),
+  },
+  {
+    route: 'POST /api/forms/{formId}/submissions/{submissionId}/payments/{paymentId}/refund',
+    target: "the member's paid submission",
+    call: async (cast) => ({
+      params: paymentParams(await memberPaidAndConfirmed(cast)),
+      payload: { amountCents: 100 },
+    }),
     expect: statuses(401, 403, 403, 200, 200),
   },
   {

@@ -12,7 +12,7 @@ import { signedIn, statuses, type MatrixRow } from './matrix.ts';
 // organizers): a player of it 403, someone who cannot see the game 404.
 
 /** The owner (every cast event's creator) can take charges: a local connected account. */
-async function ownerConnected(cast: Cast): Promise<void> {
+export async function ownerConnected(cast: Cast): Promise<void> {
   const [owner] = await cast.t.db.select().from(users).where(eq(users.id, cast.people.owner.id));
   if (owner?.stripeChargesEnabled) return;
   const account = await cast.t.payments.stripe.accounts.create({ type: 'express', country: 'US' });

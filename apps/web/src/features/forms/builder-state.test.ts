@@ -31,8 +31,10 @@ const draft: FormDraft = {
     confirmationEmail: true,
     seasonId: null,
     submissionsVisibleTo: 'organizers',
+    depositCents: null,
   },
   submissionCount: 0,
+  canTakePayments: false,
   updatedAt: '2026-11-26T00:00:00.000Z',
 };
 

@@ -74,6 +74,9 @@ export function newField(type: BuilderFieldType): FormField {
         maxSizeMb: formLimits.fileSizeMb,
         maxFiles: 1,
       };
+    case 'payment':
+      // A fixed-price item, bought by everyone who sends the form, until the organizer says otherwise.
+      return { ...base, label: 'Entry fee', type, required: true, priceCents: 1000 };
     default:
       return { ...base, type } as FormField;
   }

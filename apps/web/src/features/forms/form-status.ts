@@ -1,4 +1,4 @@
-import type { FormStatus, SubmissionStatus } from '@huddle/shared/forms';
+import type { FormStatus, SubmissionPaymentState, SubmissionStatus } from '@huddle/shared/forms';
 
 export const formStatusNames: Record<FormStatus, string> = {
   draft: 'Draft',
@@ -9,6 +9,8 @@ export const formStatusNames: Record<FormStatus, string> = {
 export const submissionStatusNames: Record<SubmissionStatus, string> = {
   submitted: 'Submitted',
   waitlisted: 'Waitlisted',
+  awaiting_payment: 'Awaiting payment',
+  cancelled: 'Cancelled',
 };
 
 // Filled badges in shades dark enough for white text at 4.5:1 (axe runs on every page).
@@ -20,4 +22,14 @@ export const formStatusColors: Record<FormStatus, string> = {
 export const submissionStatusColors: Record<SubmissionStatus, string> = {
   submitted: 'huddle.9',
   waitlisted: 'grape.9',
+  awaiting_payment: 'red.9',
+  cancelled: 'gray.9',
+};
+
+export const paymentStateColors: Record<SubmissionPaymentState, string> = {
+  unpaid: 'red.9',
+  deposit_paid: 'blue.9',
+  paid: 'huddle.9',
+  partially_refunded: 'grape.9',
+  refunded: 'gray.9',
 };

@@ -1,10 +1,7 @@
 import { settledStatusLabels, type SettledStatus } from '@huddle/shared/invoices';
-import { dateTimeFormat, numberFormat } from '../../lib/intl-formats.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 
-/** Integer cents as money: 2500, 'usd' → "$25.00" (amounts are cents end to end; issue 13). */
-export function formatCents(cents: number, currency = 'usd'): string {
-  return numberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}
+export { formatCents } from '../../lib/format-cents.ts';
 
 /** The day a payment was made: "Nov 26, 2026". */
 export function formatPaidDay(iso: string, timeZone?: string): string {

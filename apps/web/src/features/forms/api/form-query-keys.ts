@@ -7,4 +7,5 @@ export const formKeys = {
   submissions: (formId: string) => ['forms', 'submissions', formId] as const,
   submissionList: (formId: string, query: object) => ['forms', 'submissions', formId, 'list', query] as const,
   submission: (formId: string, submissionId: string) => ['forms', 'submissions', formId, 'one', submissionId] as const,
+  payment: (formId: string, submissionId: string) => ['forms', 'payment', formId, submissionId] as const,
 };

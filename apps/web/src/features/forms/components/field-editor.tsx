@@ -187,6 +187,56 @@ export function FieldEditor({ field, sources, errors, onChange, onCondition }: F
         </Group>
       ) : null}
       {field.type === 'file' ? <FileRulesEditor field={field} errors={errors} onChange={onChange} /> : null}
+      {field.type === 'payment' ? (
+        <Stack gap="sm">
+          <NumberInput
+            label="Price (USD)"
+            description={field.quantity ? 'Per item.' : 'Charged when the form is sent.'}
+            required
+            prefix="$"
+            min={formLimits.price.min / 100}
+            max={formLimits.price.max / 100}
+            decimalScale={2}
+            w={{ base: '100%', xs: 200 }}
+            value={field.priceCents / 100}
+            error={errors.priceCents}
+            onChange={(next) =>
+              onChange({ priceCents: typeof next === 'number' ? Math.round(next * 100) : 0 } as Partial<FormField>)
+            }
+          />
+          <Checkbox
+            label="The filler chooses a quantity"
+            checked={field.quantity !== undefined}
+            onChange={(event) =>
+              onChange({
+                quantity: event.currentTarget.checked ? { min: 0, max: 5 } : undefined,
+              } as Partial<FormField>)
+            }
+          />
+          {field.quantity ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <RuleNumber
+                label="Fewest items"
+                value={field.quantity.min}
+                min={0}
+                error={errors['quantity.min']}
+                onChange={(min) =>
+                  onChange({ quantity: { min: min ?? 0, max: field.quantity!.max } } as Partial<FormField>)
+                }
+              />
+              <RuleNumber
+                label="Most items"
+                value={field.quantity.max}
+                min={1}
+                error={errors['quantity.max']}
+                onChange={(max) =>
+                  onChange({ quantity: { min: field.quantity!.min, max: max ?? 1 } } as Partial<FormField>)
+                }
+              />
+            </SimpleGrid>
+          ) : null}
+        </Stack>
+      ) : null}
       {field.type === 'signature' ? (
         <Textarea
           label="Text to accept"

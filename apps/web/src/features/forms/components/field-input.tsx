@@ -1,5 +1,18 @@
 import type { FormField } from '@huddle/shared/forms';
-import { Box, Checkbox, NativeSelect, Radio, ScrollArea, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Box,
+  Checkbox,
+  NativeSelect,
+  NumberInput,
+  Radio,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { formatCents } from '../../../lib/format-cents.ts';
 import { FileAnswerInput } from './file-answer-input.tsx';
 
 type FieldInputProps = {
@@ -166,10 +179,42 @@ export function FieldInput({ field, value, error, onChange, upload }: FieldInput
           />
         </Stack>
       );
+    case 'payment': {
+      const price = formatCents(field.priceCents);
+      if (field.quantity) {
+        return (
+          <NumberInput
+            {...common}
+            description={[`${price} each`, field.help].filter(Boolean).join(' · ')}
+            min={field.required ? Math.max(1, field.quantity.min) : 0}
+            max={field.quantity.max}
+            allowDecimal={false}
+            allowNegative={false}
+            w={{ base: '100%', xs: 200 }}
+            value={typeof value === 'number' ? value : text(value)}
+            onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
+          />
+        );
+      }
+      // A required fixed item is always bought: shown, not asked.
+      return field.required ? (
+        <Stack gap={2}>
+          <Text fw={600}>
+            {field.label}: {price}
+          </Text>
+          {field.help ? <Text c="dimmed">{field.help}</Text> : null}
+        </Stack>
+      ) : (
+        <Checkbox
+          label={`${field.label} (${price})`}
+          description={field.help || undefined}
+          error={error}
+          checked={value === true}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+      );
+    }
     case 'file':
       return <FileAnswerInput field={field} value={value} error={error} onChange={onChange} upload={upload} />;
-    case 'payment':
-      // Not offered by the builder yet (availableFieldTypes): the server refuses such forms.
-      return null;
   }
 }

@@ -1,4 +1,10 @@
-import { availableFieldTypes, formMessages, type FormDraft, type FormStatus } from '@huddle/shared/forms';
+import {
+  availableFieldTypes,
+  formMessages,
+  formPaymentMessages,
+  type FormDraft,
+  type FormStatus,
+} from '@huddle/shared/forms';
 import { Alert, Anchor, Badge, Button, Flex, Group, Menu, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -100,23 +106,35 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {availableFieldTypes.map((type) => (
-            <Menu.Item
-              key={type}
-              onClick={() => addField(type)}
-              // A form cannot start with a page break (the contract refuses it).
-              disabled={type === 'page_break' && content.fields.length === 0}
-            >
-              {fieldTypeNames[type]}
-            </Menu.Item>
-          ))}
+          {availableFieldTypes
+            // Payment items are paid to the form's owner: offered once their Stripe can take charges.
+            .filter((type) => type !== 'payment' || draft.canTakePayments)
+            .map((type) => (
+              <Menu.Item
+                key={type}
+                onClick={() => addField(type)}
+                // A form cannot start with a page break (the contract refuses it).
+                disabled={type === 'page_break' && content.fields.length === 0}
+              >
+                {fieldTypeNames[type]}
+              </Menu.Item>
+            ))}
         </Menu.Dropdown>
       </Menu>
+      {draft.canTakePayments ? null : (
+        <Text size="sm" c="dimmed">
+          {formPaymentMessages.connectStripe}{' '}
+          <Anchor component={Link} to="/settings?tab=payments">
+            Go to Settings › Payments
+          </Anchor>
+        </Text>
+      )}
     </Stack>
   );
   const settingsPanel = (
     <FormSettingsPanel
       content={content}
+      takesPayments={content.fields.some((field) => field.type === 'payment') || content.settings.seasonId !== null}
       team={draft.team}
       seasons={seasons}
       errors={state.errors}

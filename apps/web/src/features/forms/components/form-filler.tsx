@@ -1,7 +1,18 @@
-import { formMessages, type FormAnswers, type FormField } from '@huddle/shared/forms';
+import {
+  checkAnswer,
+  formMessages,
+  paymentLines,
+  splitDeposit,
+  visibleFields,
+  type FormAnswers,
+  type FormField,
+  type SubmissionStatus,
+} from '@huddle/shared/forms';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatCents } from '../../../lib/format-cents.ts';
 import { focusFirstInvalidField } from '../../../lib/focus-first-error.ts';
 import { useSubmitForm } from '../api/submit-form.ts';
 import {
@@ -23,9 +34,25 @@ export type FillerForm = {
   description: string;
   team: { id: string; name: string } | null;
   fields: FormField[];
+  /** A linked season's fee: one more line of the total (decision 036). */
+  seasonFee?: { label: string; feeCents: number } | null;
+  depositCents?: number | null;
 };
 
-type Submitted = { status: 'submitted' | 'waitlisted'; confirmationMessage: string };
+type Submitted = { status: SubmissionStatus; confirmationMessage: string };
+
+/** The running total of what the answers so far buy; the server computes its own from the saved form. */
+function runningTotal(form: FillerForm, answers: FormAnswers) {
+  const bought = Object.fromEntries(
+    visibleFields(form.fields, answers).flatMap((field) => {
+      if (field.type !== 'payment') return [];
+      const result = checkAnswer(field, answers[field.id]);
+      return result.ok && typeof result.value === 'number' ? [[field.id, result.value]] : [];
+    }),
+  );
+  const { total } = paymentLines(form.fields, bought, form.seasonFee ?? null);
+  return { total, ...splitDeposit(total, form.depositCents ?? null) };
+}
 
 type Saved = { answers: FormAnswers; clientId: string; guest: { name: string; email: string }; page: number };
 
@@ -65,7 +92,9 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
   // One per filling, kept across retries: the server makes one submission of repeated sends.
   const [clientId] = useState(() => saved?.clientId ?? randomUuid());
   const submit = useSubmitForm();
+  const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const money = runningTotal(form, answers);
 
   useEffect(() => {
     if (!storageKey || done) return;
@@ -116,6 +145,8 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
         body: { clientId, answers: answersToSend(form.fields, answers), guest: prefill ? null : guest },
       });
       if (storageKey) sessionStorage.removeItem(storageKey);
+      // Something is due: on to its payment page, which opens Checkout (decision 036).
+      if (reply.paymentPath && reply.status === 'awaiting_payment') return void navigate(reply.paymentPath);
       setDone({ status: reply.status, confirmationMessage: reply.confirmationMessage });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -198,6 +229,14 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
           />
         ))}
         {form.fields.length === 0 ? <Text c="dimmed">This form has no questions yet.</Text> : null}
+        {money.total > 0 ? (
+          <Text fw={600} aria-live="polite">
+            Total: {formatCents(money.total)}
+            {money.balance > 0
+              ? ` (${formatCents(money.dueNow)} deposit now, ${formatCents(money.balance)} later)`
+              : ''}
+          </Text>
+        ) : null}
         {formError ? (
           <Alert color="red" role="alert">
             {formError}

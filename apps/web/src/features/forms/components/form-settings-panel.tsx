@@ -1,4 +1,10 @@
-import { confirmationMessageMax, formDescriptionMax, formTitleLength, type FormSettings } from '@huddle/shared/forms';
+import {
+  confirmationMessageMax,
+  formDescriptionMax,
+  formLimits,
+  formTitleLength,
+  type FormSettings,
+} from '@huddle/shared/forms';
 import { Checkbox, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
@@ -6,6 +12,8 @@ import type { DraftContent } from '../builder-state.ts';
 
 type SettingsPanelProps = {
   content: DraftContent;
+  /** The form has payment items (or a paid season): the deposit setting shows. */
+  takesPayments: boolean;
   team: { id: string; name: string } | null;
   /** The team's seasons (team forms), from the seasons API. */
   seasons: { id: string; label: string }[];
@@ -19,10 +27,32 @@ const toLocalInput = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-D
 const fromLocalInput = (local: string) => (local && dayjs(local).isValid() ? dayjs(local).toISOString() : null);
 
 /** The form's own settings (issue 14): words, dates, limit, who may send and see. */
-export function FormSettingsPanel({ content, team, seasons, errors, onContent, onSettings }: SettingsPanelProps) {
+export function FormSettingsPanel({
+  content,
+  takesPayments,
+  team,
+  seasons,
+  errors,
+  onContent,
+  onSettings,
+}: SettingsPanelProps) {
   const { settings } = content;
   return (
     <Stack gap="sm">
+      {takesPayments ? (
+        <NumberInput
+          label="Deposit (USD)"
+          description="Due when the form is sent; the rest is paid later from the payment link. Empty: all at once."
+          prefix="$"
+          min={formLimits.price.min / 100}
+          max={formLimits.price.max / 100}
+          decimalScale={2}
+          w={{ base: '100%', xs: 260 }}
+          value={settings.depositCents === null ? '' : settings.depositCents / 100}
+          error={errors['settings.depositCents']}
+          onChange={(next) => onSettings({ depositCents: typeof next === 'number' ? Math.round(next * 100) : null })}
+        />
+      ) : null}
       <TextInput
         label="Title"
         required

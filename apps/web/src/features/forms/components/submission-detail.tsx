@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useUpdateSubmission } from '../api/update-submission.ts';
 import { formatAnswer } from '../answer-format.ts';
 import { formatSize } from '../file-answer.ts';
+import { SubmissionPaymentCard } from './submission-payment-card.tsx';
 import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
 
 const sent = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -58,6 +59,7 @@ export function SubmissionDetail({
         {submission.userId ? '' : ' · as a visitor'}
       </Text>
       <SubmissionAnswers submission={submission} fields={fields} />
+      <SubmissionPaymentCard submission={submission} canManage={canManage} />
       {addToTeamPath ? (
         <Anchor component={Link} to={addToTeamPath} fw={600}>
           Add {submission.name} to the team

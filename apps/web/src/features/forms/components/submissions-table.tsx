@@ -1,4 +1,9 @@
-import { submissionsCsvPath, type FormField, type Submission } from '@huddle/shared/forms';
+import {
+  submissionPaymentStateLabels,
+  submissionsCsvPath,
+  type FormField,
+  type Submission,
+} from '@huddle/shared/forms';
 import {
   Alert,
   Anchor,
@@ -18,11 +23,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconStarFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatCents } from '../../../lib/format-cents.ts';
 import { useSubmissions } from '../api/list-submissions.ts';
 import { formatAnswer, withColon } from '../answer-format.ts';
 import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
 import { isChoiceField } from '../field-types.ts';
 import { filtersQuery, type SubmissionFilters } from '../submission-filters.ts';
+
+/** "Deposit paid · $20.00 of $70.00" (decision 036). */
+const paymentSummary = ({ payment }: Submission) =>
+  payment
+    ? `${submissionPaymentStateLabels[payment.state]} · ${formatCents(payment.paidCents)} of ${formatCents(payment.totalCents)}`
+    : '—';
 
 const sent = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const pageSize = 25;
@@ -62,6 +74,7 @@ export function SubmissionsTable({ formId }: { formId: string }) {
   const choiceFields = form.fields.filter(isChoiceField);
   const filterField = choiceFields.find((field) => field.id === filters.fieldId);
   const columns = summaryFields(form.fields);
+  const hasPayments = submissions.some((submission) => submission.payment !== null);
   const csv = `${submissionsCsvPath(formId)}?${filtersQuery(query)}`;
   const answerOf = (submission: Submission, field: FormField) =>
     formatAnswer(field, submission.answers[field.id], submission.files);
@@ -178,6 +191,7 @@ export function SubmissionsTable({ formId }: { formId: string }) {
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Sent</Table.Th>
                   <Table.Th>Status</Table.Th>
+                  {hasPayments ? <Table.Th>Payment</Table.Th> : null}
                   {columns.map((field) => (
                     <Table.Th key={field.id}>{field.label}</Table.Th>
                   ))}
@@ -203,6 +217,7 @@ export function SubmissionsTable({ formId }: { formId: string }) {
                         {submissionStatusNames[submission.status]}
                       </Badge>
                     </Table.Td>
+                    {hasPayments ? <Table.Td>{paymentSummary(submission)}</Table.Td> : null}
                     {columns.map((field) => (
                       <Table.Td key={field.id}>{answerOf(submission, field)}</Table.Td>
                     ))}
@@ -228,6 +243,7 @@ export function SubmissionsTable({ formId }: { formId: string }) {
                 <Text size="xs" c="dimmed">
                   {submission.email} · {sent.format(new Date(submission.submittedAt))}
                 </Text>
+                {submission.payment ? <Text size="sm">Payment: {paymentSummary(submission)}</Text> : null}
                 {columns.map((field) => (
                   <Text key={field.id} size="sm">
                     {withColon(field.label)} {answerOf(submission, field)}
