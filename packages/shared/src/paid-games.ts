@@ -15,10 +15,6 @@ import { seasonIdParams } from './seasons.ts';
 export const paymentSuccessMessage = 'Congratulations, Payment was successful!';
 export const paymentSuccessMs = 5000;
 
-/** A player who leaves more than this long before the start is refunded in full, automatically. */
-export const refundDeadlineHours = 24;
-export const refundDeadlineMs = refundDeadlineHours * 60 * 60 * 1000;
-
 /** Beside the price field while the organizer cannot take payments. */
 export const priceNeedsStripeMessage = 'Connect Stripe in Settings › Payments before you set a price.';
 /** A paid game whose organizer cannot take charges: said on the join. */
@@ -30,12 +26,6 @@ export const paidSeasonNeedsCheckoutMessage = 'This season has a fee: register t
 export const gameFullMessage = 'This game is full.';
 export const refundTooLargeMessage = 'That is more than is left to refund on this payment.';
 export const notRefundableMessage = 'This payment cannot be refunded.';
-
-/** The leave confirmation on a paid game, before the player confirms. */
-export const leaveRefundNote = (refunded: boolean) =>
-  refunded
-    ? `You paid for this game. Leaving more than ${refundDeadlineHours} hours before it starts refunds you in full.`
-    : `You paid for this game. It starts in less than ${refundDeadlineHours} hours, so leaving now is not refunded.`;
 
 /** '$12.50' from cents. */
 export const formatUsd = (cents: number) =>

@@ -353,6 +353,8 @@ function eventColumns(
     gender: input.gender,
     visibility: input.visibility,
     priceCents: input.priceCents,
+    refundDeadlineHours: input.refundDeadlineHours,
+    refundAfterDeadline: input.refundAfterDeadline,
     autoPromote: input.autoPromote,
     maxGuestFriends: input.maxGuestFriends,
   };
@@ -520,6 +522,7 @@ export async function getEvent(
       description: event.description,
       autoPromote: event.autoPromote,
       maxGuestFriends: event.maxGuestFriends,
+      refundPolicy: { deadlineHours: event.refundDeadlineHours, afterDeadline: event.refundAfterDeadline },
     },
     creator: {
       id: event.creatorId,

@@ -1,9 +1,5 @@
-import {
-  notRefundableMessage,
-  refundDeadlineMs,
-  refundTooLargeMessage,
-  type GamePayment,
-} from '@huddle/shared/paid-games';
+import { notRefundableMessage, refundTooLargeMessage, type GamePayment } from '@huddle/shared/paid-games';
+import { defaultRefundDeadlineHours, leavesInTime, type RefundPolicy } from '@huddle/shared/refund-policy';
 import type { PaymentStatus } from '@huddle/shared/payments';
 import { AppError } from '../../lib/app-error.ts';
 import { managedEvent } from '../events/events.service.ts';
@@ -122,19 +118,24 @@ export interface PlayerLeftJob {
   userId: string;
   leftAt: string;
   spotLost?: boolean;
+  /** The event's refund policy when the player left (absent in jobs queued before decision 035). */
+  policy?: RefundPolicy;
 }
 
+const policyBefore035: RefundPolicy = { deadlineHours: defaultRefundDeadlineHours, afterDeadline: 'none' };
+
 /**
- * A player left a paid date (job data from leaveEvent): more than 24 hours before the start, what
- * they paid is refunded in full; later, nothing (decision 033). An open Checkout is ended. A
- * payment that found its spot gone is refunded in full whenever it came.
+ * A player left a paid date (job data from leaveEvent): before the event's refund deadline, what
+ * they paid is refunded in full; later, nothing or credit with the organizer, as the organizer
+ * chose (decision 035). An open Checkout is ended. A payment that found its spot gone is
+ * refunded in full whenever it came.
  */
 export async function refundOnLeave(
   deps: PaidGameDeps,
-  { eventId, occurrenceStartsAt, userId, leftAt, spotLost }: PlayerLeftJob,
+  { eventId, occurrenceStartsAt, userId, leftAt, spotLost, policy = policyBefore035 }: PlayerLeftJob,
 ): Promise<void> {
   const startsAt = new Date(occurrenceStartsAt);
-  const inTime = spotLost === true || startsAt.getTime() - new Date(leftAt).getTime() > refundDeadlineMs;
+  const inTime = spotLost === true || leavesInTime(policy, startsAt, leftAt);
   const rows = await listGamePayments(deps.db, {
     eventId,
     occurrenceStartsAt: startsAt,

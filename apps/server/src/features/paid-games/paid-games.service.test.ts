@@ -98,6 +98,10 @@ async function joinAndPay(game: { id: string; occurrence: string }, who: User, f
 
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const partiesOf = (eventId: string) => t.db.select().from(eventParties).where(eq(eventParties.eventId, eventId));
+const leaveGame = (game: { id: string; occurrence: string }, who: User) =>
+  call('DELETE', `/api/events/${game.id}/parties/mine?occurrence=${encodeURIComponent(game.occurrence)}`, who.cookie);
+const hoursBefore = (game: { occurrence: string }, hours: number) =>
+  new Date(new Date(game.occurrence).getTime() - hours * 60 * 60 * 1000);
 const refund = (paymentId: string, who: User, amountCents?: number) =>
   call('POST', `/api/paid-games/payments/${paymentId}/refund`, who.cookie, amountCents ? { amountCents } : {});
 
@@ -375,6 +379,49 @@ describe('refunds (decision 033)', () => {
     expect(response.statusCode).toBeLessThan(300);
     expect((await paymentRow(first.id)).status).toBe('refunded');
     expect((await paymentRow(other.id)).status).toBe('paid');
+  });
+});
+
+describe('refund policy per event (decision 035)', () => {
+  it('is stored with the event, defaults to 24 hours and no refund, and refuses a deadline not offered', async () => {
+    const plain = await paidGame();
+    const view = (await call('GET', `/api/events/${plain.id}`, player.cookie)).json();
+    expect(view.event.refundPolicy).toEqual({ deadlineHours: 24, afterDeadline: 'none' });
+    const credit = await paidGame({ refundDeadlineHours: 2, refundAfterDeadline: 'credit' });
+    const creditView = (await call('GET', `/api/events/${credit.id}`, player.cookie)).json();
+    expect(creditView.event.refundPolicy).toEqual({ deadlineHours: 2, afterDeadline: 'credit' });
+    const odd = await call('POST', '/api/events', organizer.cookie, eventBodyFor(placeId, { refundDeadlineHours: 5 }));
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().error.fields).toHaveProperty('refundDeadlineHours');
+    const edited = await call(
+      'PUT',
+      `/api/events/${plain.id}`,
+      organizer.cookie,
+      eventBodyFor(placeId, { priceCents: 1200, refundDeadlineHours: 168, refundAfterDeadline: 'credit' }),
+    );
+    expect(edited.statusCode).toBe(200);
+    const after = (await call('GET', `/api/events/${plain.id}`, player.cookie)).json();
+    expect(after.event.refundPolicy).toEqual({ deadlineHours: 168, afterDeadline: 'credit' });
+  });
+
+  it("leaving follows the event's deadline: 2 hours refunds at 3 hours before, not at 1", async () => {
+    const game = await paidGame({ refundDeadlineHours: 2 });
+    const early = await joinAndPay(game, pool[24]!);
+    const late = await joinAndPay(game, pool[25]!);
+    clock.set(hoursBefore(game, 3));
+    expect((await leaveGame(game, pool[24]!)).statusCode).toBe(200);
+    expect(await paymentRow(early.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+    clock.set(hoursBefore(game, 1));
+    expect((await leaveGame(game, pool[25]!)).statusCode).toBe(200);
+    expect(await paymentRow(late.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+  });
+
+  it('no deadline (0) refunds leaving any time before the start', async () => {
+    const game = await paidGame({ refundDeadlineHours: 0 });
+    const payment = await joinAndPay(game, pool[26]!);
+    clock.set(hoursBefore(game, 0.1));
+    expect((await leaveGame(game, pool[26]!)).statusCode).toBe(200);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
   });
 });
 

@@ -8,7 +8,8 @@ import {
   type Party,
 } from '@huddle/shared/events';
 import { joinEventBody } from '@huddle/contracts/events';
-import { guestsCannotPayMessage, leaveRefundNote, refundDeadlineMs } from '@huddle/shared/paid-games';
+import { guestsCannotPayMessage } from '@huddle/shared/paid-games';
+import { leaveRefundNote, leavesInTime, refundPolicyText } from '@huddle/shared/refund-policy';
 import {
   Alert,
   Anchor,
@@ -115,9 +116,10 @@ function leaveWording(view: EventView, party: Party) {
   const spotGoes = othersWaiting
     ? `${spots} to the next person on the waitlist. You are off the list for ${date}.`
     : `${spots} back to the game for anyone to join. You are off the list for ${date}.`;
-  // Decision 033: said before the player confirms, whether leaving now is refunded.
+  // Decision 035: said before the player confirms, by the event's policy, whether leaving now is refunded.
+  const policy = view.event.refundPolicy;
   const refund = isPaid(view)
-    ? ` ${leaveRefundNote(Date.parse(view.occurrence.startsAt) - Date.now() > refundDeadlineMs)}`
+    ? ` ${leaveRefundNote(policy, leavesInTime(policy, Date.parse(view.occurrence.startsAt), Date.now()))}`
     : '';
   return { title: 'Leave this game?', body: `${spotGoes}${refund}`, confirm: 'Leave', keep: 'Stay in' };
 }
@@ -519,6 +521,12 @@ export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPa
           Your spot
         </Title>
         {body}
+        {/* Decision 035: players read the organizer's refund policy before they pay. */}
+        {isPaid(view) && !event.cancelled && !event.inPast && (
+          <Text size="sm" c="dimmed">
+            Refunds: {refundPolicyText(event.refundPolicy)}
+          </Text>
+        )}
       </Stack>
     </Card>
   );
