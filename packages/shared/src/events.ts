@@ -242,6 +242,8 @@ export const eventViewReply = z
       autoPromote: z.boolean(),
       maxGuestFriends: z.number().int(),
       refundPolicy: z.object({ deadlineHours: z.number().int(), afterDeadline: z.enum(refundAfterDeadlineChoices) }),
+      /** The signed-in viewer's credit with the organizer, spent first when paying (decision 035). */
+      viewerCreditCents: z.number().int(),
     }),
     creator: personReply,
     /** The occurrence this view is about (the query's, else the next one). */

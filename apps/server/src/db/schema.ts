@@ -20,3 +20,4 @@ export * from '../features/payments/local-stripe/local-stripe.schema.ts';
 export * from '../features/subscriptions/subscriptions.schema.ts';
 export * from '../features/forms/forms.schema.ts';
 export * from '../features/websites/websites.schema.ts';
+export * from '../features/credits/credits.schema.ts';

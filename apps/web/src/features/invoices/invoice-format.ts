@@ -1,4 +1,4 @@
-import { settledStatusLabels, type SettledStatus } from '@huddle/shared/invoices';
+import { settledStatusLabels, type Invoice, type SettledStatus } from '@huddle/shared/invoices';
 import { dateTimeFormat, numberFormat } from '../../lib/intl-formats.ts';
 
 /** Integer cents as money: 2500, 'usd' → "$25.00" (amounts are cents end to end; issue 13). */
@@ -30,4 +30,13 @@ export const statusColor: Record<SettledStatus, string> = {
 export function invoiceYears(now: Date = new Date()): number[] {
   const year = now.getFullYear();
   return Array.from({ length: 6 }, (_, index) => year - index);
+}
+
+/** Decision 035: credit that paid part of an invoice, or its value turned into credit. */
+export function creditNote(invoice: Pick<Invoice, 'creditAppliedCents' | 'creditedCents' | 'currency'>) {
+  const notes = [
+    invoice.creditAppliedCents > 0 && `${formatCents(invoice.creditAppliedCents, invoice.currency)} credit applied`,
+    invoice.creditedCents > 0 && `${formatCents(invoice.creditedCents, invoice.currency)} given back as credit`,
+  ].filter(Boolean);
+  return notes.join(' · ');
 }

@@ -8,7 +8,8 @@ import {
   type Party,
 } from '@huddle/shared/events';
 import { joinEventBody } from '@huddle/contracts/events';
-import { guestsCannotPayMessage } from '@huddle/shared/paid-games';
+import { guestsCannotPayMessage, paidWithCreditMessage } from '@huddle/shared/paid-games';
+import { payLabel } from '../pay-label.ts';
 import { leaveRefundNote, leavesInTime, refundPolicyText } from '@huddle/shared/refund-policy';
 import {
   Alert,
@@ -136,6 +137,7 @@ function useGoToCheckout() {
     checkout.mutate(input, {
       onSuccess: (reply) => {
         if (reply.outcome === 'checkout') window.location.assign(reply.url);
+        else if (reply.outcome === 'paid') notifications.show({ message: paidWithCreditMessage });
         else
           notifications.show({
             message: 'The game is full: you are on the waitlist. If a spot opens, you pay when you claim it.',
@@ -143,7 +145,7 @@ function useGoToCheckout() {
       },
       onError: failed,
     });
-  return { go, pending: checkout.isPending || checkout.isSuccess };
+  return { go, pending: checkout.isPending || checkout.data?.outcome === 'checkout' };
 }
 
 /** Re-reads the clock twice a minute, for the time left on an offer. */
@@ -506,7 +508,7 @@ export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPa
                     )
               }
             >
-              {full ? 'Join waitlist' : isPaid(view) ? `Pay ${partyPrice(view, party)} to join` : 'Join'}
+              {full ? 'Join waitlist' : isPaid(view) ? payLabel(view, party) : 'Join'}
             </Button>
           </Group>
         </ActionBar>
