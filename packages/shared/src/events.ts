@@ -5,6 +5,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { maxOccurrences, maxSeriesDays } from './event-occurrences.ts';
 import { defaultEventGender, eventGenders } from './genders.ts';
 import { boundsFields, latitude, longitude, northAboveSouth } from './places.ts';
+import { refundAfterDeadlineChoices, refundAfterDeadlineField, refundDeadlineHoursField } from './refund-policy.ts';
 import { teamKinds } from './teams.ts';
 import { email } from './users.ts';
 
@@ -114,6 +115,9 @@ const eventFields = {
   visibility: z.enum(eventVisibilities).default('public'),
   /** In cents (USD); shown now, collected with the payments slice. */
   priceCents: z.number().int().min(0).max(100_000).nullable().default(null),
+  /** The refund policy of a priced event (decision 035); kept but unused while it is free. */
+  refundDeadlineHours: refundDeadlineHoursField,
+  refundAfterDeadline: refundAfterDeadlineField,
   autoPromote: z.boolean().default(false),
   /** The most friends a guest may bring in one join (issue 10); signed-in players up to maxFriends. */
   maxGuestFriends: z
@@ -237,6 +241,9 @@ export const eventViewReply = z
       description: z.string().nullable(),
       autoPromote: z.boolean(),
       maxGuestFriends: z.number().int(),
+      refundPolicy: z.object({ deadlineHours: z.number().int(), afterDeadline: z.enum(refundAfterDeadlineChoices) }),
+      /** The signed-in viewer's credit with the organizer, spent first when paying (decision 035). */
+      viewerCreditCents: z.number().int(),
     }),
     creator: personReply,
     /** The occurrence this view is about (the query's, else the next one). */

@@ -90,6 +90,9 @@ export const invoiceReply = z
     quantity: z.number().int(),
     amountCents: cents,
     refundedCents: cents,
+    /** Decision 035: credit that paid part of it (not in amountCents), and its value turned into credit. */
+    creditAppliedCents: cents,
+    creditedCents: cents,
     currency: z.string(),
     payerName: z.string(),
     payerEmail: z.string(),
@@ -123,6 +126,8 @@ export const transactionReply = z
     teamName: z.string().nullable(),
     amountCents: cents,
     refundedCents: cents,
+    creditAppliedCents: cents,
+    creditedCents: cents,
     feeCents: cents,
     /** What stays with the organizer: amount less refunds and Huddle's fee. */
     netCents: cents,
@@ -152,7 +157,19 @@ export type TransactionList = z.infer<typeof transactionListReply>;
 /** The CSV's address (not JSON, so the server declares its route by hand). */
 export const transactionsCsvPath = '/api/transactions.csv';
 
+/** A player's credit with one organizer (decision 035), spent first on their next Checkout there. */
+export const creditReply = z.object({ payeeUserId: z.string(), payeeName: z.string(), balanceCents: cents });
+export const creditListReply = z.object({ credits: z.array(creditReply) }).meta({ id: 'CreditList' });
+export type Credit = z.infer<typeof creditReply>;
+
 export const invoiceEndpoints = {
+  listMyCredits: defineEndpoint({
+    method: 'GET',
+    path: '/api/credits',
+    summary: "The signed-in player's credit with each organizer, spent first on their next Checkout there",
+    tags: ['invoices'],
+    reply: creditListReply,
+  }),
   listMyInvoices: defineEndpoint({
     method: 'GET',
     path: '/api/invoices',

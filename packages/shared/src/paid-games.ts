@@ -15,10 +15,6 @@ import { seasonIdParams } from './seasons.ts';
 export const paymentSuccessMessage = 'Congratulations, Payment was successful!';
 export const paymentSuccessMs = 5000;
 
-/** A player who leaves more than this long before the start is refunded in full, automatically. */
-export const refundDeadlineHours = 24;
-export const refundDeadlineMs = refundDeadlineHours * 60 * 60 * 1000;
-
 /** Beside the price field while the organizer cannot take payments. */
 export const priceNeedsStripeMessage = 'Connect Stripe in Settings › Payments before you set a price.';
 /** A paid game whose organizer cannot take charges: said on the join. */
@@ -30,12 +26,8 @@ export const paidSeasonNeedsCheckoutMessage = 'This season has a fee: register t
 export const gameFullMessage = 'This game is full.';
 export const refundTooLargeMessage = 'That is more than is left to refund on this payment.';
 export const notRefundableMessage = 'This payment cannot be refunded.';
-
-/** The leave confirmation on a paid game, before the player confirms. */
-export const leaveRefundNote = (refunded: boolean) =>
-  refunded
-    ? `You paid for this game. Leaving more than ${refundDeadlineHours} hours before it starts refunds you in full.`
-    : `You paid for this game. It starts in less than ${refundDeadlineHours} hours, so leaving now is not refunded.`;
+/** Credit with the organizer covered the whole price: no Checkout (decision 035). */
+export const paidWithCreditMessage = 'Paid with your credit. You’re in!';
 
 /** '$12.50' from cents. */
 export const formatUsd = (cents: number) =>
@@ -56,16 +48,16 @@ export type PaidCheckoutBody = z.input<typeof paidCheckoutBody>;
 export const paidCheckoutReply = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('checkout'), url: z.url(), paymentId: z.uuid(), expiresAt: z.iso.datetime() }),
   z.object({ outcome: z.literal('waitlisted'), party: partyReply }),
+  /** Credit with the organizer covered the whole price: confirmed without Checkout (decision 035). */
+  z.object({ outcome: z.literal('paid'), paymentId: z.uuid() }),
 ]);
 export type PaidCheckoutReply = z.infer<typeof paidCheckoutReply>;
 
 /** A paid season's registration: Checkout for the place it holds. */
-export const seasonCheckoutReply = z.object({
-  outcome: z.literal('checkout'),
-  url: z.url(),
-  paymentId: z.uuid(),
-  expiresAt: z.iso.datetime(),
-});
+export const seasonCheckoutReply = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('checkout'), url: z.url(), paymentId: z.uuid(), expiresAt: z.iso.datetime() }),
+  z.object({ outcome: z.literal('paid'), paymentId: z.uuid() }),
+]);
 
 export const paymentIdParams = z.object({ paymentId: z.uuid('Unknown payment.') });
 export const checkoutSessionQuery = z.object({
@@ -89,6 +81,9 @@ export const gamePaymentReply = z
     quantity: z.number().int(),
     amountCents: z.number().int(),
     refundedCents: z.number().int(),
+    /** Decision 035: credit that paid part of it, and its value given back as credit. */
+    creditAppliedCents: z.number().int(),
+    creditedCents: z.number().int(),
     currency: z.string(),
     eventId: z.string().nullable(),
     seasonId: z.string().nullable(),

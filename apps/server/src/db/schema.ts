@@ -21,3 +21,4 @@ export * from '../features/subscriptions/subscriptions.schema.ts';
 export * from '../features/forms/forms.schema.ts';
 export * from '../features/websites/websites.schema.ts';
 export * from '../features/custom-domains/custom-domains.schema.ts';
+export * from '../features/credits/credits.schema.ts';

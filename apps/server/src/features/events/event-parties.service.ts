@@ -295,13 +295,15 @@ export async function leaveEvent(
     findPartyOf(tx, eventId, startsAt, { userId: actorId, guestId: null }),
   );
   if (!left) throw new AppError('NOT_FOUND', 'You are not on this event.');
-  // What was paid for this date is refunded by the rules of decision 033, after the spot is free.
+  // What was paid for this date is refunded by the event's policy (decision 035), after the spot
+  // is free. The policy goes with the job: the rule the player read when they left is the one applied.
   if (isPaidGame(event)) {
     await deps.jobs.send(paidGameLeftJob, {
       eventId,
       occurrenceStartsAt: startsAt.toISOString(),
       userId: actorId,
       leftAt: deps.clock.now().toISOString(),
+      policy: { deadlineHours: event.refundDeadlineHours, afterDeadline: event.refundAfterDeadline },
     });
   }
 }

@@ -1,4 +1,9 @@
 import { defaultMaxGuestFriends, maxFriends } from '@huddle/shared/events';
+import {
+  defaultRefundDeadlineHours,
+  refundDeadlineChoices,
+  type RefundAfterDeadline,
+} from '@huddle/shared/refund-policy';
 import { substituteHoursBefore, substituteRadius } from '@huddle/shared/substitutes';
 import { sql } from 'drizzle-orm';
 import {
@@ -62,6 +67,13 @@ export const events = pgTable(
     gender: text('gender').notNull().default('Any'),
     visibility: text('visibility').notNull().default('public'),
     priceCents: integer('price_cents'),
+    /**
+     * The refund policy of a priced event (decision 035): leaving more than this many hours
+     * before a date refunds in full (0 = until the start); later, 'none' or 'credit'. The
+     * defaults are the fixed rule paid games had before (decision 033).
+     */
+    refundDeadlineHours: integer('refund_deadline_hours').notNull().default(defaultRefundDeadlineHours),
+    refundAfterDeadline: text('refund_after_deadline').$type<RefundAfterDeadline>().notNull().default('none'),
     /** Organizer's choice: a freed slot goes straight to the first waiting party that fits. */
     autoPromote: boolean('auto_promote').notNull().default(false),
     /** Organizer's choice: the most friends a guest (no account) brings in one join (issue 10). */
@@ -90,6 +102,11 @@ export const events = pgTable(
       'events_substitute_radius_check',
       sql`${table.substituteRadius} between ${sql.raw(String(substituteRadius.min))} and ${sql.raw(String(substituteRadius.max))}`,
     ),
+    check(
+      'events_refund_deadline_check',
+      sql`${table.refundDeadlineHours} in (${sql.raw(refundDeadlineChoices.join(', '))})`,
+    ),
+    check('events_refund_after_deadline_check', sql`${table.refundAfterDeadline} in ('none', 'credit')`),
     check('events_substitute_radius_unit_check', sql`${table.substituteRadiusUnit} in ('mi', 'km')`),
     // The substitute scan looks only at events that asked for it.
     index('events_substitutes_idx')

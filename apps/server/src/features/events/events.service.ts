@@ -26,6 +26,7 @@ import type { TeamRole } from '@huddle/shared/teams';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { creditBalance } from '../credits/credits.service.ts';
 import { canTakeCharges } from '../paid-games/payees.service.ts';
 import { findUserRecord } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
@@ -353,6 +354,8 @@ function eventColumns(
     gender: input.gender,
     visibility: input.visibility,
     priceCents: input.priceCents,
+    refundDeadlineHours: input.refundDeadlineHours,
+    refundAfterDeadline: input.refundAfterDeadline,
     autoPromote: input.autoPromote,
     maxGuestFriends: input.maxGuestFriends,
   };
@@ -510,6 +513,11 @@ export async function getEvent(
     listCancelledOccurrences(db, [eventId]),
   ]);
   const cancelledDates = cancelledByEvent.get(eventId) ?? [];
+  // The game is paid to its creator, so that is whose credit the viewer spends on it.
+  const viewerCreditCents =
+    viewerId && isPaidGame(event)
+      ? await creditBalance(db, { payerUserId: viewerId, payeeUserId: event.creatorId })
+      : 0;
   // People who blocked the viewer are left out of what the viewer sees; organizers see everyone.
   const shown = parties.filter((row) => !row.party.userId || !hiddenFrom.has(row.party.userId));
   const mine = viewerId ? parties.find((row) => row.party.userId === viewerId) : undefined;
@@ -520,6 +528,8 @@ export async function getEvent(
       description: event.description,
       autoPromote: event.autoPromote,
       maxGuestFriends: event.maxGuestFriends,
+      refundPolicy: { deadlineHours: event.refundDeadlineHours, afterDeadline: event.refundAfterDeadline },
+      viewerCreditCents,
     },
     creator: {
       id: event.creatorId,

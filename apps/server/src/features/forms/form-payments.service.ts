@@ -227,7 +227,7 @@ export async function openFormCheckout(
 ) {
   const path = payPagePath(row, key, balance);
   try {
-    return await openCheckout(deps, { payment, unitCents: payment.amountCents, cancelPath: path, successPath: path });
+    return await openCheckout(deps, { payment, cancelPath: path, successPath: path });
   } catch (error) {
     await deps.db.transaction(async (tx) => releaseSubmission(tx, row.id));
     throw error;

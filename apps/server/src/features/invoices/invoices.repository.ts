@@ -17,6 +17,8 @@ export interface LedgerRow {
   quantity: number;
   amountCents: number;
   refundedCents: number;
+  creditAppliedCents: number;
+  creditedCents: number;
   feeCents: number;
   currency: string;
   payerName: string;
@@ -40,6 +42,8 @@ const ledgerColumns = {
   quantity: payments.quantity,
   amountCents: payments.amountCents,
   refundedCents: payments.refundedCents,
+  creditAppliedCents: payments.creditAppliedCents,
+  creditedCents: payments.creditedCents,
   feeCents: payments.feeCents,
   currency: payments.currency,
   payerName: payments.payerName,

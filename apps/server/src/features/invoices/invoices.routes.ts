@@ -7,10 +7,14 @@ import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { requireSessionUserId } from '../../lib/session.ts';
 import { getInvoice, listMyInvoices, listMyTransactions, transactionsForCsv } from './invoices.service.ts';
 import { transactionsCsvStream } from './transactions-csv.ts';
+import { listMyCredits } from '../credits/credits.service.ts';
 
 export function registerInvoiceRoutes(app: FastifyInstance, { db, auth }: AppDeps): void {
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
 
+  registerEndpoint(app, invoiceEndpoints.listMyCredits, async ({ request }) =>
+    listMyCredits(db, { actorId: await actor(request) }),
+  );
   registerEndpoint(app, invoiceEndpoints.listMyInvoices, async ({ request, query }) =>
     listMyInvoices(db, { actorId: await actor(request), ...query }),
   );

@@ -1,11 +1,8 @@
-import {
-  notRefundableMessage,
-  refundDeadlineMs,
-  refundTooLargeMessage,
-  type GamePayment,
-} from '@huddle/shared/paid-games';
+import { notRefundableMessage, refundTooLargeMessage, type GamePayment } from '@huddle/shared/paid-games';
+import { defaultRefundDeadlineHours, leavesInTime, type RefundPolicy } from '@huddle/shared/refund-policy';
 import type { PaymentStatus } from '@huddle/shared/payments';
 import { AppError } from '../../lib/app-error.ts';
+import { grantCredit } from '../credits/credits.service.ts';
 import { managedEvent } from '../events/events.service.ts';
 import {
   findPayment,
@@ -16,7 +13,13 @@ import {
   updatePayment,
   type PaymentRow,
 } from './paid-games.repository.ts';
-import { expireCheckout, paymentNotFound, toGamePayment, type PaidGameDeps } from './paid-games.service.ts';
+import {
+  expireCheckout,
+  giveBackSpentCredit,
+  paymentNotFound,
+  toGamePayment,
+  type PaidGameDeps,
+} from './paid-games.service.ts';
 
 const statusAfter = (amount: number, refunded: number): PaymentStatus =>
   refunded === 0 ? 'paid' : refunded >= amount ? 'refunded' : 'partially_refunded';
@@ -35,7 +38,8 @@ export async function refundPayment(
   const step = await inTransaction(deps.db, async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw paymentNotFound();
-    if (!refundableStatuses.includes(payment.status) || !payment.stripePaymentIntentId) {
+    // A payment turned into credit (decision 035) was given back already: never refunded on top.
+    if (!refundableStatuses.includes(payment.status) || !payment.stripePaymentIntentId || payment.creditedCents > 0) {
       throw new AppError('CONFLICT', notRefundableMessage);
     }
     const left = payment.amountCents - payment.refundedCents;
@@ -104,15 +108,52 @@ export async function listEventPayments(
   return { payments: rows.map(toGamePayment) };
 }
 
-/** Ends what a payment still holds or refunds what is left of it (a job may run this again). */
-async function settle(deps: PaidGameDeps, payment: PaymentRow, refund: boolean, reason: string) {
+/** What leaving or cancelling does with a paid payment: refund it, keep it, or turn it into credit. */
+type Settlement = 'refund' | 'keep' | 'credit';
+
+/**
+ * Ends what a payment still holds, or settles it (a job may run this again): a refund returns
+ * what Stripe charged and gives back the credit it spent (decision 035); credit turns its value
+ * into credit with the payee.
+ */
+async function settle(deps: PaidGameDeps, payment: PaymentRow, settlement: Settlement, reason: string) {
   if (payment.status === 'pending') {
     await expireCheckout(deps, payment);
     return;
   }
-  if (refund && refundableStatuses.includes(payment.status) && payment.refundedCents < payment.amountCents) {
+  if (settlement === 'credit') {
+    await creditPayment(deps, payment.id);
+    return;
+  }
+  if (settlement !== 'refund') return;
+  const chargeLeft = payment.refundedCents < payment.amountCents && payment.creditedCents === 0;
+  if (chargeLeft && refundableStatuses.includes(payment.status)) {
     await refundPayment(deps, { paymentId: payment.id, reason });
   }
+  await inTransaction(deps.db, async (tx) => {
+    const locked = await lockPayment(tx, payment.id);
+    if (!locked || !(await giveBackSpentCredit(tx, locked))) return;
+    // Paid by credit alone: nothing went back through Stripe, yet all of it was given back.
+    if (locked.amountCents === 0)
+      await updatePayment(tx, locked.id, { status: 'refunded', refundedAt: deps.clock.now() });
+  });
+}
+
+/**
+ * A late leave of a "credit" event (decision 035): what the payment is worth (the charge not yet
+ * refunded plus the credit it spent) becomes credit with its payee, once, under the payment's lock.
+ * The organizer keeps the money; the ledger row says how much of it is owed back as credit.
+ */
+async function creditPayment(deps: PaidGameDeps, paymentId: string) {
+  await inTransaction(deps.db, async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment?.payerUserId || !payment.payeeUserId || payment.creditedCents > 0) return;
+    if (!refundableStatuses.includes(payment.status)) return;
+    const cents = payment.amountCents - payment.refundedCents + payment.creditAppliedCents;
+    if (cents <= 0) return;
+    await updatePayment(tx, payment.id, { creditedCents: cents });
+    await grantCredit(tx, { paymentId, payerUserId: payment.payerUserId, payeeUserId: payment.payeeUserId, cents });
+  });
 }
 
 /** Job data: a player left a paid date, or paid for a spot that was gone by then (spotLost). */
@@ -122,26 +163,33 @@ export interface PlayerLeftJob {
   userId: string;
   leftAt: string;
   spotLost?: boolean;
+  /** The event's refund policy when the player left (absent in jobs queued before decision 035). */
+  policy?: RefundPolicy;
 }
 
+const policyBefore035: RefundPolicy = { deadlineHours: defaultRefundDeadlineHours, afterDeadline: 'none' };
+
 /**
- * A player left a paid date (job data from leaveEvent): more than 24 hours before the start, what
- * they paid is refunded in full; later, nothing (decision 033). An open Checkout is ended. A
- * payment that found its spot gone is refunded in full whenever it came.
+ * A player left a paid date (job data from leaveEvent): before the event's refund deadline, what
+ * they paid is refunded in full; later, nothing or credit with the organizer, as the organizer
+ * chose (decision 035). An open Checkout is ended. A payment that found its spot gone is
+ * refunded in full whenever it came.
  */
 export async function refundOnLeave(
   deps: PaidGameDeps,
-  { eventId, occurrenceStartsAt, userId, leftAt, spotLost }: PlayerLeftJob,
+  { eventId, occurrenceStartsAt, userId, leftAt, spotLost, policy = policyBefore035 }: PlayerLeftJob,
 ): Promise<void> {
   const startsAt = new Date(occurrenceStartsAt);
-  const inTime = spotLost === true || startsAt.getTime() - new Date(leftAt).getTime() > refundDeadlineMs;
+  const inTime = spotLost === true || leavesInTime(policy, startsAt, leftAt);
+  const settlement: Settlement = inTime ? 'refund' : policy.afterDeadline === 'credit' ? 'credit' : 'keep';
   const rows = await listGamePayments(deps.db, {
     eventId,
     occurrenceStartsAt: startsAt,
     payerUserId: userId,
-    statuses: ['pending', ...refundableStatuses],
+    // Refunded too: a retry after the Stripe refund still gives back the credit the payment spent.
+    statuses: ['pending', 'refunded', ...refundableStatuses],
   });
-  for (const payment of rows) await settle(deps, payment, inTime, 'left');
+  for (const payment of rows) await settle(deps, payment, settlement, 'left');
 }
 
 /** The organizer cancelled one date or the whole series (from `from` on): everyone is refunded. */
@@ -152,7 +200,7 @@ export async function refundCancelledDates(
   const rows = await listGamePayments(deps.db, {
     eventId,
     ...(occurrenceStartsAt ? { occurrenceStartsAt: new Date(occurrenceStartsAt) } : { from: new Date(from ?? 0) }),
-    statuses: ['pending', ...refundableStatuses],
+    statuses: ['pending', 'refunded', ...refundableStatuses],
   });
-  for (const payment of rows) await settle(deps, payment, true, 'cancelled');
+  for (const payment of rows) await settle(deps, payment, 'refund', 'cancelled');
 }

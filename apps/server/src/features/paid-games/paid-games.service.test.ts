@@ -23,6 +23,8 @@ import { users } from '../accounts/accounts.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
 import { expireLocalCheckoutJob } from '../payments/payments.routes.ts';
 import { payments } from '../payments/payments.schema.ts';
+import { paymentCreditEntries, paymentCredits } from '../credits/credits.schema.ts';
+import { paidGameLeftJob } from '../events/waitlist.service.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 
 /**
@@ -90,6 +92,10 @@ async function joinAndPay(game: { id: string; occurrence: string }, who: User, f
 
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const partiesOf = (eventId: string) => t.db.select().from(eventParties).where(eq(eventParties.eventId, eventId));
+const leaveGame = (game: { id: string; occurrence: string }, who: User) =>
+  call('DELETE', `/api/events/${game.id}/parties/mine?occurrence=${encodeURIComponent(game.occurrence)}`, who.cookie);
+const hoursBefore = (game: { occurrence: string }, hours: number) =>
+  new Date(new Date(game.occurrence).getTime() - hours * 60 * 60 * 1000);
 const refund = (paymentId: string, who: User, amountCents?: number) =>
   call('POST', `/api/paid-games/payments/${paymentId}/refund`, who.cookie, amountCents ? { amountCents } : {});
 
@@ -367,6 +373,176 @@ describe('refunds (decision 033)', () => {
     expect(response.statusCode).toBeLessThan(300);
     expect((await paymentRow(first.id)).status).toBe('refunded');
     expect((await paymentRow(other.id)).status).toBe('paid');
+  });
+});
+
+describe('refund policy per event (decision 035)', () => {
+  it('is stored with the event, defaults to 24 hours and no refund, and refuses a deadline not offered', async () => {
+    const plain = await paidGame();
+    const view = (await call('GET', `/api/events/${plain.id}`, player.cookie)).json();
+    expect(view.event.refundPolicy).toEqual({ deadlineHours: 24, afterDeadline: 'none' });
+    const credit = await paidGame({ refundDeadlineHours: 2, refundAfterDeadline: 'credit' });
+    const creditView = (await call('GET', `/api/events/${credit.id}`, player.cookie)).json();
+    expect(creditView.event.refundPolicy).toEqual({ deadlineHours: 2, afterDeadline: 'credit' });
+    const odd = await call('POST', '/api/events', organizer.cookie, eventBodyFor(placeId, { refundDeadlineHours: 5 }));
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().error.fields).toHaveProperty('refundDeadlineHours');
+    const edited = await call(
+      'PUT',
+      `/api/events/${plain.id}`,
+      organizer.cookie,
+      eventBodyFor(placeId, { priceCents: 1200, refundDeadlineHours: 168, refundAfterDeadline: 'credit' }),
+    );
+    expect(edited.statusCode).toBe(200);
+    const after = (await call('GET', `/api/events/${plain.id}`, player.cookie)).json();
+    expect(after.event.refundPolicy).toEqual({ deadlineHours: 168, afterDeadline: 'credit' });
+  });
+
+  it("leaving follows the event's deadline: 2 hours refunds at 3 hours before, not at 1", async () => {
+    const game = await paidGame({ refundDeadlineHours: 2 });
+    const early = await joinAndPay(game, pool[24]!);
+    const late = await joinAndPay(game, pool[25]!);
+    clock.set(hoursBefore(game, 3));
+    expect((await leaveGame(game, pool[24]!)).statusCode).toBe(200);
+    expect(await paymentRow(early.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+    clock.set(hoursBefore(game, 1));
+    expect((await leaveGame(game, pool[25]!)).statusCode).toBe(200);
+    expect(await paymentRow(late.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+  });
+
+  it('no deadline (0) refunds leaving any time before the start', async () => {
+    const game = await paidGame({ refundDeadlineHours: 0 });
+    const payment = await joinAndPay(game, pool[26]!);
+    clock.set(hoursBefore(game, 0.1));
+    expect((await leaveGame(game, pool[26]!)).statusCode).toBe(200);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+  });
+});
+
+describe('credit with the organizer (decision 035)', () => {
+  const viewOf = async (game: { id: string }, who: User) =>
+    (await call('GET', `/api/events/${game.id}`, who.cookie)).json().event;
+  const creditEntries = (paymentId: string) =>
+    t.db.select().from(paymentCreditEntries).where(eq(paymentCreditEntries.paymentId, paymentId));
+  const balanceOf = async (who: User) => {
+    const [row] = await t.db
+      .select()
+      .from(paymentCredits)
+      .where(and(eq(paymentCredits.payerUserId, who.user.id), eq(paymentCredits.payeeUserId, organizer.user.id)));
+    return row?.balanceCents ?? 0;
+  };
+
+  /** The player pays for a "credit" game and leaves it an hour before: what they paid becomes credit. */
+  async function earnCredit(who: User, cents: number) {
+    const game = await paidGame({ priceCents: cents, refundAfterDeadline: 'credit' });
+    const payment = await joinAndPay(game, who);
+    clock.set(hoursBefore(game, 1));
+    expect((await leaveGame(game, who)).statusCode).toBe(200);
+    clock.set(start);
+    return payment;
+  }
+
+  it('leaving a credit game late gives credit, once, that the event page shows and Stripe never refunds', async () => {
+    const payment = await earnCredit(pool[27]!, 1000);
+    const after = await paymentRow(payment.id);
+    expect(after).toMatchObject({ status: 'paid', refundedCents: 0, creditedCents: 1000 });
+    expect(await balanceOf(pool[27]!)).toBe(1000);
+    // The job run again (a retry) changes nothing.
+    await t.jobs.send(paidGameLeftJob, {
+      eventId: payment.eventId,
+      occurrenceStartsAt: payment.occurrenceStartsAt!.toISOString(),
+      userId: pool[27]!.user.id,
+      leftAt: hoursBefore({ occurrence: payment.occurrenceStartsAt!.toISOString() }, 1).toISOString(),
+      policy: { deadlineHours: 24, afterDeadline: 'credit' },
+    });
+    expect(await balanceOf(pool[27]!)).toBe(1000);
+    expect(await creditEntries(payment.id)).toHaveLength(1);
+    // Already given back as credit: the organizer cannot refund it on top.
+    expect((await refund(payment.id, organizer)).statusCode).toBe(409);
+    const next = await paidGame({ priceCents: 600 });
+    expect((await viewOf(next, pool[27]!)).viewerCreditCents).toBe(1000);
+    expect((await viewOf(next, stranger)).viewerCreditCents).toBe(0);
+  });
+
+  it('the next Checkout spends the credit first: covered in full, no Checkout; the rest reduces the charge', async () => {
+    await earnCredit(pool[28]!, 1000);
+    const covered = await paidGame({ priceCents: 600 });
+
+    const free = (await checkout(covered, pool[28]!)).json();
+    expect(free.outcome).toBe('paid');
+    expect(await paymentRow(free.paymentId)).toMatchObject({ status: 'paid', amountCents: 0, creditAppliedCents: 600 });
+    expect((await partiesOf(covered.id)).map((party) => party.status)).toEqual(['joined']);
+    expect((await paymentRow(free.paymentId)).receiptNumber).toMatch(/^HDL-/);
+    const reduced = await paidGame({ priceCents: 1000 });
+    const payment = await joinAndPay(reduced, pool[28]!);
+    expect(payment).toMatchObject({ status: 'paid', amountCents: 600, creditAppliedCents: 400 });
+    const intent = await t.payments.stripe.paymentIntents.retrieve(payment.stripePaymentIntentId!);
+    expect(intent.amount).toBe(600);
+    expect(await balanceOf(pool[28]!)).toBe(0);
+    // The completion replayed twenty times at once spends and credits nothing more.
+    const local = t.payments.localStripe!.context();
+    const session = await local.store.find('checkout.session', payment.stripeCheckoutSessionId!);
+    await Promise.all(Array.from({ length: 20 }, () => local.emit('checkout.session.completed', session!)));
+    expect(await balanceOf(pool[28]!)).toBe(0);
+    expect((await creditEntries(payment.id)).map((entry) => entry.amountCents)).toEqual([-400]);
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'paid', receiptNumber: payment.receiptNumber });
+  });
+
+  it('twenty joins of different games at once never spend more than the balance', async () => {
+    await earnCredit(pool[29]!, 2500);
+    const games = [];
+    for (let index = 0; index < 20; index += 1) games.push(await paidGame({ priceCents: 1000 }));
+    const replies = await Promise.all(games.map((game) => checkout(game, pool[29]!)));
+    expect(replies.every((reply) => reply.statusCode === 200)).toBe(true);
+    const rows = await Promise.all(replies.map((reply) => paymentRow(reply.json().paymentId)));
+    const spent = rows.reduce((sum, row) => sum + row.creditAppliedCents, 0);
+    expect(spent).toBe(2500);
+    expect(await balanceOf(pool[29]!)).toBe(0);
+    expect(rows.filter((row) => row.status === 'paid')).toHaveLength(2);
+    // Each payment is charged exactly what credit did not cover.
+    for (const row of rows) expect(row.amountCents + row.creditAppliedCents).toBe(1000);
+  });
+
+  it('credit spent on a Checkout that is cancelled or expires comes back exactly once', async () => {
+    await earnCredit(pool[30]!, 500);
+    const game = await paidGame({ priceCents: 1200 });
+    const reply = (await checkout(game, pool[30]!)).json();
+    expect(await paymentRow(reply.paymentId)).toMatchObject({ amountCents: 700, creditAppliedCents: 500 });
+    expect(await balanceOf(pool[30]!)).toBe(0);
+    const local = t.payments.localStripe!.context();
+    const session = await local.store.find(
+      'checkout.session',
+      (await paymentRow(reply.paymentId)).stripeCheckoutSessionId!,
+    );
+    await Promise.all([
+      ...Array.from({ length: 10 }, () =>
+        call('POST', `/api/paid-games/payments/${reply.paymentId}/cancel`, pool[30]!.cookie),
+      ),
+      ...Array.from({ length: 10 }, () => local.emit('checkout.session.expired', session!)),
+    ]);
+    expect((await paymentRow(reply.paymentId)).status).toBe('expired');
+    expect(await balanceOf(pool[30]!)).toBe(500);
+    const other = await paidGame({ priceCents: 1200 });
+    const second = (await checkout(other, pool[30]!)).json();
+    clock.advance(32 * 60 * 1000);
+    await t.jobs.runScheduled(expireLocalCheckoutJob);
+    await t.jobs.runScheduled(expireLocalCheckoutJob);
+    expect((await paymentRow(second.paymentId)).status).toBe('expired');
+    expect(await balanceOf(pool[30]!)).toBe(500);
+  });
+
+  it('cancelling a game refunds the charge and gives back the credit it spent', async () => {
+    await earnCredit(pool[31]!, 1500);
+    const covered = await paidGame({ priceCents: 1000 });
+    const free = (await checkout(covered, pool[31]!)).json();
+    const part = await paidGame({ priceCents: 1000 });
+    const paid = await joinAndPay(part, pool[31]!);
+    expect(paid).toMatchObject({ amountCents: 500, creditAppliedCents: 500 });
+    expect((await call('POST', `/api/events/${covered.id}/cancel`, organizer.cookie)).statusCode).toBeLessThan(300);
+    expect((await call('POST', `/api/events/${part.id}/cancel`, organizer.cookie)).statusCode).toBeLessThan(300);
+    expect(await paymentRow(free.paymentId)).toMatchObject({ status: 'refunded' });
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'refunded', refundedCents: 500 });
+    expect(await balanceOf(pool[31]!)).toBe(1500);
   });
 });
 

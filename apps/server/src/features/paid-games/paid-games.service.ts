@@ -7,6 +7,7 @@ import {
 } from '@huddle/shared/events';
 import { occurrenceCancelledMessage } from '@huddle/shared/event-organizer';
 import {
+  formatUsd,
   organizerCannotTakePaymentsMessage,
   type GamePayment,
   type PaidCheckoutReply,
@@ -15,6 +16,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  confirmHeldSpot,
   holdOfferedSpot,
   holdPaidSpot,
   occurrenceOf,
@@ -26,11 +28,13 @@ import {
 } from '../events/event-paid-spots.service.ts';
 import { onWallClock } from '../events/events.mails.ts';
 import {
+  confirmPaidRegistration,
   holdPaidRegistration,
   releasePaidRegistration,
   seasonForPayment,
 } from '../seasons/season-paid-registrations.service.ts';
 import { eventNotFound, visibleEvent } from '../events/events.service.ts';
+import { returnSpentCredit, spendCredit } from '../credits/credits.service.ts';
 import { isPaidGame, occurrencePath, type EventDeps } from '../events/waitlist.service.ts';
 import {
   findPayment,
@@ -72,6 +76,8 @@ export const toGamePayment = (row: PaymentRow): GamePayment => ({
   quantity: row.quantity,
   amountCents: row.amountCents,
   refundedCents: row.refundedCents,
+  creditAppliedCents: row.creditAppliedCents,
+  creditedCents: row.creditedCents,
   currency: row.currency,
   eventId: row.eventId,
   seasonId: row.seasonId,
@@ -81,6 +87,42 @@ export const toGamePayment = (row: PaymentRow): GamePayment => ({
 });
 
 type CheckoutReply = Extract<PaidCheckoutReply, { outcome: 'checkout' }>;
+type PaidReply = Extract<PaidCheckoutReply, { outcome: 'paid' }>;
+
+const feeOf = (deps: PaidGameDeps, amountCents: number) => Math.round((amountCents * deps.platformFeePercent) / 100);
+
+/**
+ * Spends the payer's credit with the payee first (decision 035), in the transaction that writes the
+ * pending payment: Stripe then charges only the rest. When credit covers it all, the payment is
+ * paid at once (receipt number, no Checkout) and the caller confirms the spot in the same
+ * transaction. Parallel Checkouts queue on the credit's row lock.
+ */
+async function applyCredit(tx: Database, deps: PaidGameDeps, payment: PaymentRow): Promise<PaymentRow> {
+  if (!payment.payerUserId || !payment.payeeUserId) return payment;
+  const spent = await spendCredit(tx, {
+    paymentId: payment.id,
+    payerUserId: payment.payerUserId,
+    payeeUserId: payment.payeeUserId,
+    upToCents: payment.amountCents,
+  });
+  if (spent === 0) return payment;
+  const amount = payment.amountCents - spent;
+  const covered = amount === 0 && {
+    status: 'paid' as const,
+    receiptNumber: await drawReceiptNumber(tx),
+    paidAt: deps.clock.now(),
+  };
+  return (await updatePayment(tx, payment.id, {
+    amountCents: amount,
+    creditAppliedCents: spent,
+    feeCents: feeOf(deps, amount),
+    ...covered,
+  }))!;
+}
+
+/** A payment credit covered in full: confirmed without Checkout. */
+const paidWithCredit = (payment: PaymentRow): PaidReply | undefined =>
+  payment.status === 'paid' ? { outcome: 'paid', paymentId: payment.id } : undefined;
 
 /**
  * Who is paid, to their connected account: a game's creator (decision 033), a season's or a team
@@ -142,7 +184,7 @@ async function insertPendingPayment(
 ) {
   const payer = await findPaymentAccount(tx, payerId);
   const amount = (event.priceCents ?? 0) * party.partySize;
-  return insertPayment(tx, {
+  const pending = await insertPayment(tx, {
     kind: 'event',
     status: 'pending',
     payerUserId: payerId,
@@ -156,9 +198,12 @@ async function insertPendingPayment(
     description: `${event.title} · ${onWallClock(party.occurrenceStartsAt, event.timeZone)}`,
     quantity: party.partySize,
     amountCents: amount,
-    feeCents: Math.round((amount * deps.platformFeePercent) / 100),
+    feeCents: feeOf(deps, amount),
     stripeAccountId: payee.stripeAccountId,
   });
+  const payment = await applyCredit(tx, deps, pending);
+  if (payment.status === 'paid') await confirmHeldSpot(tx, { eventId: event.id, partyId: party.id });
+  return payment;
 }
 
 /**
@@ -170,11 +215,19 @@ export async function openCheckout(
   deps: PaidGameDeps,
   {
     payment,
-    unitCents,
     cancelPath,
     successPath = '/payment-success',
-  }: { payment: PaymentRow; unitCents: number; cancelPath: string; successPath?: string },
+  }: { payment: PaymentRow; cancelPath: string; successPath?: string },
 ): Promise<CheckoutReply> {
+  // With credit applied the charge is no longer price × quantity: one line of what is left.
+  const line =
+    payment.creditAppliedCents > 0
+      ? {
+          quantity: 1,
+          unitCents: payment.amountCents,
+          name: `${payment.description} · ${payment.quantity} × spot, ${formatUsd(payment.creditAppliedCents)} credit applied`,
+        }
+      : { quantity: payment.quantity, unitCents: payment.amountCents / payment.quantity, name: payment.description };
   const origin = deps.publicOrigin;
   const expiresAt = Math.floor((deps.clock.now().getTime() + checkoutHoldMs) / 1000);
   try {
@@ -183,8 +236,8 @@ export async function openCheckout(
         mode: 'payment',
         line_items: [
           {
-            quantity: payment.quantity,
-            price_data: { currency: 'usd', unit_amount: unitCents, product_data: { name: payment.description } },
+            quantity: line.quantity,
+            price_data: { currency: 'usd', unit_amount: line.unitCents, product_data: { name: line.name } },
           },
         ],
         payment_intent_data: {
@@ -310,11 +363,13 @@ async function afterHold(
       return same;
     }
     case 'held':
-      return openCheckout(deps, {
-        payment: outcome.value,
-        unitCents: event.priceCents ?? 0,
-        cancelPath: occurrencePath(event.id, outcome.value.occurrenceStartsAt!),
-      });
+      return (
+        paidWithCredit(outcome.value) ??
+        openCheckout(deps, {
+          payment: outcome.value,
+          cancelPath: occurrencePath(event.id, outcome.value.occurrenceStartsAt!),
+        })
+      );
   }
 }
 
@@ -333,15 +388,30 @@ export async function releaseHold(
     const payment = await lockPayment(db, paymentId);
     if (payment?.status !== 'pending') return [];
     await updatePayment(db, payment.id, { status, partyId: null });
+    let notices: Awaited<ReturnType<typeof releaseHeldSpot>> = [];
     if (payment.kind === 'season' && payment.seasonId && payment.registrationId) {
       await releasePaidRegistration(db, { seasonId: payment.seasonId, registrationId: payment.registrationId });
-      return [];
+    } else if (payment.partyId && payment.eventId) {
+      notices = await releaseHeldSpot(deps, db, { eventId: payment.eventId, partyId: payment.partyId });
     }
-    if (!payment.partyId || !payment.eventId) return [];
-    return releaseHeldSpot(deps, db, { eventId: payment.eventId, partyId: payment.partyId });
+    // After the event's lock (a hold takes the event, then the credit): the credit it spent comes
+    // back, once, as this is the payment's one move from pending.
+    await giveBackSpentCredit(db, payment);
+    return notices;
   };
   const notices = tx ? await work(tx) : await inTransaction(deps.db, work);
   await sendHoldNotices(deps, notices);
+}
+
+/** The credit a payment spent returns to its payer (decision 035); an entry per payment makes it once. */
+export async function giveBackSpentCredit(tx: Database, payment: PaymentRow): Promise<boolean> {
+  if (!payment.payerUserId || !payment.payeeUserId) return false;
+  return returnSpentCredit(tx, {
+    paymentId: payment.id,
+    payerUserId: payment.payerUserId,
+    payeeUserId: payment.payeeUserId,
+    cents: payment.creditAppliedCents,
+  });
 }
 
 /** The payer's own payment of a Checkout session; anyone else's is not found. */
@@ -391,14 +461,14 @@ export async function expireCheckout(deps: PaidGameDeps, payment: PaymentRow): P
 export async function startSeasonCheckout(
   deps: PaidGameDeps,
   { actorId, seasonId }: { actorId: string; seasonId: string },
-): Promise<CheckoutReply> {
+): Promise<CheckoutReply | PaidReply> {
   const { season, teamName, ownerId } = await seasonForPayment(deps.db, { seasonId, actorId, now: deps.clock.now() });
   const fee = season.feeCents ?? 0;
   if (fee <= 0) throw new AppError('CONFLICT', 'This season is free: register without paying.');
   const payee = await payeeOf(deps.db, { creatorId: ownerId });
   const outcome = await holdPaidRegistration(deps.db, { season, actorId }, async (tx, registration) => {
     const payer = await findPaymentAccount(tx, actorId);
-    return insertPayment(tx, {
+    const pending = await insertPayment(tx, {
       kind: 'season',
       status: 'pending',
       payerUserId: actorId,
@@ -411,9 +481,13 @@ export async function startSeasonCheckout(
       description: `${teamName} · ${season.label} season`,
       quantity: 1,
       amountCents: fee,
-      feeCents: Math.round((fee * deps.platformFeePercent) / 100),
+      feeCents: feeOf(deps, fee),
       stripeAccountId: payee.stripeAccountId,
     });
+    const payment = await applyCredit(tx, deps, pending);
+    if (payment.status === 'paid')
+      await confirmPaidRegistration(tx, { seasonId: season.id, registrationId: registration.id });
+    return payment;
   });
   if (outcome.kind === 'already') {
     const pending = await findPendingPaymentOfRegistration(deps.db, outcome.registration.id);
@@ -421,5 +495,8 @@ export async function startSeasonCheckout(
     if (!same) throw new AppError('CONFLICT', 'You are already registered for this season.');
     return same;
   }
-  return openCheckout(deps, { payment: outcome.value, unitCents: fee, cancelPath: `/team/${season.teamId}` });
+  return (
+    paidWithCredit(outcome.value) ??
+    openCheckout(deps, { payment: outcome.value, cancelPath: `/team/${season.teamId}` })
+  );
 }

@@ -61,6 +61,13 @@ export const payments = pgTable(
     /** Huddle's application fee on a connected-account payment (0 when none). */
     feeCents: integer('fee_cents').notNull().default(0),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * Decision 035: the player's credit with the payee that paid part of this payment
+     * (`amountCents` is only what Stripe charged), and the value of this payment given back as
+     * credit after a late leave (the organizer keeps the money; the player spends it later).
+     */
+    creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
+    creditedCents: integer('credited_cents').notNull().default(0),
     /** The connected account that was paid (acct_…); null for Huddle's own (plans). */
     stripeAccountId: text('stripe_account_id'),
     stripeCheckoutSessionId: text('stripe_checkout_session_id'),
@@ -89,6 +96,7 @@ export const payments = pgTable(
       'payments_amounts_check',
       sql`${table.amountCents} >= 0 and ${table.feeCents} >= 0 and ${table.refundedCents} between 0 and ${table.amountCents}`,
     ),
+    check('payments_credit_check', sql`${table.creditAppliedCents} >= 0 and ${table.creditedCents} >= 0`),
     check('payments_quantity_check', sql`${table.quantity} >= 1`),
   ],
 );

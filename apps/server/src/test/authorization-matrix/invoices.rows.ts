@@ -29,6 +29,8 @@ function ownersInvoice(cast: Cast): Promise<string> {
 
 export const invoiceRows: MatrixRow[] = [
   { route: 'GET /api/invoices', expect: signedIn(200) },
+  // Decision 035: each person reads only their own credit (no route takes anyone's id).
+  { route: 'GET /api/credits', expect: signedIn(200) },
   {
     route: 'GET /api/invoices/{invoiceId}',
     call: async (cast) => ({ params: { invoiceId: await ownersInvoice(cast) } }),

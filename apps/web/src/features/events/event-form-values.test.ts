@@ -46,6 +46,8 @@ describe('the event form and the request body', () => {
       gender: 'Any',
       visibility: 'public',
       priceCents: null,
+      refundDeadlineHours: 24,
+      refundAfterDeadline: 'none',
       autoPromote: false,
       maxGuestFriends: 2,
     });
@@ -84,6 +86,17 @@ describe('the event form and the request body', () => {
   it('turns dollars into cents', () => {
     expect(eventBodyFrom(filled({ price: 7.5 }), { placeId, teamId }).priceCents).toBe(750);
     expect(eventBodyFrom(filled({ price: '' }), { placeId, teamId }).priceCents).toBeNull();
+  });
+
+  it('sends the refund policy the organizer chose (decision 035)', () => {
+    const body = eventBodyFrom(filled({ price: 6, refundDeadlineHours: '48', refundAfterDeadline: 'credit' }), {
+      placeId,
+      teamId,
+    });
+    expect(body).toMatchObject({ priceCents: 600, refundDeadlineHours: 48, refundAfterDeadline: 'credit' });
+    expect(validateEventValues(filled({ price: 6, refundDeadlineHours: '5' }), teamId)).toHaveProperty(
+      'refundDeadlineHours',
+    );
   });
 
   it('puts the schema’s messages on the form’s own fields', () => {
@@ -196,6 +209,7 @@ describe('the event form and the request body', () => {
       gender: 'Women',
       visibility: 'public',
       priceCents: 500,
+      refundPolicy: { deadlineHours: 72, afterDeadline: 'credit' },
       autoPromote: true,
       maxGuestFriends: 4,
     } as unknown as EventView['event'];
@@ -207,6 +221,8 @@ describe('the event form and the request body', () => {
       repeatEnds: 'until',
       until: '2030-08-25',
       price: 5,
+      refundDeadlineHours: '72',
+      refundAfterDeadline: 'credit',
       autoPromote: true,
       maxGuestFriends: 4,
       gender: 'Women',

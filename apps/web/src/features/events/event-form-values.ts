@@ -2,6 +2,7 @@ import { defaultMaxGuestFriends, type EventBody, type EventView, type SkillLevel
 import { eventBody } from '@huddle/contracts/events';
 import { maxOccurrences } from '@huddle/shared/event-occurrences';
 import { defaultEventGender, type EventGender } from '@huddle/shared/genders';
+import { defaultRefundDeadlineHours, type RefundAfterDeadline } from '@huddle/shared/refund-policy';
 import { geohashOf, type LatLng, type PlaceBody } from '@huddle/shared/places';
 import { placeBody } from '@huddle/contracts/places';
 
@@ -45,6 +46,9 @@ export interface EventFormValues {
   visibility: 'public' | 'team';
   /** Dollars, as typed. */
   price: number | string;
+  /** The refund policy (decision 035), shown only with a price; hours as the Select holds them. */
+  refundDeadlineHours: string;
+  refundAfterDeadline: RefundAfterDeadline;
   autoPromote: boolean;
   /** The most friends a guest (no account) may bring. */
   maxGuestFriends: number | string;
@@ -70,6 +74,8 @@ export function emptyEventValues(timeZone: string): EventFormValues {
     gender: defaultEventGender,
     visibility: 'public',
     price: '',
+    refundDeadlineHours: String(defaultRefundDeadlineHours),
+    refundAfterDeadline: 'none',
     autoPromote: false,
     maxGuestFriends: defaultMaxGuestFriends,
   };
@@ -96,6 +102,8 @@ export function eventValuesFrom(event: EventView['event']): EventFormValues {
     gender: event.gender,
     visibility: event.visibility,
     price: event.priceCents === null ? '' : event.priceCents / 100,
+    refundDeadlineHours: String(event.refundPolicy.deadlineHours),
+    refundAfterDeadline: event.refundPolicy.afterDeadline,
     autoPromote: event.autoPromote,
     maxGuestFriends: event.maxGuestFriends,
   };
@@ -136,6 +144,8 @@ export function eventBodyFrom(values: EventFormValues, ids: { placeId: string; t
     gender: values.gender,
     visibility: values.visibility,
     priceCents: price === null ? null : Math.round(price * 100),
+    refundDeadlineHours: Number(values.refundDeadlineHours),
+    refundAfterDeadline: values.refundAfterDeadline,
     autoPromote: values.autoPromote,
     maxGuestFriends: numberOrNull(values.maxGuestFriends) as number,
   };

@@ -1,7 +1,9 @@
-import { settledStatusLabels, type SettledStatus } from '@huddle/shared/invoices';
+import { settledStatusLabels, type Invoice, type SettledStatus } from '@huddle/shared/invoices';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
 
-export { formatCents } from '../../lib/format-cents.ts';
+import { formatCents } from '../../lib/format-cents.ts';
+
+export { formatCents };
 
 /** The day a payment was made: "Nov 26, 2026". */
 export function formatPaidDay(iso: string, timeZone?: string): string {
@@ -27,4 +29,13 @@ export const statusColor: Record<SettledStatus, string> = {
 export function invoiceYears(now: Date = new Date()): number[] {
   const year = now.getFullYear();
   return Array.from({ length: 6 }, (_, index) => year - index);
+}
+
+/** Decision 035: credit that paid part of an invoice, or its value turned into credit. */
+export function creditNote(invoice: Pick<Invoice, 'creditAppliedCents' | 'creditedCents' | 'currency'>) {
+  const notes = [
+    invoice.creditAppliedCents > 0 && `${formatCents(invoice.creditAppliedCents, invoice.currency)} credit applied`,
+    invoice.creditedCents > 0 && `${formatCents(invoice.creditedCents, invoice.currency)} given back as credit`,
+  ].filter(Boolean);
+  return notes.join(' · ');
 }

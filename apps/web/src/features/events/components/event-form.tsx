@@ -10,6 +10,12 @@ import { maxOccurrences } from '@huddle/shared/event-occurrences';
 import { eventGenderLabels, eventGenders } from '@huddle/shared/genders';
 import { priceNeedsStripeMessage } from '@huddle/shared/paid-games';
 import {
+  deadlineLabel,
+  refundAfterDeadlineChoices,
+  refundAfterDeadlineLabels,
+  refundDeadlineChoices,
+} from '@huddle/shared/refund-policy';
+import {
   Alert,
   Anchor,
   Button,
@@ -27,7 +33,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -385,6 +391,7 @@ export function EventForm({
             </Anchor>
           )}
         </Stack>
+        {Number(form.values.price) > 0 && <RefundPolicyFields form={form} />}
         <NumberInput
           label="Friends a guest may bring"
           description="People without an account join with a name and an email; this caps the friends they bring, so no one takes the whole game. Signed-in players bring up to 9."
@@ -412,5 +419,31 @@ export function EventForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The refund policy of a priced event (decision 035): only shown while there is a price. */
+function RefundPolicyFields({
+  form,
+}: {
+  form: UseFormReturnType<EventFormValues, EventFormValues, (values: EventFormValues) => FormErrors>;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <Select
+        label="Full refund when leaving"
+        description="Players who leave before this are refunded in full, automatically."
+        data={refundDeadlineChoices.map((hours) => ({ value: String(hours), label: deadlineLabel(hours) }))}
+        allowDeselect={false}
+        {...form.getInputProps('refundDeadlineHours')}
+      />
+      <Radio.Group label="After the deadline" {...form.getInputProps('refundAfterDeadline')}>
+        <Stack gap="xs" mt={6}>
+          {refundAfterDeadlineChoices.map((choice) => (
+            <Radio key={choice} value={choice} label={refundAfterDeadlineLabels[choice]} />
+          ))}
+        </Stack>
+      </Radio.Group>
+    </SimpleGrid>
   );
 }

@@ -8,7 +8,9 @@ import {
   type Party,
 } from '@huddle/shared/events';
 import { joinEventBody } from '@huddle/contracts/events';
-import { guestsCannotPayMessage, leaveRefundNote, refundDeadlineMs } from '@huddle/shared/paid-games';
+import { guestsCannotPayMessage, paidWithCreditMessage } from '@huddle/shared/paid-games';
+import { payLabel } from '../pay-label.ts';
+import { leaveRefundNote, leavesInTime, refundPolicyText } from '@huddle/shared/refund-policy';
 import {
   Alert,
   Anchor,
@@ -115,9 +117,10 @@ function leaveWording(view: EventView, party: Party) {
   const spotGoes = othersWaiting
     ? `${spots} to the next person on the waitlist. You are off the list for ${date}.`
     : `${spots} back to the game for anyone to join. You are off the list for ${date}.`;
-  // Decision 033: said before the player confirms, whether leaving now is refunded.
+  // Decision 035: said before the player confirms, by the event's policy, whether leaving now is refunded.
+  const policy = view.event.refundPolicy;
   const refund = isPaid(view)
-    ? ` ${leaveRefundNote(Date.parse(view.occurrence.startsAt) - Date.now() > refundDeadlineMs)}`
+    ? ` ${leaveRefundNote(policy, leavesInTime(policy, Date.parse(view.occurrence.startsAt), Date.now()))}`
     : '';
   return { title: 'Leave this game?', body: `${spotGoes}${refund}`, confirm: 'Leave', keep: 'Stay in' };
 }
@@ -134,6 +137,7 @@ function useGoToCheckout() {
     checkout.mutate(input, {
       onSuccess: (reply) => {
         if (reply.outcome === 'checkout') window.location.assign(reply.url);
+        else if (reply.outcome === 'paid') notifications.show({ message: paidWithCreditMessage });
         else
           notifications.show({
             message: 'The game is full: you are on the waitlist. If a spot opens, you pay when you claim it.',
@@ -141,7 +145,7 @@ function useGoToCheckout() {
       },
       onError: failed,
     });
-  return { go, pending: checkout.isPending || checkout.isSuccess };
+  return { go, pending: checkout.isPending || checkout.data?.outcome === 'checkout' };
 }
 
 /** Re-reads the clock twice a minute, for the time left on an offer. */
@@ -504,7 +508,7 @@ export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPa
                     )
               }
             >
-              {full ? 'Join waitlist' : isPaid(view) ? `Pay ${partyPrice(view, party)} to join` : 'Join'}
+              {full ? 'Join waitlist' : isPaid(view) ? payLabel(view, party) : 'Join'}
             </Button>
           </Group>
         </ActionBar>
@@ -519,6 +523,12 @@ export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPa
           Your spot
         </Title>
         {body}
+        {/* Decision 035: players read the organizer's refund policy before they pay. */}
+        {isPaid(view) && !event.cancelled && !event.inPast && (
+          <Text size="sm" c="dimmed">
+            Refunds: {refundPolicyText(event.refundPolicy)}
+          </Text>
+        )}
       </Stack>
     </Card>
   );

@@ -2,7 +2,8 @@ import { paymentKinds, type PaymentKind } from '@huddle/shared/payments';
 import { Alert, Anchor, Button, Card, Group, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useInvoices, type InvoiceFilter } from '../api/list-invoices.ts';
-import { formatCents, formatPaidDay, invoiceYears } from '../invoice-format.ts';
+import { creditNote, formatCents, formatPaidDay, invoiceYears } from '../invoice-format.ts';
+import { CreditBalances } from './credit-balances.tsx';
 import { PaymentStatusBadge } from './status-badge.tsx';
 
 const kindChoices = [
@@ -43,6 +44,7 @@ export function InvoiceList() {
 
   return (
     <Stack gap="lg">
+      <CreditBalances />
       <Group gap="md" align="flex-end" wrap="wrap">
         <NativeSelect
           label="Kind"
@@ -107,6 +109,11 @@ export function InvoiceList() {
                   <Text size="sm" c="dimmed">
                     Paid to {invoice.payeeName}
                   </Text>
+                  {creditNote(invoice) && (
+                    <Text size="sm" c="dimmed">
+                      {creditNote(invoice)}
+                    </Text>
+                  )}
                 </Stack>
                 <Stack gap={4} align="flex-end">
                   <Text fw={700}>{formatCents(invoice.amountCents, invoice.currency)}</Text>

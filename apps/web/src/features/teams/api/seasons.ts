@@ -102,11 +102,16 @@ export function useCreateSessions() {
 
 /**
  * A season with a fee (decision 033): a pending registration holds the place and Stripe Checkout
- * opens (the reply's url); the payment approves it.
+ * opens (the reply's url); the payment approves it. Credit with the team owner that covers the
+ * fee registers at once (decision 035): the team's seasons are read again.
  */
 export function useSeasonCheckout() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ seasonId }: { seasonId: string }) =>
+    mutationFn: ({ seasonId }: { seasonId: string; teamId: string }) =>
       apiRequest(paidGameEndpoints.startSeasonCheckout, { params: { seasonId } }),
+    onSuccess: (reply, { teamId }) => {
+      if (reply.outcome === 'paid') void queryClient.invalidateQueries({ queryKey: teamKeys.seasons(teamId) });
+    },
   });
 }

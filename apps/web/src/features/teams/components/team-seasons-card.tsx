@@ -7,6 +7,7 @@ import { useTeamSeasons } from '../api/list-seasons.ts';
 import { useRegister, useSeasonCheckout } from '../api/seasons.ts';
 import { RegistrationsManager } from './registrations-manager.tsx';
 import { SeasonSessions } from './season-sessions.tsx';
+import { paidWithCreditMessage } from '@huddle/shared/paid-games';
 import { formatDay, formatFee } from './team-labels.ts';
 
 // The season form brings the date picker (@mantine/dates): loaded when an organizer opens it.
@@ -95,13 +96,16 @@ export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSea
                     // A season with a fee is paid through Checkout, signed in (decision 033).
                     <Button
                       size="xs"
-                      loading={checkout.isPending || checkout.isSuccess}
+                      loading={checkout.isPending || checkout.data?.outcome === 'checkout'}
                       disabled={!signedIn}
                       onClick={() =>
                         checkout.mutate(
-                          { seasonId: season.id },
+                          { seasonId: season.id, teamId },
                           {
-                            onSuccess: ({ url }) => window.location.assign(url),
+                            onSuccess: (reply) =>
+                              reply.outcome === 'checkout'
+                                ? window.location.assign(reply.url)
+                                : notifications.show({ message: paidWithCreditMessage }),
                             onError: (error) => notifications.show({ color: 'red', message: error.message }),
                           },
                         )
