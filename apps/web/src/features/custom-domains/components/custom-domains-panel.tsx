@@ -1,4 +1,5 @@
-import { addCustomDomainBody, type CustomDomain, type CustomDomainState } from '@huddle/shared/custom-domains';
+import type { CustomDomain, CustomDomainState } from '@huddle/shared/custom-domains';
+import { addCustomDomainBody } from '@huddle/contracts/custom-domains';
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
