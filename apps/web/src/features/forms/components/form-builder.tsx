@@ -124,7 +124,7 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
       {draft.canTakePayments ? null : (
         <Text size="sm" c="dimmed">
           {formPaymentMessages.connectStripe}{' '}
-          <Anchor component={Link} to="/settings?tab=payments">
+          <Anchor component={Link} to="/settings?tab=payments" fw={600} c="inherit" underline="always">
             Go to Settings › Payments
           </Anchor>
         </Text>
