@@ -248,6 +248,7 @@ test('a team’s form belongs to the team: its seasons to register for, who read
   page,
   browser,
   baseURL,
+  isMobile,
 }) => {
   const organizer = newPerson('Coach');
   await signUpWithProfile(page, organizer);
@@ -279,7 +280,11 @@ test('a team’s form belongs to the team: its seasons to register for, who read
   });
   expect(season.status()).toBe(201);
 
-  await page.goto('/form');
+  // Your forms, from the main navigation.
+  await page.goto('/home');
+  if (isMobile) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forms' }).click();
+  await expect(page).toHaveURL(/\/form$/);
   await page.getByRole('button', { name: 'New form' }).click();
   const dialog = page.getByRole('dialog', { name: 'New form' });
   await dialog.getByRole('textbox', { name: 'Title' }).fill(`Spring registration ${stamp}`);

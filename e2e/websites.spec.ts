@@ -5,7 +5,11 @@ import { createPublishedForm, createTeam, createTeamGame } from './support/team-
 
 /** Issue 15: team websites built with the page editor, published, and read by visitors. */
 
-test('an organizer builds a team site from a template and a visitor on a phone reads it', async ({ page, browser }) => {
+test('an organizer builds a team site from a template and a visitor on a phone reads it', async ({
+  page,
+  browser,
+  isMobile,
+}) => {
   const word = uniqueWord('Site');
   const teamName = `${word} FC`;
   const gameTitle = `${word} league night`;
@@ -15,8 +19,11 @@ test('an organizer builds a team site from a template and a visitor on a phone r
   await createTeamGame(page, teamId, gameTitle);
   const formId = await createPublishedForm(page, teamId, formTitle);
 
-  // site: a new website from the Club template, for the team.
-  await page.goto('/site');
+  // site: a new website from the Club template, for the team; Websites is in the main navigation.
+  await page.goto('/home');
+  if (isMobile) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Websites' }).click();
+  await expect(page).toHaveURL(/\/site$/);
   await page.getByRole('combobox', { name: 'For' }).click();
   await page.getByRole('option', { name: teamName }).click();
   await page.getByRole('button', { name: 'Create website' }).click();

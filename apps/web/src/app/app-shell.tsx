@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, AppShell, Burger, Group, Indicator, NavLink, TextIn
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
   IconCompass,
+  IconForms,
   IconHome,
   IconMessageCircle,
   IconSearch,
@@ -11,6 +12,7 @@ import {
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
+  IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
@@ -41,6 +43,9 @@ const navigationLinks: NavigationLink[] = [
   { label: 'Teams', to: '/teams', icon: IconShieldHalf },
   { label: 'Players', to: '/user-list', icon: IconUsers },
   { label: 'Messages', to: '/messages', icon: IconMessageCircle },
+  // The organizer's tools (issues 14, 15), as TeamSnap and Spond keep them in the main menu.
+  { label: 'Forms', to: '/form', icon: IconForms },
+  { label: 'Websites', to: '/site', icon: IconWorldWww },
   { label: 'Profile', to: profilePath, icon: IconUserCircle },
   { label: 'Settings', to: settingsPath, icon: IconSettings },
 ];
