@@ -8,8 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
-import { chromium } from 'playwright-core';
-import { repoRoot, requireServerBuild, runBench, signInCookie, startServer } from './lib/harness.mjs';
+import { repoRoot, requireServerBuild, runBench, signInCookie, startServer, withSignedInPage } from './lib/harness.mjs';
 
 const pagePath = process.argv[2] ?? '/home';
 const topCount = Number(process.env.COVERAGE_TOP ?? 40);
@@ -22,22 +21,12 @@ const shortSource = (source) =>
 
 /** The page's script coverage: one entry per script, with V8's block ranges and their counts. */
 async function scriptCoverage(baseUrl, cookie) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox'],
-  });
-  try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const [name, value] = cookie.split(';')[0].split('=');
-    await context.addCookies([{ name, value, url: baseUrl }]);
-    const page = await context.newPage();
+  return withSignedInPage(baseUrl, cookie, async ({ page }) => {
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
     await page.goto(baseUrl + pagePath, { waitUntil: 'networkidle' });
     await page.waitForTimeout(2000);
-    return await page.coverage.stopJSCoverage();
-  } finally {
-    await browser.close();
-  }
+    return page.coverage.stopJSCoverage();
+  });
 }
 
 /** Bytes and bytes run, per chunk and per module of it. */

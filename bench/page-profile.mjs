@@ -10,8 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium } from 'playwright-core';
-import { repoRoot, requireServerBuild, runBench, signInCookie, startServer } from './lib/harness.mjs';
+import { repoRoot, requireServerBuild, runBench, signInCookie, startServer, withSignedInPage } from './lib/harness.mjs';
 
 const pagePath = process.argv[2] ?? '/home';
 const onlyModuleTop = process.env.PROFILE_MODULE_TOP === '1';
@@ -29,21 +28,11 @@ const taskParts = new Set([
 ]);
 
 async function loadPage(baseUrl, cookie, measure) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox'],
-  });
-  try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const [name, value] = cookie.split(';')[0].split('=');
-    await context.addCookies([{ name, value, url: baseUrl }]);
-    const page = await context.newPage();
+  return withSignedInPage(baseUrl, cookie, async ({ browser, context, page }) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    return await measure({ browser, page, cdp, url: baseUrl + pagePath });
-  } finally {
-    await browser.close();
-  }
+    return measure({ browser, page, cdp, url: baseUrl + pagePath });
+  });
 }
 
 /** The renderer's main thread tasks over 30 ms, from a Chromium trace. */

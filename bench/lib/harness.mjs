@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
@@ -309,3 +310,24 @@ export function median(values) {
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value) => `${Math.round(value)} ms`;
+
+// ---- browser --------------------------------------------------------------------
+
+/**
+ * A fresh Chromium with one phone-sized page carrying the session cookie: `use` gets the
+ * browser, its context and the page, and the browser closes however `use` ends.
+ */
+export async function withSignedInPage(baseUrl, cookie, use) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const [name, value] = cookie.split(';')[0].split('=');
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    return await use({ browser, context, page: await context.newPage() });
+  } finally {
+    await browser.close();
+  }
+}
