@@ -79,11 +79,19 @@ type InitialChunk = 'base' | (typeof pageEntries)[number]['chunk'];
  */
 function pageReaching(moduleId: string, context: ChunkingContext): InitialChunk | null {
   const reached = new Set<InitialChunk>();
+  for (const id of staticImportersOf(moduleId, context))
+    for (const page of pageEntries) if (page.entry.test(id)) reached.add(page.chunk);
+  if (reached.size === 0) return null;
+  return reached.size > 1 ? 'base' : ([...reached][0] ?? null);
+}
+
+/** The module and every module that imports it statically, directly or through others. */
+function* staticImportersOf(moduleId: string, context: ChunkingContext): Generator<string> {
   const seen = new Set<string>([moduleId]);
   const queue = [moduleId];
   while (queue.length > 0) {
     const id = queue.pop() as string;
-    for (const page of pageEntries) if (page.entry.test(id)) reached.add(page.chunk);
+    yield id;
     for (const importer of context.getModuleInfo(id)?.importers ?? []) {
       if (!seen.has(importer)) {
         seen.add(importer);
@@ -91,8 +99,6 @@ function pageReaching(moduleId: string, context: ChunkingContext): InitialChunk 
       }
     }
   }
-  if (reached.size === 0) return null;
-  return reached.size > 1 ? 'base' : ([...reached][0] ?? null);
 }
 
 const authPageCode =
@@ -113,17 +119,11 @@ const reachedFirst = new Map<string, boolean>();
 function firstRenderReaches(moduleId: string, context: ChunkingContext): boolean {
   const known = reachedFirst.get(moduleId);
   if (known !== undefined) return known;
-  const seen = new Set<string>([moduleId]);
-  const queue = [moduleId];
   let reached = false;
-  while (queue.length > 0 && !reached) {
-    const id = queue.pop() as string;
-    if (firstRenderModules.test(id)) reached = true;
-    for (const importer of context.getModuleInfo(id)?.importers ?? []) {
-      if (!seen.has(importer)) {
-        seen.add(importer);
-        queue.push(importer);
-      }
+  for (const id of staticImportersOf(moduleId, context)) {
+    if (firstRenderModules.test(id)) {
+      reached = true;
+      break;
     }
   }
   reachedFirst.set(moduleId, reached);
