@@ -12,6 +12,11 @@ export default defineConfig({
           environment: 'node',
           // One PostgreSQL server per run; each file clones a migrated template (decision 012).
           globalSetup: ['apps/server/src/test/database-server.global-setup.ts'],
+          // Files share a worker's module graph instead of importing the whole app again each: the
+          // suite on the machine's PostgreSQL went 665 s -> 384 s (import 191 s -> 9 s), same 871 passes.
+          // Safe because every file builds its own app over its own database (createTestApp) and no
+          // server test mocks modules, stubs globals or fakes timers (decision 005).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
