@@ -34,9 +34,22 @@ test('a player writes a post, a visitor reads it signed out, another player repl
     .click();
   await expect(page.getByRole('heading', { name: 'Posts in Play & Competition - Sub Needed', level: 1 })).toBeVisible();
 
+  // The dialog starts in the list it is opened from, also after moving to another subcategory.
+  const subcategories = page.getByRole('group', { name: 'Subcategories' });
+  const dialog = page.getByRole('dialog', { name: 'Write a post' });
+  await subcategories.getByText('Find a Game', { exact: true }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Posts in Play & Competition - Find a Game', level: 1 }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Write a post' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Subcategory' })).toHaveValue('Find a Game');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await subcategories.getByText('Sub Needed', { exact: true }).click();
+  await expect(page).toHaveURL(/\/posts\/play-competition\/sub-needed$/);
+
   // Writing: the fields' errors beside them, then the post.
   await page.getByRole('button', { name: 'Write a post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Write a post' });
+  await expect(dialog.getByRole('combobox', { name: 'Subcategory' })).toHaveValue('Sub Needed');
   await dialog.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(dialog.getByText('Give the post a title.')).toBeVisible();
   await expect(dialog.getByText('Write the post.')).toBeVisible();

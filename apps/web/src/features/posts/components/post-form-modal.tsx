@@ -19,7 +19,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { photoProblem } from '../../../lib/photo-rules.ts';
@@ -87,6 +87,20 @@ export function PostFormModal({ opened, onClose, post, category, subcategory, on
     },
   });
   const chosen = findPostCategory(form.values.category);
+  // The dialog stays mounted across the list's pages: an untouched new post follows the list it
+  // is opened from (once per list: setValues makes a render); a started draft keeps its choice.
+  // The defaults become the new starting point, so "untouched" keeps meaning what the person did.
+  const { isDirty, setValues, setInitialValues, values } = form;
+  const appliedDefaults = useRef(`${category ?? ''}/${subcategory ?? ''}`);
+  useEffect(() => {
+    const defaults = `${category ?? ''}/${subcategory ?? ''}`;
+    if (!opened || post || appliedDefaults.current === defaults) return;
+    appliedDefaults.current = defaults;
+    if (isDirty()) return;
+    const next = { ...values, category: category ?? '', subcategory: subcategory ?? '' };
+    setInitialValues(next);
+    setValues(next);
+  }, [opened, post, category, subcategory, isDirty, setValues, setInitialValues, values]);
 
   const addPhoto = (file: File | null) => {
     if (!file) return;
