@@ -41,7 +41,7 @@ import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-sto
 import { createLocalPrivateStorage } from './lib/storage/private-file-storage.ts';
 import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
-import { registerWebApp } from './lib/web-app.ts';
+import { firstPageMeta, registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
@@ -66,6 +66,8 @@ import { registerWebsiteRoutes } from './features/websites/websites.routes.ts';
 import { websitePageMeta } from './features/websites/websites.page-meta.ts';
 import { registerCustomDomainRoutes } from './features/custom-domains/custom-domains.routes.ts';
 import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
+import { registerPostRoutes } from './features/posts/posts.routes.ts';
+import { postPageMeta } from './features/posts/posts.page-meta.ts';
 import {
   createSystemDnsLookup,
   createTestFileDnsLookup,
@@ -271,6 +273,7 @@ export async function buildApp({
   registerInvoiceRoutes(app, deps);
   registerWebsiteRoutes(app, deps);
   registerCustomDomainRoutes(app, deps);
+  registerPostRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();
@@ -282,7 +285,7 @@ export async function buildApp({
         const userId = await findSessionUserId(deps.auth, request);
         return userId ? getCurrentUser(db, userId) : null;
       },
-      pageMeta: websitePageMeta(db, config.publicOrigin),
+      pageMeta: firstPageMeta([websitePageMeta(db, config.publicOrigin), postPageMeta(db, config.publicOrigin)]),
       hostPage: customHostPages(db, config.publicOrigin),
     });
   } else {

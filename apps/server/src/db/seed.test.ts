@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventParties, events, places, users } from './schema.ts';
 import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoTalk } from './seed-talk.ts';
+import { seedDemoPosts } from './seed-posts.ts';
 import { seedDemoOrganizerPages } from './seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './seed-payments.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
@@ -100,6 +101,20 @@ describe('seedDemoCommunity', () => {
     // About a game that is on, not the cancelled one.
     expect(items[1].title).not.toContain('Rainy Day Kickabout');
     expect(await seedDemoTalk(t.db)).toBe(false);
+  });
+
+  it('puts a few posts near Austin on the board once, with a reply thread, read nearest first by the demo', async () => {
+    expect(await seedDemoPosts(t.db)).toBe(true);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const board = (await t.app.inject({ url: '/api/posts', headers: { cookie } })).json();
+    expect(board.order).toBe('nearest');
+    expect(board.posts).toHaveLength(5);
+    const keeper = board.posts.find((post: { title: string }) => post.title === 'Keeper needed for Saturday 9am');
+    expect(keeper).toMatchObject({ category: 'play-competition', subcategory: 'sub-needed', replyCount: 2 });
+    const thread = (await t.app.inject({ url: `/api/posts/${keeper.id}` })).json().replies;
+    expect(thread.map((reply: { parentId: string | null }) => reply.parentId)).toEqual([null, thread[0].id]);
+    expect(await seedDemoPosts(t.db)).toBe(false);
   });
 
   it('gives the demo invoices, and transactions once a Stripe account is connected, once', async () => {

@@ -53,6 +53,19 @@ export interface PageMeta {
   url: string;
 }
 
+type PageMetaSource = (pathname: string) => Promise<PageMeta | null>;
+
+/** Several features' page meta (websites, posts): the first that knows the path answers. */
+export function firstPageMeta(sources: PageMetaSource[]): PageMetaSource {
+  return async (pathname) => {
+    for (const source of sources) {
+      const meta = await source(pathname);
+      if (meta) return meta;
+    }
+    return null;
+  };
+}
+
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 

@@ -117,7 +117,16 @@ beforeAll(async () => {
     },
     201,
   );
+  const post = await inject(
+    {
+      method: 'POST',
+      url: '/api/posts',
+      payload: { category: 'play-competition', subcategory: 'sub-needed', title: 'Keeper', text: 'Need one.' },
+    },
+    201,
+  );
   known = {
+    postId: [post.id],
     conversationId: [conversation.id],
     messageId: [message.id],
     placeId: [place.id],

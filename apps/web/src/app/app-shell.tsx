@@ -4,6 +4,7 @@ import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
   IconCompass,
   IconForms,
+  IconNews,
   IconHome,
   IconMessageCircle,
   IconSearch,
@@ -43,6 +44,7 @@ const navigationLinks: NavigationLink[] = [
   { label: 'Teams', to: '/teams', icon: IconShieldHalf },
   { label: 'Players', to: '/user-list', icon: IconUsers },
   { label: 'Messages', to: '/messages', icon: IconMessageCircle },
+  { label: 'Community Posts', to: '/posts', icon: IconNews },
   // The organizer's tools (issues 14, 15), as TeamSnap and Spond keep them in the main menu.
   { label: 'Forms', to: '/form', icon: IconForms },
   { label: 'Websites', to: '/site', icon: IconWorldWww },

@@ -36,6 +36,8 @@ const titleBySegment = new Map<string, string>([
   ['transactions', 'Transactions'],
   // Forms (issue 14).
   ['form', 'Forms'],
+  // The post board (issue 16).
+  ['posts', 'Community Posts'],
 ]);
 
 /**

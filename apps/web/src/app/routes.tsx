@@ -132,6 +132,11 @@ export const routes: RouteObject[] = [
         formRoutes.view,
         formRoutes.payment,
         formRoutes.payBalance,
+        // The post board (issue 16; spec §6: posts are public).
+        { path: 'posts', lazy: () => import('./pages/posts-page.tsx') },
+        { path: 'posts/:category', lazy: () => import('./pages/posts-list-page.tsx') },
+        { path: 'posts/:category/:subcategory', lazy: () => import('./pages/posts-list-page.tsx') },
+        { path: 'posts/:category/:subcategory/:postId', lazy: () => import('./pages/post-page.tsx') },
         // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
         { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
       ]),

@@ -11,6 +11,7 @@ import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
 import { paidGameRows } from './paid-games.rows.ts';
 import { paymentRows } from './payments.rows.ts';
+import { postRows } from './posts.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
@@ -35,6 +36,7 @@ const rows = [
   ...paidGameRows,
   ...websiteRows,
   ...customDomainRows,
+  ...postRows,
 ];
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDeleteMessage, useEditMessage } from '../api/message-writes.ts';
 import { clockTime } from '../message-times.ts';
-import { LinkifiedText } from './linkified-text.tsx';
+import { LinkifiedText } from '../../../components/ui/linkified-text.tsx';
 
 /** One message: the viewer's own on the right with Edit and Delete, others' on the left. */
 export function MessageBubble({ message, own, showSender }: { message: Message; own: boolean; showSender: boolean }) {

@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { Fragment } from 'react';
-import { linkParts } from '../link-parts.ts';
+import { linkParts } from '../../lib/link-parts.ts';
 
-/** A message's text with its links clickable (in a new tab, no referrer). */
+/** Text (a message, a post) with its links clickable (in a new tab, no referrer). */
 export function LinkifiedText({ text }: { text: string }) {
   return (
     <>
@@ -13,6 +13,7 @@ export function LinkifiedText({ text }: { text: string }) {
             href={part.href}
             target="_blank"
             rel="noopener noreferrer nofollow"
+            fw={600}
             c="inherit"
             underline="always"
           >

@@ -1,0 +1,89 @@
+import { findPostCategory, findPostSubcategory, postMessages, postPaths } from '@huddle/shared/posts';
+import { Anchor, Breadcrumbs, Chip, Group, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../features/accounts/api/get-session.ts';
+import { PostList } from '../../features/posts/components/post-list.tsx';
+import { PostSearchInput } from '../../features/posts/components/post-search-input.tsx';
+import { WritePostButton } from '../../features/posts/components/write-post-button.tsx';
+import { notFoundPageName } from '../page-title.ts';
+import { usePageName } from '../use-page-name.ts';
+
+/**
+ * posts/{category} and posts/{category}/{subcategory} (spec §2, public): the posts under
+ * 'Posts in {category} - {subcategory}'. A category alone lists all its subcategories' posts
+ * (decision 042), with the subcategories to narrow it.
+ */
+export function Component() {
+  const { category: categorySlug = '', subcategory: subcategorySlug } = useParams();
+  const signedIn = Boolean(useSession().data?.user);
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const category = findPostCategory(categorySlug);
+  const subcategory = subcategorySlug ? findPostSubcategory(categorySlug, subcategorySlug) : undefined;
+  const missing = !category || (subcategorySlug !== undefined && !subcategory);
+  const heading = missing
+    ? notFoundPageName
+    : subcategory
+      ? postMessages.listHeading(category.name, subcategory.name)
+      : `Posts in ${category.name}`;
+  usePageName(heading);
+
+  if (missing) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Title order={1}>{notFoundPageName}</Title>
+        <Text>{postMessages.empty}</Text>
+        <Anchor component={Link} to={postPaths.board} fw={600}>
+          {postMessages.boardHeading}
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg" maw={900}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={postPaths.board}>
+          {postMessages.boardHeading}
+        </Anchor>
+        {subcategory ? (
+          <Anchor component={Link} to={postPaths.category(category.slug)}>
+            {category.name}
+          </Anchor>
+        ) : null}
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{heading}</Title>
+        <WritePostButton signedIn={signedIn} category={category.slug} subcategory={subcategory?.slug} />
+      </Group>
+      <Chip.Group
+        value={subcategory?.slug ?? ''}
+        onChange={(value) =>
+          void navigate(
+            typeof value === 'string' && value
+              ? postPaths.subcategory(category.slug, value)
+              : postPaths.category(category.slug),
+          )
+        }
+      >
+        <Group gap="xs" role="group" aria-label="Subcategories">
+          <Chip value="" variant="outline">
+            All
+          </Chip>
+          {category.subcategories.map((sub) => (
+            <Chip key={sub.slug} value={sub.slug} variant="outline">
+              {sub.name}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <PostSearchInput label={`Search in ${category.name}`} value={search} onChange={setSearch} />
+      <PostList
+        filter={{ category: category.slug, ...(subcategory && { subcategory: subcategory.slug }), ...(q && { q }) }}
+        label={heading}
+      />
+    </Stack>
+  );
+}
