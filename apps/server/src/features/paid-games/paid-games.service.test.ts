@@ -24,7 +24,7 @@ import { eventParties } from '../events/events.schema.ts';
 import { expireLocalCheckoutJob } from '../payments/payments.routes.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { paymentCreditEntries, paymentCredits } from '../credits/credits.schema.ts';
-import { paidGameLeftJob } from '../events/waitlist.service.ts';
+import { paidGameCancelledJob, paidGameLeftJob } from '../events/waitlist.service.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 
 /**
@@ -373,6 +373,43 @@ describe('refunds (decision 033)', () => {
     expect(response.statusCode).toBeLessThan(300);
     expect((await paymentRow(first.id)).status).toBe('refunded');
     expect((await paymentRow(other.id)).status).toBe('paid');
+  });
+
+  it('an edit that takes dates off a series refunds what was paid for them, in full and once (decision 039)', async () => {
+    const series = { priceCents: 1200, repeat: { weekdays: [2], until: null, count: 3 } };
+    const game = await paidGame(series);
+    const date = (week: number) => ({
+      id: game.id,
+      occurrence: new Date(new Date(game.occurrence).getTime() + week * 7 * 86_400_000).toISOString(),
+    });
+    const kept = await joinAndPay(date(0), pool[32]!);
+    const second = await joinAndPay(date(1), pool[33]!, 1);
+    const third = await joinAndPay(date(2), pool[34]!);
+    const open = (await checkout(date(2), pool[35]!)).json();
+    expect(open.outcome).toBe('checkout');
+
+    // One date left: the second and third are dropped with their people.
+    const edited = await call(
+      'PUT',
+      `/api/events/${game.id}`,
+      organizer.cookie,
+      eventBodyFor(placeId, { ...series, repeat: { ...series.repeat, count: 1 } }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await paymentRow(second.id)).toMatchObject({ status: 'refunded', refundedCents: 2400 });
+    expect(await paymentRow(third.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+    expect(await paymentRow(kept.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+    expect((await paymentRow(open.paymentId)).status).toBe('expired');
+
+    // The job retried, ten times at once: nothing more is refunded, here or at Stripe.
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.jobs.send(paidGameCancelledJob, { eventId: game.id, occurrenceStartsAt: date(1).occurrence }),
+      ),
+    );
+    expect(await paymentRow(second.id)).toMatchObject({ status: 'refunded', refundedCents: 2400 });
+    const intent = await t.payments.stripe.paymentIntents.retrieve(second.stripePaymentIntentId!);
+    expect((intent as unknown as { amount_refunded: number }).amount_refunded).toBe(2400);
   });
 });
 
