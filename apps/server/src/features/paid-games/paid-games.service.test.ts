@@ -376,24 +376,24 @@ describe('refunds (decision 033)', () => {
   });
 
   it('an edit that takes dates off a series refunds what was paid for them, in full and once (decision 039)', async () => {
-    const series = { priceCents: 1200, repeat: { weekdays: [2], until: null, count: 3 } };
+    const series = { priceCents: 1200, repeat: { weekdays: [2], until: null, count: 4 } };
     const game = await paidGame(series);
     const date = (week: number) => ({
       id: game.id,
       occurrence: new Date(new Date(game.occurrence).getTime() + week * 7 * 86_400_000).toISOString(),
     });
     const kept = await joinAndPay(date(0), pool[32]!);
-    const second = await joinAndPay(date(1), pool[33]!, 1);
-    const third = await joinAndPay(date(2), pool[34]!);
-    const open = (await checkout(date(2), pool[35]!)).json();
+    const second = await joinAndPay(date(2), pool[33]!, 1);
+    const third = await joinAndPay(date(3), pool[34]!);
+    const open = (await checkout(date(3), pool[35]!)).json();
     expect(open.outcome).toBe('checkout');
 
-    // One date left: the second and third are dropped with their people.
+    // Two dates left: the third and fourth are dropped with their people.
     const edited = await call(
       'PUT',
       `/api/events/${game.id}`,
       organizer.cookie,
-      eventBodyFor(placeId, { ...series, repeat: { ...series.repeat, count: 1 } }),
+      eventBodyFor(placeId, { ...series, repeat: { ...series.repeat, count: 2 } }),
     );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await paymentRow(second.id)).toMatchObject({ status: 'refunded', refundedCents: 2400 });
@@ -404,7 +404,7 @@ describe('refunds (decision 033)', () => {
     // The job retried, ten times at once: nothing more is refunded, here or at Stripe.
     await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.jobs.send(paidGameCancelledJob, { eventId: game.id, occurrenceStartsAt: date(1).occurrence }),
+        t.jobs.send(paidGameCancelledJob, { eventId: game.id, occurrenceStartsAt: date(2).occurrence }),
       ),
     );
     expect(await paymentRow(second.id)).toMatchObject({ status: 'refunded', refundedCents: 2400 });
