@@ -22,7 +22,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
 import { expireLocalCheckoutJob } from '../payments/payments.routes.ts';
-import { payments } from '../payments/payments.schema.ts';
+import { paymentOutsideRefunds, payments } from '../payments/payments.schema.ts';
 import { paymentCreditEntries, paymentCredits } from '../credits/credits.schema.ts';
 import { paidGameCancelledJob, paidGameLeftJob } from '../events/waitlist.service.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
@@ -410,6 +410,64 @@ describe('refunds (decision 033)', () => {
     expect(await paymentRow(second.id)).toMatchObject({ status: 'refunded', refundedCents: 2400 });
     const intent = await t.payments.stripe.paymentIntents.retrieve(second.stripePaymentIntentId!);
     expect((intent as unknown as { amount_refunded: number }).amount_refunded).toBe(2400);
+  });
+});
+
+describe('refunds made in the Stripe dashboard (decision 039)', () => {
+  /** A signed delivery to the webhook endpoint, as Stripe (or the local provider) sends it. */
+  async function deliver(event: object) {
+    const payload = JSON.stringify(event);
+    const signature = t.payments.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: await t.payments.webhookSecret(),
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  }
+
+  it('are read back once from charge.refunded; Huddle’s own refunds are not counted twice', async () => {
+    const game = await paidGame();
+    const paid = await joinAndPay(game, pool[36]!);
+    const intentId = paid.stripePaymentIntentId!;
+    // The organizer refunds $2 through Huddle: its charge.refunded changes nothing more.
+    expect((await refund(paid.id, organizer, 200)).statusCode).toBe(200);
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 200 });
+
+    // $3 more in the dashboard: a refund without Huddle's metadata.
+    const outside = await t.payments.stripe.refunds.create({ payment_intent: intentId, amount: 300 });
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 500 });
+    // The organizer's list of the game's payments and the payer's invoice say so.
+    const listed = (await call('GET', `/api/events/${game.id}/payments`, organizer.cookie)).json().payments;
+    expect(listed.find((row: { id: string }) => row.id === paid.id)).toMatchObject({
+      status: 'partially_refunded',
+      refundedCents: 500,
+    });
+    const invoice = (await call('GET', `/api/invoices/${paid.id}`, pool[36]!.cookie)).json().invoice;
+    expect(invoice).toMatchObject({ refundedCents: 500 });
+
+    // Its event replayed 20 times at once, and 20 other events about the same charge: still once.
+    const { data } = await t.payments.stripe.events.list({ type: 'charge.refunded', limit: 100 });
+    const event = data.find(
+      (candidate) => (candidate.data.object as { payment_intent?: string }).payment_intent === intentId,
+    )!;
+    expect(event).toBeDefined();
+    const replies = await Promise.all([
+      ...Array.from({ length: 20 }, () => deliver(event)),
+      ...Array.from({ length: 20 }, (_, index) => deliver({ ...event, id: `${event.id}_again_${index}` })),
+    ]);
+    expect(replies.every((reply) => reply.statusCode === 200)).toBe(true);
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 500 });
+    const recorded = await t.db.select().from(paymentOutsideRefunds).where(eq(paymentOutsideRefunds.paymentId, paid.id));
+    expect(recorded).toEqual([expect.objectContaining({ stripeRefundId: outside.id, amountCents: 300 })]);
+
+    // The rest in the dashboard: refunded in full; Huddle has nothing left to refund.
+    await t.payments.stripe.refunds.create({ payment_intent: intentId });
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+    expect((await refund(paid.id, organizer)).statusCode).toBe(409);
   });
 });
 
