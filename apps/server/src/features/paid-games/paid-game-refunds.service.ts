@@ -242,7 +242,9 @@ export async function recordOutsideRefunds(
   );
   let refunded = payment.refundedCents;
   for (const refund of refunds) {
-    if (!(await insertOutsideRefund(tx, { stripeRefundId: refund.id, paymentId: payment.id, amountCents: refund.amount }))) {
+    if (
+      !(await insertOutsideRefund(tx, { stripeRefundId: refund.id, paymentId: payment.id, amountCents: refund.amount }))
+    ) {
       continue;
     }
     refunded = Math.min(payment.amountCents, refunded + refund.amount);

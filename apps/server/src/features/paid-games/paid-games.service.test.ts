@@ -461,7 +461,10 @@ describe('refunds made in the Stripe dashboard (decision 039)', () => {
     ]);
     expect(replies.every((reply) => reply.statusCode === 200)).toBe(true);
     expect(await paymentRow(paid.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 500 });
-    const recorded = await t.db.select().from(paymentOutsideRefunds).where(eq(paymentOutsideRefunds.paymentId, paid.id));
+    const recorded = await t.db
+      .select()
+      .from(paymentOutsideRefunds)
+      .where(eq(paymentOutsideRefunds.paymentId, paid.id));
     expect(recorded).toEqual([expect.objectContaining({ stripeRefundId: outside.id, amountCents: 300 })]);
 
     // The rest in the dashboard: refunded in full; Huddle has nothing left to refund.

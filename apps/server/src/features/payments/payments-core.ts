@@ -81,7 +81,9 @@ export function createPayments({
       // list stops at 10): what decides which refunds were made outside Huddle (decision 039).
       charge: async () => {
         const charge = await stripe.charges.retrieve(id, undefined, options);
-        const refunds = await stripe.refunds.list({ charge: id, limit: 100 }, options).autoPagingToArray({ limit: 10_000 });
+        const refunds = await stripe.refunds
+          .list({ charge: id, limit: 100 }, options)
+          .autoPagingToArray({ limit: 10_000 });
         return { ...charge, refunds: { object: 'list', data: refunds, has_more: false } };
       },
     };

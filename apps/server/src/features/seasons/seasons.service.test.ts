@@ -3,13 +3,7 @@ import { seasonFeeNeedsOwnerStripeMessage, seasonFeeNeedsStripeMessage } from '@
 import { registrationAfterEndMessage } from '@huddle/shared/seasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers } from '../teams/teams.schema.ts';
-import {
-  createTeamAs,
-  markChargesEnabled,
-  signUpBodyFor,
-  signUpUser,
-  verifyEmailOf,
-} from '../../test/factories.ts';
+import { createTeamAs, markChargesEnabled, signUpBodyFor, signUpUser, verifyEmailOf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -118,7 +118,12 @@ async function managedSeason(db: Database, seasonId: string, actorId: string) {
  */
 async function checkSeason(
   db: Database,
-  { season, teamId, timeZone, actorId }: { season: SeasonBody; teamId: string; timeZone: string | null; actorId: string },
+  {
+    season,
+    teamId,
+    timeZone,
+    actorId,
+  }: { season: SeasonBody; teamId: string; timeZone: string | null; actorId: string },
 ) {
   const fields: Record<string, string[]> = {};
   if (new Date(season.registrationClosesAt) > seasonEndsAt(season.endsOn, timeZone)) {
