@@ -27,7 +27,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { creditBalance } from '../credits/credits.service.ts';
-import { canTakeCharges } from '../paid-games/payees.service.ts';
+import { canTakeCharges, moveGamePayments } from '../paid-games/payees.service.ts';
 import { findUserRecord } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
@@ -426,6 +426,7 @@ export async function updateEvent(
     let droppedDates: Date[] = [];
     if (!locked.repeatWeekdays && !updated.repeatWeekdays && moved && newStarts[0]) {
       await moveOccurrenceParties(tx, eventId, moved.occurrenceStartsAt, newStarts[0]);
+      await moveGamePayments(tx, eventId, moved.occurrenceStartsAt, newStarts[0]);
       remaining.push({ ...moved, occurrenceStartsAt: newStarts[0] });
     } else {
       droppedDates = dropped.map((occurrence) => occurrence.occurrenceStartsAt);

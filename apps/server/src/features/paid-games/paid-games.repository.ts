@@ -146,3 +146,11 @@ export async function insertOutsideRefund(
     .returning({ id: paymentOutsideRefunds.stripeRefundId });
   return inserted.length === 1;
 }
+
+/** A one-off game moved: its payments follow its people to the new start. */
+export async function moveEventPayments(tx: Database, eventId: string, from: Date, to: Date): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ occurrenceStartsAt: to })
+    .where(and(eq(payments.eventId, eventId), eq(payments.occurrenceStartsAt, from)));
+}

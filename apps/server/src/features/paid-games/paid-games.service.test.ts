@@ -413,6 +413,27 @@ describe('refunds (decision 033)', () => {
   });
 });
 
+describe('a one-off paid game that moves (decision 039)', () => {
+  it('keeps its payments with its people: leaving the moved game in time refunds in full', async () => {
+    const game = await paidGame();
+    const paid = await joinAndPay(game, pool[37]!);
+    const edited = await call(
+      'PUT',
+      `/api/events/${game.id}`,
+      organizer.cookie,
+      eventBodyFor(placeId, { priceCents: 1200, startLocal: '2030-06-06T18:00', endLocal: '2030-06-06T20:00' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const moved = { id: game.id, occurrence: edited.json().next.startsAt as string };
+    expect(moved.occurrence).not.toBe(game.occurrence);
+    expect((await paymentRow(paid.id)).occurrenceStartsAt?.toISOString()).toBe(moved.occurrence);
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+    // Three days before the new start: in time.
+    expect((await leaveGame(moved, pool[37]!)).statusCode).toBe(200);
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+  });
+});
+
 describe('refunds made in the Stripe dashboard (decision 039)', () => {
   /** A signed delivery to the webhook endpoint, as Stripe (or the local provider) sends it. */
   async function deliver(event: object) {
