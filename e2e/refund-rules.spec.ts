@@ -38,7 +38,7 @@ test('a player who leaves after the deadline gets credit, spent first on the org
   await page.getByLabel('Starts').fill(`${day}T18:00`);
   await page.getByLabel('Price per player (USD)').fill('10');
   // The refund policy appears with a price.
-  await page.getByRole('textbox', { name: 'Full refund when leaving' }).click();
+  await page.getByRole('combobox', { name: 'Full refund when leaving' }).click();
   await page.getByRole('option', { name: '1 week before' }).click();
   await page.getByRole('radio', { name: refundAfterDeadlineLabels.credit }).check();
   await expectAccessible(page);
