@@ -62,6 +62,9 @@ function DayInput(props: DateInputProps) {
       placeholder="Pick a date"
       valueFormat="MMM D, YYYY"
       clearable
+      // The clear button is an icon: it needs a name for screen readers (axe button-name). Not the
+      // field's label: a label lookup ("Starts") would find the button as well as the field.
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
       data-mantine-stop-propagation="true"
       {...props}
     />
