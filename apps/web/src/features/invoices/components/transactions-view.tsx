@@ -86,7 +86,9 @@ function Totals({ totals }: { totals: TransactionTotals }) {
 
 function TransactionTable({ rows }: { rows: Transaction[] }) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    // Fits a desktop's width (long headers wrap); narrower, it scrolls sideways, and the scrolling
+    // region takes focus so a keyboard can scroll it too (axe scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table striped highlightOnHover aria-label="Transactions">
         <Table.Thead>
           <Table.Tr>
