@@ -160,10 +160,10 @@ test('the demo organizer sees Transactions with totals and downloads them as CSV
   expect(download.suggestedFilename()).toBe('huddle-transactions.csv');
   const csv = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
   expect(csv[0]).toBe(
-    'Date,Receipt,Description,Kind,Team,Payer,Payer email,Quantity,Amount,Refunded,Fee,Net,Currency,Status',
+    'Date,Receipt,Description,Kind,Team,Payer,Payer email,Quantity,Amount,Refunded,Credit applied,Credit issued,Fee,Net,Currency,Status',
   );
   expect(csv).toHaveLength(2);
   expect(csv[1]).toMatch(
-    /^\d{4}-\d{2}-\d{2},HDL-\d{6},Austin Pickup Soccer · Spring League,Season,Austin Pickup Soccer,[^,]+,[^,]+@huddle\.test,1,25\.00,25\.00,1\.25,-1\.25,USD,Refunded$/,
+    /^\d{4}-\d{2}-\d{2},HDL-\d{6},Austin Pickup Soccer · Spring League,Season,Austin Pickup Soccer,[^,]+,[^,]+@huddle\.test,1,25\.00,25\.00,0\.00,0\.00,1\.25,-1\.25,USD,Refunded$/,
   );
 });

@@ -1,3 +1,4 @@
+import { seasonFeeNeedsStripeMessage } from '@huddle/shared/paid-games';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { signUpWithProfile } from './support/people.ts';
 
@@ -181,6 +182,18 @@ test('an organizer opens a season; a member registers and finds it on the player
   await form.getByLabel('Ends', { exact: true }).fill(`${year}-08-31`);
   await form.getByLabel('Ends', { exact: true }).press('Escape');
   await form.getByLabel('Capacity').fill('12');
+  // A fee is paid to the owner, who has no Stripe account yet: said beside the fee, with the way there.
+  await form.getByLabel('Fee (USD)').fill('45');
+  await form.getByRole('button', { name: 'Create season' }).click();
+  await expect(form.getByText(seasonFeeNeedsStripeMessage)).toBeVisible();
+  await expect(form.getByRole('link', { name: 'Go to Settings › Payments' })).toHaveAttribute(
+    'href',
+    '/settings?tab=payments',
+  );
+  // Nothing typed is lost; a free season goes through.
+  await expect(form.getByLabel('Season name')).toHaveValue('Summer Cup');
+  await expectAccessible(owner);
+  await form.getByLabel('Fee (USD)').fill('');
   await form.getByRole('button', { name: 'Create season' }).click();
   await expect(owner.getByText('Summer Cup', { exact: true })).toBeVisible();
   await expect(owner.getByText('0/12 spots taken', { exact: false })).toBeVisible();

@@ -137,6 +137,21 @@ export const transactionReply = z
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof transactionReply>;
 
+/**
+ * The money columns of a transaction, in order, as the Transactions table and its CSV both show
+ * them (one list, so they cannot drift apart). Credit (decision 035): "Credit applied" is the
+ * player's credit with the organizer that paid part of the price (not charged through Stripe);
+ * "Credit issued" is what the organizer gave back as credit after a late leave (kept, owed as credit).
+ */
+export const transactionMoneyColumns = [
+  { key: 'amountCents', label: 'Amount' },
+  { key: 'refundedCents', label: 'Refunded' },
+  { key: 'creditAppliedCents', label: 'Credit applied' },
+  { key: 'creditedCents', label: 'Credit issued' },
+  { key: 'feeCents', label: 'Fee' },
+  { key: 'netCents', label: 'Net' },
+] as const satisfies readonly { key: keyof Transaction; label: string }[];
+
 /** Over the whole filter, not only the page shown. */
 export const transactionTotals = z.object({
   count: z.number().int(),

@@ -17,6 +17,13 @@ export const paymentSuccessMs = 5000;
 
 /** Beside the price field while the organizer cannot take payments. */
 export const priceNeedsStripeMessage = 'Connect Stripe in Settings › Payments before you set a price.';
+/**
+ * Beside a season's fee while the team's owner, who is paid for its seasons (decision 033), cannot
+ * take charges: to the owner, and to an organizer who is not the owner (only the owner can connect).
+ */
+export const seasonFeeNeedsStripeMessage = 'Connect Stripe in Settings › Payments before you set a fee.';
+export const seasonFeeNeedsOwnerStripeMessage =
+  'The team’s owner is paid the fee: they need to connect Stripe in Settings › Payments before a season can have one.';
 /** A paid game whose organizer cannot take charges: said on the join. */
 export const organizerCannotTakePaymentsMessage =
   'This game takes payment, but its organizer has not finished connecting Stripe yet, so it cannot be joined for now.';

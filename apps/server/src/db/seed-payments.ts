@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@huddle/shared/payments';
 import type { Database } from './client.ts';
 import { users } from '../features/accounts/accounts.schema.ts';
@@ -16,8 +16,8 @@ const dayMs = 24 * 60 * 60 * 1000;
 /**
  * The demo's money (issue 13), so Invoices and Transactions are not empty on first start: players
  * paid the demo's Spring League fee (one partly refunded, one refunded), and the demo paid for two
- * games of the team where they play (one refunded). Transactions show once the demo connects a
- * Stripe account (spec §2), as for anyone. Runs once: nothing is added when any payment exists.
+ * games of the team where they play (one refunded). Transactions show once the demo has a Stripe
+ * account (spec §2), as for anyone: without Stripe keys `seedDemoPayees` gives it one. Runs once: nothing is added when any payment exists.
  */
 export async function seedDemoPayments(db: Database, now: Date = new Date()): Promise<boolean> {
   const [demo] = await db
@@ -116,17 +116,26 @@ export async function seedDemoPayments(db: Database, now: Date = new Date()): Pr
 }
 
 /**
- * The organizers of the demo's priced games get a complete test account of the local provider
- * (decision 029), so a newcomer can pay for a demo game through the local Checkout. Only without
+ * The organizers of the demo's priced games and the owners of teams whose seasons have a fee (the
+ * demo, for its Spring League) get a complete test account of the local provider (decision 029),
+ * so a newcomer can pay for a demo game or season through the local Checkout. Only without
  * Stripe keys: a made-up account id means nothing to real Stripe, where organizers connect their
  * own. Once: an organizer who has an account keeps it. Returns how many were given one.
  */
 export async function seedDemoPayees(db: Database): Promise<number> {
-  const payees = await db
+  const creators = await db
     .selectDistinct({ id: users.id, email: users.email })
     .from(events)
     .innerJoin(users, eq(users.id, events.creatorId))
     .where(and(isNotNull(events.priceCents), isNull(users.stripeId)));
+  // A season's fee is paid to the team's owner, and needs their account (the demo's Spring League).
+  const owners = await db
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(seasons)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, seasons.teamId), eq(teamMembers.role, 'owner')))
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(gt(seasons.feeCents, 0), isNull(users.stripeId)));
+  const payees = [...new Map([...creators, ...owners].map((payee) => [payee.id, payee])).values()];
   for (const payee of payees) {
     const id = `acct_demo${payee.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 20)}`;
     await insertObjectOnce(

@@ -130,8 +130,16 @@ describe('seedDemoCommunity', () => {
     expect(await seedDemoPayments(t.db)).toBe(false);
   });
 
-  it('gives the organizers of priced demo games a complete local Stripe account, so the demo can pay for a game', async () => {
+  it('gives the organizers of priced demo games and the owners of fee seasons a complete local Stripe account', async () => {
+    // The test above gave the demo a made-up account id; a fresh demo has none.
+    await t.db
+      .update(users)
+      .set({ stripeId: null, stripeChargesEnabled: false })
+      .where(eq(users.email, demoAccount.email));
     expect(await seedDemoPayees(t.db)).toBeGreaterThan(0);
+    // The demo owns the team of the Spring League ($25): its fee can be paid and kept when edited.
+    const [demoRow] = await t.db.select().from(users).where(eq(users.email, demoAccount.email));
+    expect(demoRow).toMatchObject({ stripeChargesEnabled: true, stripeId: expect.stringMatching(/^acct_demo/) });
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
     const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
     const priced = await t.db.select().from(events).where(isNotNull(events.priceCents));

@@ -17,6 +17,8 @@ export async function insertPayment(
     payerEmail?: string;
     amountCents?: number;
     refundedCents?: number;
+    creditAppliedCents?: number;
+    creditedCents?: number;
     feeCents?: number;
     paidAt?: Date | null;
   },
@@ -37,6 +39,8 @@ export async function insertPayment(
       description: row.description ?? 'Sunday pickup · Sat, Nov 28, 10:00 AM',
       amountCents: row.amountCents ?? 1500,
       refundedCents: row.refundedCents ?? 0,
+      creditAppliedCents: row.creditAppliedCents ?? 0,
+      creditedCents: row.creditedCents ?? 0,
       feeCents: row.feeCents ?? 0,
       paidAt: row.paidAt === undefined ? (settled ? new Date() : null) : row.paidAt,
       refundedAt: (row.refundedCents ?? 0) > 0 ? new Date() : null,

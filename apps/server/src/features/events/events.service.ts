@@ -27,7 +27,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { creditBalance } from '../credits/credits.service.ts';
-import { canTakeCharges } from '../paid-games/payees.service.ts';
+import { canTakeCharges, moveGamePayments } from '../paid-games/payees.service.ts';
 import { findUserRecord } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
@@ -372,7 +372,7 @@ export async function createEvent(deps: EventDeps, { actorId, input }: { actorId
 type UpdateOutcome =
   | { kind: 'gone' }
   | { kind: 'slotsTooLow'; joined: number }
-  | { kind: 'updated'; notices: WaitlistNotice[]; removed: PartyRow[] };
+  | { kind: 'updated'; notices: WaitlistNotice[]; removed: PartyRow[]; droppedDates: Date[]; paid: boolean };
 
 /**
  * What of an edit the players must hear about: when and where they play (a title or a description
@@ -423,15 +423,14 @@ export async function updateEvent(
     const remaining = live.filter((occurrence) => kept.has(occurrence.occurrenceStartsAt.getTime()));
     const [moved] = dropped;
     let removed: PartyRow[] = [];
+    let droppedDates: Date[] = [];
     if (!locked.repeatWeekdays && !updated.repeatWeekdays && moved && newStarts[0]) {
       await moveOccurrenceParties(tx, eventId, moved.occurrenceStartsAt, newStarts[0]);
+      await moveGamePayments(tx, eventId, moved.occurrenceStartsAt, newStarts[0]);
       remaining.push({ ...moved, occurrenceStartsAt: newStarts[0] });
     } else {
-      removed = await deleteOccurrenceParties(
-        tx,
-        eventId,
-        dropped.map((occurrence) => occurrence.occurrenceStartsAt),
-      );
+      droppedDates = dropped.map((occurrence) => occurrence.occurrenceStartsAt);
+      removed = await deleteOccurrenceParties(tx, eventId, droppedDates);
     }
     await updateEventRow(tx, eventId, { ...columns, updatedAt: now });
 
@@ -442,13 +441,21 @@ export async function updateEvent(
       if (occurrence.waiting === 0 && occurrence.offered === 0) continue;
       notices.push(...(await runWaitlist(tx, updated, occurrenceAt(updated, occurrence.occurrenceStartsAt), now)));
     }
-    return { kind: 'updated', notices, removed };
+    // Priced before or after the edit: a price taken off does not take the payments with it.
+    return { kind: 'updated', notices, removed, droppedDates, paid: isPaidGame(locked) || isPaidGame(updated) };
   });
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'slotsTooLow') {
     throw new AppError('VALIDATION_FAILED', undefined, {
       slots: [`${outcome.joined} people have joined already; keep at least ${outcome.joined} spots.`],
     });
+  }
+  // A date taken off the series is cancelled for those who paid for it: refunded in full, by the
+  // job that refunds a cancelled date (decision 039), so never more than paid, once under retries.
+  if (outcome.paid) {
+    for (const date of outcome.droppedDates) {
+      await deps.jobs.send(paidGameCancelledJob, { eventId, occurrenceStartsAt: date.toISOString() });
+    }
   }
   await sendWaitlistMail(deps, outcome.notices);
   await sendSpotsEndedMail(deps, { ...columns, id: eventId }, outcome.removed, 'datesRemoved');

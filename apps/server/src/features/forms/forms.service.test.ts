@@ -7,7 +7,7 @@ import type { signUpUser } from '../../test/factories.ts';
 import { collectMails, createTeamAs, createTeamCast } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
-import { registrations } from '../seasons/seasons.schema.ts';
+import { registrations, seasons } from '../seasons/seasons.schema.ts';
 import { teamMembers } from '../teams/teams.schema.ts';
 import { formSubmissions } from './forms.schema.ts';
 
@@ -320,22 +320,26 @@ describe('filling a form', () => {
     expect((await submit(id, player.cookie)).statusCode).toBe(201);
 
     // A season with a fee is paid through Checkout: a form cannot hand its places out.
-    const paid = await call('POST', `/api/teams/${teamId}/seasons`, owner.cookie, {
-      label: 'Paid League',
-      startsOn: '2027-03-01',
-      endsOn: '2027-05-31',
-      registrationOpensAt: '2020-01-01T00:00:00Z',
-      registrationClosesAt: '2027-02-28T00:00:00Z',
-      capacity: null,
-      feeCents: 3000,
-      status: 'published',
-    });
+    // Written straight to the database: through the API a fee needs the owner's Stripe account.
+    const [paid] = await t.db
+      .insert(seasons)
+      .values({
+        teamId,
+        label: 'Paid League',
+        startsOn: '2027-03-01',
+        endsOn: '2027-05-31',
+        registrationOpensAt: new Date('2020-01-01T00:00:00Z'),
+        registrationClosesAt: new Date('2027-02-28T00:00:00Z'),
+        feeCents: 3000,
+        status: 'published',
+      })
+      .returning();
     const draft = (await call('GET', `/api/forms/${id}/draft`, owner.cookie)).json();
     const linkPaid = await call('PUT', `/api/forms/${id}`, owner.cookie, {
       version: draft.version,
       title: draft.title,
       fields: draft.fields,
-      settings: { ...draft.settings, seasonId: paid.json().id },
+      settings: { ...draft.settings, seasonId: paid!.id },
     });
     expect(linkPaid.json().error.fields['settings.seasonId']).toEqual([formMessages.paidSeason]);
 

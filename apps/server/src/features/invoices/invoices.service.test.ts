@@ -1,4 +1,4 @@
-import { connectStripeMessage } from '@huddle/shared/invoices';
+import { connectStripeMessage, transactionMoneyColumns } from '@huddle/shared/invoices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamAs, signUpUser } from '../../test/factories.ts';
@@ -198,11 +198,11 @@ describe('the transactions CSV', () => {
     expect(response.headers['content-disposition']).toContain('attachment');
     const lines = response.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'Date,Receipt,Description,Kind,Team,Payer,Payer email,Quantity,Amount,Refunded,Fee,Net,Currency,Status',
+      'Date,Receipt,Description,Kind,Team,Payer,Payer email,Quantity,Amount,Refunded,Credit applied,Credit issued,Fee,Net,Currency,Status',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^2026-03-03,HDL-\d{6,},Plain,Game,,Refunded Rae,pat@example.com,1,12.34,12.34,0.00,0.00,USD,Refunded$/,
+      /^2026-03-03,HDL-\d{6,},Plain,Game,,Refunded Rae,pat@example.com,1,12.34,12.34,0.00,0.00,0.00,0.00,USD,Refunded$/,
     );
 
     const whole = (await get(seller, '/api/transactions.csv')).body;
@@ -224,7 +224,65 @@ describe('the transactions CSV', () => {
     const feeKept = (await get(seller, '/api/transactions.csv')).body
       .split('\n')
       .find((line) => line.includes('Fee Kept'));
-    expect(feeKept).toMatch(/,25\.00,25\.00,1\.25,-1\.25,USD,Refunded$/);
+    expect(feeKept).toMatch(/,25\.00,25\.00,0\.00,0\.00,1\.25,-1\.25,USD,Refunded$/);
+  });
+
+  it('has the credit columns of the Transactions table: credit applied and credit issued (decision 039)', async () => {
+    const seller = await signUpUser(t.app);
+    await t.db.update(users).set({ stripeId: 'acct_credit' }).where(eq(users.id, seller.user.id));
+    const to = { payerUserId: payer.user.id, payeeUserId: seller.user.id };
+    // $10 game: $4 of the player's credit applied, $6 charged (amount is what Stripe charged).
+    await insertPayment(t.db, {
+      ...to,
+      payerName: 'Credit Cleo',
+      // No comma, so the line splits into its cells.
+      description: 'Tuesday pickup',
+      amountCents: 600,
+      creditAppliedCents: 400,
+      feeCents: 30,
+      paidAt: day('2026-04-02'),
+    });
+    // Left late from a credit game: its $12 given back as credit, the organizer keeps the money.
+    await insertPayment(t.db, {
+      ...to,
+      payerName: 'Late Lou',
+      description: 'Monday pickup',
+      amountCents: 1200,
+      creditedCents: 1200,
+      paidAt: day('2026-04-01'),
+    });
+    const [header, ...lines] = (await get(seller, '/api/transactions.csv')).body.trim().split('\n');
+    const columns = header!.split(',');
+    const cell = (line: string | undefined, name: string) => line?.split(',')[columns.indexOf(name)];
+    // The table's money columns, in its order, then the rest.
+    expect(columns.slice(8, 14)).toEqual(transactionMoneyColumns.map((column) => column.label));
+    expect(columns.slice(8, 14)).toEqual(['Amount', 'Refunded', 'Credit applied', 'Credit issued', 'Fee', 'Net']);
+    const cleo = lines.find((line) => line.includes('Credit Cleo'));
+    const lou = lines.find((line) => line.includes('Late Lou'));
+    expect(['Amount', 'Credit applied', 'Credit issued', 'Fee', 'Net'].map((name) => cell(cleo, name))).toEqual([
+      '6.00',
+      '4.00',
+      '0.00',
+      '0.30',
+      '5.70',
+    ]);
+    expect(['Amount', 'Credit applied', 'Credit issued', 'Net'].map((name) => cell(lou, name))).toEqual([
+      '12.00',
+      '0.00',
+      '12.00',
+      '12.00',
+    ]);
+    // The same numbers as the Transactions list the table is drawn from.
+    const listed = (await get(seller, '/api/transactions')).json().transactions;
+    expect(
+      listed.map((row: { creditAppliedCents: number; creditedCents: number }) => [
+        row.creditAppliedCents,
+        row.creditedCents,
+      ]),
+    ).toEqual([
+      [400, 0],
+      [0, 1200],
+    ]);
   });
 
   it('streams a large set whole, across its read batches', async () => {

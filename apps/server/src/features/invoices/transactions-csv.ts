@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Transaction } from '@huddle/shared/invoices';
-import { settledStatusLabels, paymentKindLabels } from '@huddle/shared/invoices';
+import { settledStatusLabels, paymentKindLabels, transactionMoneyColumns } from '@huddle/shared/invoices';
 import { stringify } from 'csv-stringify';
 import { neutraliseFormula } from '../../lib/spreadsheet-csv.ts';
 
@@ -13,10 +13,8 @@ export const transactionCsvColumns = [
   'Payer',
   'Payer email',
   'Quantity',
-  'Amount',
-  'Refunded',
-  'Fee',
-  'Net',
+  // The Transactions table's money columns, in its order (credit included, decision 039).
+  ...transactionMoneyColumns.map((column) => column.label),
   'Currency',
   'Status',
 ];
@@ -39,10 +37,7 @@ function csvRow(row: Transaction): string[] {
     text(row.payerName),
     text(row.payerEmail),
     String(row.quantity),
-    dollars(row.amountCents),
-    dollars(row.refundedCents),
-    dollars(row.feeCents),
-    dollars(row.netCents),
+    ...transactionMoneyColumns.map((column) => dollars(row[column.key])),
     row.currency.toUpperCase(),
     settledStatusLabels[row.status],
   ];

@@ -4,9 +4,12 @@ import type { PaymentStatus } from '@huddle/shared/payments';
 import { AppError } from '../../lib/app-error.ts';
 import { grantCredit } from '../credits/credits.service.ts';
 import { managedEvent } from '../events/events.service.ts';
+import type { Database } from '../../db/client.ts';
 import {
   findPayment,
+  findPaymentOfIntent,
   inTransaction,
+  insertOutsideRefund,
   listGamePayments,
   lockPayment,
   refundableStatuses,
@@ -203,4 +206,53 @@ export async function refundCancelledDates(
     statuses: ['pending', 'refunded', ...refundableStatuses],
   });
   for (const payment of rows) await settle(deps, payment, 'refund', 'cancelled');
+}
+
+/** A refund as charge.refunded's re-read charge lists it (payments core, decision 039). */
+interface ChargeRefund {
+  id: string;
+  amount: number;
+  status: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+/**
+ * charge.refunded (decision 039): a refund made outside Huddle, in Stripe's dashboard, is read back
+ * into the ledger, so Invoices, Transactions and the game's payments say what Stripe did. Huddle's
+ * own refunds carry `huddlePaymentId` in their metadata and were counted when made: skipped. Every
+ * other refund is recorded once by its Stripe id, under the payment's row lock, in the webhook's
+ * transaction; replays and other events about the same charge find it recorded. Never past what
+ * was paid (a refund Huddle reserved and Stripe then refused can meet one here: capped).
+ */
+export async function recordOutsideRefunds(
+  tx: Database,
+  deps: Pick<PaidGameDeps, 'clock'>,
+  charge: Record<string, unknown>,
+): Promise<void> {
+  const intent = charge.payment_intent;
+  const intentId = typeof intent === 'string' ? intent : (intent as { id?: string } | null)?.id;
+  if (!intentId) return;
+  const found = await findPaymentOfIntent(tx, intentId);
+  if (!found) return;
+  const payment = await lockPayment(tx, found.id);
+  // A payment not settled yet is paid by its own event; refunds before that are read by the next one.
+  if (!payment || !['paid', 'partially_refunded', 'refunded'].includes(payment.status)) return;
+  const refunds = ((charge.refunds as { data?: ChargeRefund[] } | undefined)?.data ?? []).filter(
+    (refund) => !refund.metadata?.huddlePaymentId && (refund.status === 'succeeded' || refund.status === 'pending'),
+  );
+  let refunded = payment.refundedCents;
+  for (const refund of refunds) {
+    if (
+      !(await insertOutsideRefund(tx, { stripeRefundId: refund.id, paymentId: payment.id, amountCents: refund.amount }))
+    ) {
+      continue;
+    }
+    refunded = Math.min(payment.amountCents, refunded + refund.amount);
+  }
+  if (refunded === payment.refundedCents) return;
+  await updatePayment(tx, payment.id, {
+    refundedCents: refunded,
+    status: statusAfter(payment.amountCents, refunded),
+    refundedAt: deps.clock.now(),
+  });
 }

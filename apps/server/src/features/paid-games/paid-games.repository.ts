@@ -2,7 +2,7 @@ import type { PaymentStatus } from '@huddle/shared/payments';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { payments } from '../payments/payments.schema.ts';
+import { paymentOutsideRefunds, payments } from '../payments/payments.schema.ts';
 import { nextReceiptNumber } from '../payments/payment-receipts.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -126,4 +126,31 @@ export async function listGamePayments(
     )
     .orderBy(desc(payments.createdAt))
     .limit(1000);
+}
+
+/** The ledger row a payment intent paid (charge.refunded names the intent). */
+export async function findPaymentOfIntent(db: Database, intentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.stripePaymentIntentId, intentId)).limit(1);
+  return row;
+}
+
+/** Records a refund made outside Huddle; false when it was recorded before (decision 039). */
+export async function insertOutsideRefund(
+  tx: Database,
+  values: { stripeRefundId: string; paymentId: string; amountCents: number },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentOutsideRefunds)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: paymentOutsideRefunds.stripeRefundId });
+  return inserted.length === 1;
+}
+
+/** A one-off game moved: its payments follow its people to the new start. */
+export async function moveEventPayments(tx: Database, eventId: string, from: Date, to: Date): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ occurrenceStartsAt: to })
+    .where(and(eq(payments.eventId, eventId), eq(payments.occurrenceStartsAt, from)));
 }

@@ -22,9 +22,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
 import { expireLocalCheckoutJob } from '../payments/payments.routes.ts';
-import { payments } from '../payments/payments.schema.ts';
+import { paymentOutsideRefunds, payments } from '../payments/payments.schema.ts';
 import { paymentCreditEntries, paymentCredits } from '../credits/credits.schema.ts';
-import { paidGameLeftJob } from '../events/waitlist.service.ts';
+import { paidGameCancelledJob, paidGameLeftJob } from '../events/waitlist.service.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 
 /**
@@ -373,6 +373,125 @@ describe('refunds (decision 033)', () => {
     expect(response.statusCode).toBeLessThan(300);
     expect((await paymentRow(first.id)).status).toBe('refunded');
     expect((await paymentRow(other.id)).status).toBe('paid');
+  });
+
+  it('an edit that takes dates off a series refunds what was paid for them, in full and once (decision 039)', async () => {
+    const series = { priceCents: 1200, repeat: { weekdays: [2], until: null, count: 4 } };
+    const game = await paidGame(series);
+    const date = (week: number) => ({
+      id: game.id,
+      occurrence: new Date(new Date(game.occurrence).getTime() + week * 7 * 86_400_000).toISOString(),
+    });
+    const kept = await joinAndPay(date(0), pool[32]!);
+    const second = await joinAndPay(date(2), pool[33]!, 1);
+    const third = await joinAndPay(date(3), pool[34]!);
+    const open = (await checkout(date(3), pool[35]!)).json();
+    expect(open.outcome).toBe('checkout');
+
+    // Two dates left: the third and fourth are dropped with their people.
+    const edited = await call(
+      'PUT',
+      `/api/events/${game.id}`,
+      organizer.cookie,
+      eventBodyFor(placeId, { ...series, repeat: { ...series.repeat, count: 2 } }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await paymentRow(second.id)).toMatchObject({ status: 'refunded', refundedCents: 2400 });
+    expect(await paymentRow(third.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+    expect(await paymentRow(kept.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+    expect((await paymentRow(open.paymentId)).status).toBe('expired');
+
+    // The job retried, ten times at once: nothing more is refunded, here or at Stripe.
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.jobs.send(paidGameCancelledJob, { eventId: game.id, occurrenceStartsAt: date(2).occurrence }),
+      ),
+    );
+    expect(await paymentRow(second.id)).toMatchObject({ status: 'refunded', refundedCents: 2400 });
+    const intent = await t.payments.stripe.paymentIntents.retrieve(second.stripePaymentIntentId!);
+    expect((intent as unknown as { amount_refunded: number }).amount_refunded).toBe(2400);
+  });
+});
+
+describe('a one-off paid game that moves (decision 039)', () => {
+  it('keeps its payments with its people: leaving the moved game in time refunds in full', async () => {
+    const game = await paidGame();
+    const paid = await joinAndPay(game, pool[37]!);
+    const edited = await call(
+      'PUT',
+      `/api/events/${game.id}`,
+      organizer.cookie,
+      eventBodyFor(placeId, { priceCents: 1200, startLocal: '2030-06-06T18:00', endLocal: '2030-06-06T20:00' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const moved = { id: game.id, occurrence: edited.json().next.startsAt as string };
+    expect(moved.occurrence).not.toBe(game.occurrence);
+    expect((await paymentRow(paid.id)).occurrenceStartsAt?.toISOString()).toBe(moved.occurrence);
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'paid', refundedCents: 0 });
+    // Three days before the new start: in time.
+    expect((await leaveGame(moved, pool[37]!)).statusCode).toBe(200);
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+  });
+});
+
+describe('refunds made in the Stripe dashboard (decision 039)', () => {
+  /** A signed delivery to the webhook endpoint, as Stripe (or the local provider) sends it. */
+  async function deliver(event: object) {
+    const payload = JSON.stringify(event);
+    const signature = t.payments.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: await t.payments.webhookSecret(),
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  }
+
+  it('are read back once from charge.refunded; Huddle’s own refunds are not counted twice', async () => {
+    const game = await paidGame();
+    const paid = await joinAndPay(game, pool[36]!);
+    const intentId = paid.stripePaymentIntentId!;
+    // The organizer refunds $2 through Huddle: its charge.refunded changes nothing more.
+    expect((await refund(paid.id, organizer, 200)).statusCode).toBe(200);
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 200 });
+
+    // $3 more in the dashboard: a refund without Huddle's metadata.
+    const outside = await t.payments.stripe.refunds.create({ payment_intent: intentId, amount: 300 });
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 500 });
+    // The organizer's list of the game's payments and the payer's invoice say so.
+    const listed = (await call('GET', `/api/events/${game.id}/payments`, organizer.cookie)).json().payments;
+    expect(listed.find((row: { id: string }) => row.id === paid.id)).toMatchObject({
+      status: 'partially_refunded',
+      refundedCents: 500,
+    });
+    const invoice = (await call('GET', `/api/invoices/${paid.id}`, pool[36]!.cookie)).json().invoice;
+    expect(invoice).toMatchObject({ refundedCents: 500 });
+
+    // Its event replayed 20 times at once, and 20 other events about the same charge: still once.
+    const { data } = await t.payments.stripe.events.list({ type: 'charge.refunded', limit: 100 });
+    const event = data.find(
+      (candidate) => (candidate.data.object as { payment_intent?: string }).payment_intent === intentId,
+    )!;
+    expect(event).toBeDefined();
+    const replies = await Promise.all([
+      ...Array.from({ length: 20 }, () => deliver(event)),
+      ...Array.from({ length: 20 }, (_, index) => deliver({ ...event, id: `${event.id}_again_${index}` })),
+    ]);
+    expect(replies.every((reply) => reply.statusCode === 200)).toBe(true);
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 500 });
+    const recorded = await t.db
+      .select()
+      .from(paymentOutsideRefunds)
+      .where(eq(paymentOutsideRefunds.paymentId, paid.id));
+    expect(recorded).toEqual([expect.objectContaining({ stripeRefundId: outside.id, amountCents: 300 })]);
+
+    // The rest in the dashboard: refunded in full; Huddle has nothing left to refund.
+    await t.payments.stripe.refunds.create({ payment_intent: intentId });
+    expect(await paymentRow(paid.id)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+    expect((await refund(paid.id, organizer)).statusCode).toBe(409);
   });
 });
 

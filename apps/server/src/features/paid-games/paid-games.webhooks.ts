@@ -2,6 +2,7 @@ import type { Payments, StripeEventContext } from '../payments/payments-core.ts'
 import { confirmHeldSpot } from '../events/event-paid-spots.service.ts';
 import { confirmPaidRegistration } from '../seasons/season-paid-registrations.service.ts';
 import { paidGameLeftJob } from '../events/waitlist.service.ts';
+import { recordOutsideRefunds } from './paid-game-refunds.service.ts';
 import { confirmPendingPayment, releaseHold, type PaidGameDeps } from './paid-games.service.ts';
 
 /** The ledger row a Checkout session of a game pays, from the metadata Huddle set on it. */
@@ -50,5 +51,10 @@ export function definePaidGameWebhooks(payments: Payments, deps: PaidGameDeps): 
   payments.onStripeEvent('checkout.session.expired', async ({ object: session, tx }) => {
     const paymentId = paymentIdOf(session);
     if (paymentId) await releaseHold(deps, paymentId, 'expired', tx);
+  });
+
+  // A refund made in Stripe's dashboard (decision 039); the charge comes with all its refunds.
+  payments.onStripeEvent('charge.refunded', async ({ object: charge, tx }) => {
+    await recordOutsideRefunds(tx, deps, charge);
   });
 }

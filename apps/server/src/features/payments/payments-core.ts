@@ -15,8 +15,8 @@ export type PaymentsMode = 'local' | 'stripe';
 /**
  * What a webhook handler gets: the verified event, the object as it is NOW (re-read from Stripe
  * before the transaction, so a late or out-of-order event never writes stale state; the event's
- * own copy when it cannot be read), and the transaction that also records the event id.
- * Write only through `tx`; do not call Stripe inside (the transaction holds a connection).
+ * own copy when it cannot be read; a charge with all its refunds), and the transaction that also
+ * records the event id. Write only through `tx`; do not call Stripe inside (the transaction holds a connection).
  */
 export interface StripeEventContext {
   event: Stripe.Event;
@@ -77,6 +77,15 @@ export function createPayments({
       customer: () => stripe.customers.retrieve(id, undefined, options),
       refund: () => stripe.refunds.retrieve(id, undefined, options),
       invoice: () => stripe.invoices.retrieve(id, undefined, options),
+      // A charge with ALL its refunds (Stripe sends none with charge.refunded, and an expanded
+      // list stops at 10): what decides which refunds were made outside Huddle (decision 039).
+      charge: async () => {
+        const charge = await stripe.charges.retrieve(id, undefined, options);
+        const refunds = await stripe.refunds
+          .list({ charge: id, limit: 100 }, options)
+          .autoPagingToArray({ limit: 10_000 });
+        return { ...charge, refunds: { object: 'list', data: refunds, has_more: false } };
+      },
     };
     const reader = object.object ? read[object.object] : undefined;
     if (!reader) return object;

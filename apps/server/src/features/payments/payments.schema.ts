@@ -83,6 +83,8 @@ export const payments = pgTable(
     uniqueIndex('payments_receipt_number_unique').on(table.receiptNumber),
     uniqueIndex('payments_checkout_session_unique').on(table.stripeCheckoutSessionId),
     uniqueIndex('payments_invoice_unique').on(table.stripeInvoiceId),
+    // charge.refunded finds its payment by the payment intent (decision 039).
+    index('payments_payment_intent_idx').on(table.stripePaymentIntentId),
     index('payments_payer_idx').on(table.payerUserId, table.createdAt),
     index('payments_payee_idx').on(table.payeeUserId, table.createdAt),
     index('payments_event_idx').on(table.eventId, table.occurrenceStartsAt),
@@ -100,6 +102,21 @@ export const payments = pgTable(
     check('payments_quantity_check', sql`${table.quantity} >= 1`),
   ],
 );
+
+/**
+ * Refunds made outside Huddle (in Stripe's dashboard) read back from `charge.refunded` (decision
+ * 039): one row per Stripe refund, written with the ledger's change in the webhook's transaction,
+ * so a refund is counted once however many events or replays mention it. Huddle's own refunds
+ * are not here: they are counted when made.
+ */
+export const paymentOutsideRefunds = pgTable('payment_outside_refunds', {
+  stripeRefundId: text('stripe_refund_id').primaryKey(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Receipt numbers come from here, so two payments succeeding at once never share one. */
 export const paymentReceiptNumbers = pgSequence('payment_receipt_numbers', { startWith: 1 });

@@ -1,7 +1,9 @@
 import { yearRangeMessage } from '@huddle/shared/dates';
+import { seasonFeeNeedsOwnerStripeMessage, seasonFeeNeedsStripeMessage } from '@huddle/shared/paid-games';
 import { registrationAfterEndMessage } from '@huddle/shared/seasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeamAs, signUpBodyFor, signUpUser, verifyEmailOf } from '../../test/factories.ts';
+import { teamMembers } from '../teams/teams.schema.ts';
+import { createTeamAs, markChargesEnabled, signUpBodyFor, signUpUser, verifyEmailOf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -38,6 +40,8 @@ async function teamWithSeason(
 ) {
   const owner = await signUpUser(t.app);
   const team = await createTeamAs(t.app, owner.cookie, teamOverrides);
+  // A fee is paid to the owner: it needs their Stripe account able to take charges.
+  if (seasonOverrides.feeCents) await markChargesEnabled(t.db, owner.user.id);
   const response = await call('POST', `/api/teams/${team.id}/seasons`, owner.cookie, seasonBody(seasonOverrides));
   if (response.statusCode !== 201) throw new Error(response.body);
   return { owner, team, season: response.json() as { id: string } };
@@ -56,6 +60,37 @@ describe('seasons', () => {
         registeredCount: 0,
       }),
     ]);
+  });
+
+  it('refuse a fee beside the field until the team’s owner can take charges, on create and edit', async () => {
+    const { team, season, owner } = await teamWithSeason();
+    const organizer = await signUpUser(t.app);
+    await t.db.insert(teamMembers).values({ teamId: team.id, userId: organizer.user.id, role: 'organizer' });
+    const withFee = seasonBody({ feeCents: 4500 });
+    for (const [who, message] of [
+      [owner, seasonFeeNeedsStripeMessage],
+      // An organizer cannot connect the owner's account: told who must.
+      [organizer, seasonFeeNeedsOwnerStripeMessage],
+    ] as const) {
+      for (const [method, url] of [
+        ['POST', `/api/teams/${team.id}/seasons`],
+        ['PUT', `/api/seasons/${season.id}`],
+      ] as const) {
+        const refused = await call(method, url, who.cookie, withFee);
+        expect(refused.statusCode, `${method} ${who.user.email}`).toBe(400);
+        expect(refused.json().error.fields).toEqual({ feeCents: [message] });
+      }
+    }
+    // Nothing was written: the season is still free, and the team has one season.
+    expect((await call('GET', `/api/seasons/${season.id}`)).json().feeCents).toBeNull();
+    expect((await call('GET', `/api/teams/${team.id}/seasons`)).json().seasons).toHaveLength(1);
+    // The organizer's own account does not help: the owner is paid.
+    await markChargesEnabled(t.db, organizer.user.id);
+    expect((await call('PUT', `/api/seasons/${season.id}`, organizer.cookie, withFee)).statusCode).toBe(400);
+    await markChargesEnabled(t.db, owner.user.id);
+    const edited = await call('PUT', `/api/seasons/${season.id}`, organizer.cookie, withFee);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().feeCents).toBe(4500);
   });
 
   it.each([

@@ -7,12 +7,18 @@ import {
   seasonEndsAt,
   seasonFullMessage,
 } from '@huddle/shared/seasons';
-import { guestsCannotPayMessage, paidSeasonNeedsCheckoutMessage } from '@huddle/shared/paid-games';
+import {
+  guestsCannotPayMessage,
+  paidSeasonNeedsCheckoutMessage,
+  seasonFeeNeedsOwnerStripeMessage,
+  seasonFeeNeedsStripeMessage,
+} from '@huddle/shared/paid-games';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
 import { writeSpreadsheetCsv } from '../../lib/spreadsheet-csv.ts';
 import { createGuest, findUserRecordByEmail, getCurrentUser } from '../accounts/accounts.service.ts';
+import { canTakeCharges } from '../paid-games/payees.service.ts';
 import { managers, requireRole, visibleTeam } from '../teams/teams.service.ts';
 import {
   countRegistrations,
@@ -21,6 +27,7 @@ import {
   deleteSeasonRow,
   findRegistration,
   findSeason,
+  findTeamOwnerId,
   groupBelongsToSeason,
   insertGroup,
   insertRegistrationWithinCapacity,
@@ -103,11 +110,32 @@ async function managedSeason(db: Database, seasonId: string, actorId: string) {
   return { season, team };
 }
 
-/** Registration closes by the end of the season's last day where the team plays (decision 024). */
-function checkRegistrationCloses(season: SeasonBody, timeZone: string | null) {
+/**
+ * What the service checks beyond the schema, every field at once: registration closes by the end
+ * of the season's last day where the team plays (decision 024), and a fee is paid to the team's
+ * owner, so it needs their account able to take charges (as a game's price needs its creator's,
+ * decision 033); without it the fee could be set but never paid.
+ */
+async function checkSeason(
+  db: Database,
+  {
+    season,
+    teamId,
+    timeZone,
+    actorId,
+  }: { season: SeasonBody; teamId: string; timeZone: string | null; actorId: string },
+) {
+  const fields: Record<string, string[]> = {};
   if (new Date(season.registrationClosesAt) > seasonEndsAt(season.endsOn, timeZone)) {
-    throw new AppError('VALIDATION_FAILED', undefined, { registrationClosesAt: [registrationAfterEndMessage] });
+    fields.registrationClosesAt = [registrationAfterEndMessage];
   }
+  if ((season.feeCents ?? 0) > 0) {
+    const ownerId = await findTeamOwnerId(db, teamId);
+    if (!ownerId || !(await canTakeCharges(db, ownerId))) {
+      fields.feeCents = [ownerId === actorId ? seasonFeeNeedsStripeMessage : seasonFeeNeedsOwnerStripeMessage];
+    }
+  }
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', undefined, fields);
 }
 
 export async function createSeason(
@@ -115,7 +143,7 @@ export async function createSeason(
   { actorId, teamId, season }: { actorId: string; teamId: string; season: SeasonBody },
 ) {
   const { team } = await requireRole(db, teamId, actorId, managers);
-  checkRegistrationCloses(season, team.timeZone);
+  await checkSeason(db, { season, teamId, timeZone: team.timeZone, actorId });
   return toSeason(db, await insertSeason(db, { teamId, ...seasonColumns(season) }));
 }
 
@@ -141,7 +169,7 @@ export async function updateSeason(
   { actorId, seasonId, season }: { actorId: string; seasonId: string; season: SeasonBody },
 ) {
   const { team } = await managedSeason(db, seasonId, actorId);
-  checkRegistrationCloses(season, team.timeZone);
+  await checkSeason(db, { season, teamId: team.id, timeZone: team.timeZone, actorId });
   const outcome = await updateSeasonWithinCapacity(db, seasonId, seasonColumns(season));
   if (outcome.kind === 'belowRegistered') {
     throw new AppError('VALIDATION_FAILED', undefined, {

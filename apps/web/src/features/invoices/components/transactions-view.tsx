@@ -1,6 +1,7 @@
 import { transactionFilter } from '@huddle/contracts/invoices';
 import {
   settledStatuses,
+  transactionMoneyColumns,
   type Transaction,
   type TransactionFilter,
   type TransactionTotals,
@@ -85,7 +86,9 @@ function Totals({ totals }: { totals: TransactionTotals }) {
 
 function TransactionTable({ rows }: { rows: Transaction[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    // Fits a desktop's width (long headers wrap); narrower, it scrolls sideways, and the scrolling
+    // region takes focus so a keyboard can scroll it too (axe scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table striped highlightOnHover aria-label="Transactions">
         <Table.Thead>
           <Table.Tr>
@@ -93,10 +96,11 @@ function TransactionTable({ rows }: { rows: Transaction[] }) {
             <Table.Th>Description</Table.Th>
             <Table.Th>Payer</Table.Th>
             <Table.Th>Receipt</Table.Th>
-            <Table.Th className={classes.numeric}>Amount</Table.Th>
-            <Table.Th className={classes.numeric}>Refunded</Table.Th>
-            <Table.Th className={classes.numeric}>Fee</Table.Th>
-            <Table.Th className={classes.numeric}>Net</Table.Th>
+            {transactionMoneyColumns.map((column) => (
+              <Table.Th key={column.key} className={classes.numeric}>
+                {column.label}
+              </Table.Th>
+            ))}
             <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -107,10 +111,11 @@ function TransactionTable({ rows }: { rows: Transaction[] }) {
               <Table.Td className={classes.wrap}>{row.description}</Table.Td>
               <Table.Td className={classes.wrap}>{row.payerName}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.receiptNumber ?? '—'}</Table.Td>
-              <Table.Td className={classes.numeric}>{formatCents(row.amountCents, row.currency)}</Table.Td>
-              <Table.Td className={classes.numeric}>{formatCents(row.refundedCents, row.currency)}</Table.Td>
-              <Table.Td className={classes.numeric}>{formatCents(row.feeCents, row.currency)}</Table.Td>
-              <Table.Td className={classes.numeric}>{formatCents(row.netCents, row.currency)}</Table.Td>
+              {transactionMoneyColumns.map((column) => (
+                <Table.Td key={column.key} className={classes.numeric}>
+                  {formatCents(row[column.key], row.currency)}
+                </Table.Td>
+              ))}
               <Table.Td>
                 <PaymentStatusBadge status={row.status} />
               </Table.Td>
@@ -145,6 +150,12 @@ function TransactionCards({ rows }: { rows: Transaction[] }) {
               <Text size="sm">Amount {formatCents(row.amountCents, row.currency)}</Text>
               {row.refundedCents > 0 ? (
                 <Text size="sm">Refunded {formatCents(row.refundedCents, row.currency)}</Text>
+              ) : null}
+              {row.creditAppliedCents > 0 ? (
+                <Text size="sm">Credit applied {formatCents(row.creditAppliedCents, row.currency)}</Text>
+              ) : null}
+              {row.creditedCents > 0 ? (
+                <Text size="sm">Credit issued {formatCents(row.creditedCents, row.currency)}</Text>
               ) : null}
               <Text size="sm">Fee {formatCents(row.feeCents, row.currency)}</Text>
               <Text size="sm" fw={700}>

@@ -1,11 +1,13 @@
 import { type SeasonBody } from '@huddle/shared/seasons';
 import { seasonBody } from '@huddle/contracts/seasons';
-import { Alert, Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { seasonFeeNeedsOwnerStripeMessage, seasonFeeNeedsStripeMessage } from '@huddle/shared/paid-games';
+import { Alert, Anchor, Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { instantToLocal, localToInstant } from '@huddle/shared/event-occurrences';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSeason } from '../api/seasons.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
@@ -60,6 +62,9 @@ function DayInput(props: DateInputProps) {
       placeholder="Pick a date"
       valueFormat="MMM D, YYYY"
       clearable
+      // The clear button is an icon: it needs a name for screen readers (axe button-name). Not the
+      // field's label: a label lookup ("Starts") would find the button as well as the field.
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
       data-mantine-stop-propagation="true"
       {...props}
     />
@@ -100,6 +105,10 @@ export function SeasonForm({ teamId, timeZone, onCreated }: SeasonFormProps) {
       return errors;
     },
   });
+
+  const needsStripe = [seasonFeeNeedsStripeMessage, seasonFeeNeedsOwnerStripeMessage].includes(
+    String(form.errors.fee ?? ''),
+  );
 
   // The form keeps days as 'YYYY-MM-DD' strings, '' when empty, which is what DateInput gives back.
   const dayProps = (field: 'startsOn' | 'endsOn' | 'registrationOpensOn' | 'registrationClosesOn') => {
@@ -145,14 +154,22 @@ export function SeasonForm({ teamId, timeZone, onCreated }: SeasonFormProps) {
             allowDecimal={false}
             {...form.getInputProps('capacity')}
           />
-          <NumberInput
-            label="Fee (USD)"
-            description="Shown to players; collected once payments arrive"
-            min={0}
-            decimalScale={2}
-            prefix="$"
-            {...form.getInputProps('fee')}
-          />
+          <Stack gap={4}>
+            <NumberInput
+              label="Fee (USD)"
+              description="Players pay it through Stripe when they register; the team’s owner is paid"
+              min={0}
+              decimalScale={2}
+              prefix="$"
+              {...form.getInputProps('fee')}
+            />
+            {/* The server refuses a fee the owner cannot take yet (decision 039): where to fix it. */}
+            {needsStripe && (
+              <Anchor component={Link} to="/settings?tab=payments" size="sm">
+                Go to Settings › Payments
+              </Anchor>
+            )}
+          </Stack>
         </SimpleGrid>
         {createSeason.error && !(createSeason.error instanceof ApiError && createSeason.error.fields) && (
           <Alert color="red" role="alert">

@@ -1,5 +1,7 @@
+import { chargeOf } from './payment-intents.ts';
 import {
   LocalStripeError,
+  listOf,
   metadataOf,
   noSuchObject,
   optionalInteger,
@@ -70,17 +72,18 @@ export function registerRefunds(localStripe: LocalStripe): void {
     if (!intent) throw noSuchObject('payment_intent', target, 'payment_intent');
     await store.insert(refund!);
     await emit('refund.created', refund!);
-    await emit('charge.refunded', {
-      id: intent.latest_charge as string,
-      object: 'charge',
-      amount: intent.amount,
-      amount_refunded: intent.amount_refunded,
-      refunded: intent.amount_refunded === intent.amount,
-      currency: intent.currency,
-      payment_intent: intent.id,
-      metadata: intent.metadata,
-    });
+    await emit('charge.refunded', chargeOf(intent, await store.list('refund', { charge: intent.latest_charge }, 1000)));
     return refund!;
+  });
+
+  /** The refunds of a charge or a payment intent, oldest first (one page: a payment has few). */
+  localStripe.route('GET', '/v1/refunds', async ({ body }, { store }) => {
+    const where: Record<string, unknown> = {};
+    for (const key of ['charge', 'payment_intent'] as const) {
+      const value = optionalString(body, key);
+      if (value) where[key] = value;
+    }
+    return listOf('/v1/refunds', await store.list('refund', where, 1000));
   });
 
   localStripe.route('GET', '/v1/refunds/:id', async ({ params }, { store }) => {
