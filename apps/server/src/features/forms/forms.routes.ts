@@ -29,7 +29,7 @@ import { defineFormWebhooks } from './forms.webhooks.ts';
 
 /** Issue 14: forms, their builder's saves, public filling and submissions. */
 export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void {
-  const { db, auth, mailer, clock, config, jobs, realtime, payments } = appDeps;
+  const { db, auth, mailer, clock, config, jobs, realtime, payments, privateStorage } = appDeps;
   const formDeps = {
     db,
     mailer,
@@ -63,7 +63,7 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
     duplicateForm(db, { actorId: await actor(request), formId: params.formId }),
   );
   registerEndpoint(app, formEndpoints.remove, async ({ request, params }) => {
-    await deleteForm(db, { actorId: await actor(request), formId: params.formId });
+    await deleteForm({ db, privateStorage, log: app.log }, { actorId: await actor(request), formId: params.formId });
     return { ok: true as const };
   });
   registerEndpoint(app, formEndpoints.getPublic, async ({ request, params }) =>

@@ -23,7 +23,7 @@ import {
 import { seasonFullMessage } from '@huddle/shared/seasons';
 import { formUploadDownloadPath } from '@huddle/shared/uploads';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,7 +34,13 @@ import { refundPayment } from '../paid-games/paid-game-refunds.service.ts';
 import { findLedgerPayment } from '../paid-games/paid-games.service.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
 import { addPlayerToTeam, requireRole } from '../teams/teams.service.ts';
-import { checkSubmittedFiles, claimSubmittedFiles, filesOfSubmissions } from './form-uploads.service.ts';
+import {
+  checkSubmittedFiles,
+  claimSubmittedFiles,
+  deleteFormWithFiles,
+  filesOfSubmissions,
+  type FormUploadDeps,
+} from './form-uploads.service.ts';
 import { accessTo, availabilityOf } from './forms.access.ts';
 import {
   formCanTakePayments,
@@ -243,9 +249,22 @@ export async function duplicateForm(db: Database, { actorId, formId }: { actorId
   return toDraft(db, row);
 }
 
-export async function deleteForm(db: Database, { actorId, formId }: { actorId: string; formId: string }) {
-  await editableForm(db, formId, actorId);
-  await db.delete(forms).where(eq(forms.id, formId));
+/** Which of these public picture URLs is a form's cover (decision 040: the unused-picture sweep keeps them). */
+export async function imagesUsedByForms(db: Database, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ url: forms.coverImageUrl })
+    .from(forms)
+    .where(inArray(forms.coverImageUrl, urls));
+  return new Set(rows.flatMap((row) => (row.url ? [row.url] : [])));
+}
+
+/** The form and its submissions go (cascade), then its files' bytes (decision 040). */
+export async function deleteForm(deps: FormUploadDeps, { actorId, formId }: { actorId: string; formId: string }) {
+  await editableForm(deps.db, formId, actorId);
+  await deleteFormWithFiles(deps, formId, async (tx) => {
+    await tx.delete(forms).where(eq(forms.id, formId));
+  });
 }
 
 /** Spec §6: a published (or closed) form is public; a draft only to its editors, as a preview. */
