@@ -46,8 +46,10 @@ import {
   formCanTakePayments,
   formPayee,
   holdPayment,
+  holdSeasonPlace,
   newAccessKey,
   openFormCheckout,
+  placesFreed,
   refuseUnpayableItems,
   refuseUnpayableSeason,
   seasonFeeOf,
@@ -69,6 +71,7 @@ import {
   listFormsFor,
   listSubmissionRows,
   lockForm,
+  moveSubmission,
   organizedTeamIds,
   submissionCounts,
   takenPlaces,
@@ -174,10 +177,21 @@ function refuseUnavailableTypes(fields: readonly FormField[]) {
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', unavailableFieldTypeMessage, problems);
 }
 
+/**
+ * What saving and opening a form need: the database, and the job queue through which a raised
+ * limit or a reopened form wakes the waitlist (decision 040). The demo seed's new forms have no
+ * waitlist, so it passes the database only.
+ */
+type FormSaveDeps = { db: Database } & Partial<Pick<FormDeps, 'jobs' | 'log'>>;
+const wakeWaitlist = async (deps: FormSaveDeps, formId: string) => {
+  if (deps.jobs && deps.log) await placesFreed({ jobs: deps.jobs, log: deps.log }, formId);
+};
+
 export async function saveForm(
-  db: Database,
+  deps: FormSaveDeps,
   { actorId, formId, draft }: { actorId: string; formId: string; draft: z.output<typeof saveFormBody> },
 ): Promise<FormDraft> {
+  const { db } = deps;
   const { form, access } = await editableForm(db, formId, actorId);
   refuseUnavailableTypes(draft.fields);
   await refuseUnpayableItems(db, form, draft.fields);
@@ -209,13 +223,21 @@ export async function saveForm(
     .where(and(eq(forms.id, formId), eq(forms.version, draft.version)))
     .returning();
   if (!saved) throw new AppError('CONFLICT', formMessages.staleDraft);
+  // A higher limit (or none) frees places for the waitlist (decision 040).
+  if (saved.status === 'published' && limitRaised(form.settings.submissionLimit, saved.settings.submissionLimit)) {
+    await wakeWaitlist(deps, formId);
+  }
   return toDraft(db, saved);
 }
 
+const limitRaised = (before: number | null, after: number | null) =>
+  before !== null && (after === null || after > before);
+
 export async function setFormStatus(
-  db: Database,
+  deps: FormSaveDeps,
   { actorId, formId, status }: { actorId: string; formId: string; status: FormRow['status'] },
 ): Promise<FormDraft> {
+  const { db } = deps;
   const { form } = await editableForm(db, formId, actorId);
   if (status === 'published') {
     refuseUnavailableTypes(form.fields);
@@ -228,6 +250,8 @@ export async function setFormStatus(
     .where(eq(forms.id, formId))
     .returning();
   if (!row) throw notFound();
+  // Places freed while it was closed go to the waitlist when it opens again (decision 040).
+  if (status === 'published' && form.status !== 'published') await wakeWaitlist(deps, formId);
   return toDraft(db, row);
 }
 
@@ -411,6 +435,14 @@ export async function submitForm(
       if (registration.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
     }
 
+    // A held place with a linked season holds the season's place too (decision 040): a filler who
+    // pays is registered, whoever fills the season from the team page meanwhile.
+    const seasonHold =
+      status === 'awaiting_payment'
+        ? await holdSeasonPlace(tx, form, { userId: who.userId, guestId, name: who.name, email: who.email })
+        : { kind: 'none' as const };
+    if (seasonHold.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
+
     const [submission] = await tx
       .insert(formSubmissions)
       .values({
@@ -437,6 +469,7 @@ export async function submitForm(
           amountCents: due.dueNow,
           payee,
           part: due.balance > 0 ? 'deposit' : 'whole',
+          registrationId: seasonHold.kind === 'held' ? seasonHold.registrationId : null,
         })
       : undefined;
     return { form, submission, created: true, repeatedAs: null, payment };
@@ -606,7 +639,14 @@ export async function refundSubmissionPayment(
   const payment = row ? await findLedgerPayment(deps.db, paymentId) : undefined;
   if (!row || payment?.formSubmissionId !== row.id) throw new AppError('NOT_FOUND', 'Payment not found.');
   await refundPayment(deps, { paymentId, amountCents, reason: 'organizer' });
-  return oneSubmission(deps.db, row, true);
+  // Decision 040: a submission refunded everything it paid is withdrawn, and its place goes to
+  // the waitlist; a partial refund keeps it.
+  const summary = (await submissionPayments(deps.db, [row])).get(row.id);
+  if (row.status === 'submitted' && summary?.state === 'refunded') {
+    const withdrawn = await deps.db.transaction(async (tx) => moveSubmission(tx, row.id, 'submitted', 'cancelled'));
+    if (withdrawn) await placesFreed(deps, formId);
+  }
+  return oneSubmission(deps.db, (await findSubmission(deps.db, formId, submissionId)) ?? row, true);
 }
 
 const fileCell = (file: (SubmittedFile & { link: string }) | undefined, id: string) =>
