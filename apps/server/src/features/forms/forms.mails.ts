@@ -19,7 +19,7 @@ export function formReceivedMail(mail: {
   const what = mail.repeated
     ? `You have already filled in “${title}”, so nothing changed this time.`
     : mail.waitlisted
-      ? `Your answers to “${title}” were received. The form is full, so you are on its waitlist; the organizer will be in touch.`
+      ? `Your answers to “${title}” were received. The form is full, so you are on its waitlist; if a place opens, it is held for you and you are mailed.`
       : `Your answers to “${title}” were received.`;
   const note = !mail.repeated && mail.confirmation ? `\n\n${organizerTextForMail(mail.confirmation, 1000)}` : '';
   return {
