@@ -9,7 +9,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 import { offerHoldMs } from './form-waitlist.service.ts';
-import { formSubmissions } from './forms.schema.ts';
+import { formSubmissions, forms } from './forms.schema.ts';
 
 /**
  * Decision 040: freed places of a full paid form are offered to its waitlist in order, held for
@@ -150,6 +150,20 @@ describe('waitlist offers', () => {
     expect(page.json()).toMatchObject({ status: 'awaiting_payment', dueNowCents: 2500, pending: true });
     await payHeld(formId, first.submissionId);
     expect(await statuses(formId)).toEqual(['Ada:cancelled', 'Ben:submitted', 'Cy:waitlisted']);
+  });
+
+  it('a newcomer never takes a freed place ahead of the waitlist', async () => {
+    const formId = await paidForm({ submissionLimit: 1, whenFull: 'waitlist', onePerPerson: false });
+    await submit(formId, 'Nia');
+    expect((await submit(formId, 'Oli')).status).toBe('waitlisted');
+    // A place frees with no offer made yet (the job has not run): the limit raised in the database.
+    const [stored] = await t.db.select().from(forms).where(eq(forms.id, formId));
+    await t.db
+      .update(forms)
+      .set({ settings: { ...stored!.settings, submissionLimit: 2 } })
+      .where(eq(forms.id, formId));
+    expect((await call('GET', `/api/forms/${formId}`)).json().waitlistOnly).toBe(true);
+    expect((await submit(formId, 'Pat')).status).toBe('waitlisted');
   });
 
   it('an offer left unpaid expires like any hold and passes to the next', async () => {

@@ -230,6 +230,16 @@ export async function releaseSubmission(tx: Database, submissionId: string) {
   return row;
 }
 
+/** Whether anyone waits on the form's waitlist: a freed place is theirs before a newcomer's (decision 040). */
+export async function hasWaitlisted(db: Database, formId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.status, 'waitlisted')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The oldest waitlisted submissions of a form, first come first offered (decision 040). */
 export async function firstWaitlisted(tx: Database, formId: string, limit: number) {
   return tx

@@ -68,6 +68,7 @@ import {
   isRegistered,
   latestSubmissionBy,
   hasSubmissionFrom,
+  hasWaitlisted,
   listFormsFor,
   listSubmissionRows,
   lockForm,
@@ -301,7 +302,7 @@ export async function getPublicForm(
   const access = await accessTo(db, form, viewerId);
   if (form.status === 'draft' && !access.canEdit) throw notFound();
   const viewer = viewerId ? await getCurrentUser(db, viewerId) : undefined;
-  const { availability, waitlistOnly } = availabilityOf(form, await takenPlaces(db, form.id), now);
+  const { availability, waitlistOnly } = await placeFor(db, form, await takenPlaces(db, form.id), now);
   return {
     id: form.id,
     title: form.title,
@@ -323,6 +324,17 @@ export async function getPublicForm(
     seasonFee: await seasonFeeOf(db, form),
     depositCents: form.settings.depositCents,
   };
+}
+
+/**
+ * Whether a newcomer may send now, and if only onto the waitlist. A place freed while people wait
+ * is theirs (decision 040: the offer job gives it to the first in line), so a newcomer joins the
+ * end of the line rather than slipping in before the job runs.
+ */
+async function placeFor(db: Database, form: FormRow, taken: number, now: Date) {
+  const place = availabilityOf(form, taken, now);
+  if (place.availability !== 'open' || place.waitlistOnly || form.settings.whenFull !== 'waitlist') return place;
+  return { ...place, waitlistOnly: await hasWaitlisted(db, form.id) };
 }
 
 const refusals: Record<Exclude<FormAvailability, 'open'>, string> = {
@@ -370,7 +382,7 @@ export async function submitForm(
     if (replay) return { form, submission: replay, created: false, repeatedAs: null, payment: undefined };
 
     const taken = await takenPlaces(tx, formId);
-    const { availability, waitlistOnly } = availabilityOf(form, taken, now);
+    const { availability, waitlistOnly } = await placeFor(tx, form, taken, now);
     if (availability !== 'open') throw new AppError('CONFLICT', refusals[availability]);
 
     if (form.settings.onePerPerson) {
