@@ -88,3 +88,69 @@ test('a visitor fills a paid two-page form and pays; the organizer sees it paid 
   await page.goto('/transactions');
   await expect(page.getByTestId('transaction-row').filter({ hasText: visitorName })).toHaveCount(1);
 });
+
+/**
+ * Decision 040: the builder's own way to a paid form. The organizer adds a payment item from the
+ * keyboard (the Add menu, its label and price), publishes, and a visitor pays it on the local
+ * Checkout.
+ */
+test('an organizer adds a payment item in the builder from the keyboard, publishes, and a visitor pays it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const word = uniqueWord('Camp');
+  await signUpWithProfile(page, newPerson('Coach'));
+  await connectStripeAccount(page);
+  const created = await page.request.post('/api/forms', { data: { title: `${word} camp`, teamId: null } });
+  const formId = (await created.json()).id as string;
+  await page.goto(`/form/build/${formId}`);
+
+  // The Add menu, opened and walked with the keyboard to "Payment item".
+  await page.getByRole('button', { name: 'Add a field' }).focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: 'Payment item', exact: true });
+  for (let step = 0; step < 20 && !(await item.evaluate((node) => node === document.activeElement)); step += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(item).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const list = page.getByRole('list', { name: 'Fields' });
+  let card = list.getByRole('listitem', { name: 'Payment item: Entry fee', exact: true });
+  const label = card.getByRole('textbox', { name: 'Payment item label' });
+  await label.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Camp week');
+  card = list.getByRole('listitem', { name: 'Payment item: Camp week', exact: true });
+  const price = card.getByRole('textbox', { name: 'Price (USD)' });
+  await price.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('18');
+  await expect(price).toHaveValue('$18');
+  await card.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Publish' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+
+  // The visitor, signed out: the total, the payment page, the local Checkout, paid.
+  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const visitor = await context.newPage();
+  await visitor.goto(`/form/${formId}`);
+  await visitor.getByLabel('Your name').fill(`${word} Camper`);
+  await visitor.getByLabel('Your email').fill(`${word.toLowerCase()}-camper@example.com`);
+  await expect(visitor.getByText('Total: $18.00')).toBeVisible();
+  await visitor.getByRole('button', { name: 'Submit' }).click();
+  await visitor.waitForURL(new RegExp(`/form/payment/${formId}/[0-9a-f-]+\\?key=`));
+  await expect(visitor.getByRole('cell', { name: 'Camp week' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Pay $18.00' }).click();
+  await visitor.waitForURL(/\/local-stripe\/checkout\/cs_test_/);
+  await visitor.getByRole('button', { name: 'Pay $18.00' }).click();
+  await visitor.waitForURL(new RegExp(`/form/payment/${formId}/`));
+  await expect(visitor.getByText(formPaymentMessages.success)).toBeVisible();
+  await expect(visitor.getByText('Paid', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await context.close();
+});

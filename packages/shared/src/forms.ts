@@ -611,7 +611,8 @@ export const formPaymentMessages = {
   processing: 'Your payment is being confirmed. This page updates when it is done.',
   nothingOwed: 'Nothing is owed on this submission.',
   cancelled: 'This payment was cancelled and the place released. Fill in the form again to take part.',
-  waitlisted: 'You are on the waitlist: nothing is due until the organizer takes you on.',
+  waitlisted:
+    'You are on the waitlist: nothing is due until a place opens. Then it is held for you and you are mailed a link to pay for it.',
   depositAboveTotal: 'The deposit is taken from the total: it cannot be charged without payment items.',
   notRefundable: 'This payment cannot be refunded.',
   notFound: 'This submission does not exist.',

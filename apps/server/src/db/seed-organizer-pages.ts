@@ -63,19 +63,22 @@ export async function seedDemoOrganizerPages(db: Database, now: Date = new Date(
   if (!community) return false;
 
   const draft = await createForm(db, { actorId: demo.id, title: 'Sunday pickup sign-up', teamId: community.id });
-  await saveForm(db, {
-    actorId: demo.id,
-    formId: draft.id,
-    draft: {
-      version: draft.version,
-      title: 'Sunday pickup sign-up',
-      description: `Tell us where you play and sign the waiver once: ${community.name} plays Sundays at 9 am.`,
-      coverImageUrl: null,
-      fields: formFields.parse(pickupFields),
-      settings: { ...draft.settings, confirmationMessage: 'See you Sunday! Bring a light and a dark shirt.' },
+  await saveForm(
+    { db },
+    {
+      actorId: demo.id,
+      formId: draft.id,
+      draft: {
+        version: draft.version,
+        title: 'Sunday pickup sign-up',
+        description: `Tell us where you play and sign the waiver once: ${community.name} plays Sundays at 9 am.`,
+        coverImageUrl: null,
+        fields: formFields.parse(pickupFields),
+        settings: { ...draft.settings, confirmationMessage: 'See you Sunday! Bring a light and a dark shirt.' },
+      },
     },
-  });
-  await setFormStatus(db, { actorId: demo.id, formId: draft.id, status: 'published' });
+  );
+  await setFormStatus({ db }, { actorId: demo.id, formId: draft.id, status: 'published' });
 
   const fields = formFields.parse(pickupFields);
   const players = await db

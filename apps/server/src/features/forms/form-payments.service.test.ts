@@ -282,7 +282,7 @@ describe('paying a submission', () => {
     expect((await checkout(id, submissionId, undefined, organizer.cookie)).statusCode).toBe(403);
   });
 
-  it('a linked season with a fee is a line of the total, and paying registers for it in the same transaction', async () => {
+  it('a linked season with a fee is a line of the total; its place is held while paying, and paying keeps it', async () => {
     const [season] = await t.db
       .insert(seasons)
       .values({
@@ -309,8 +309,9 @@ describe('paying a submission', () => {
       })
     ).json();
     expect(sent.status).toBe('awaiting_payment');
+    // The season's place is held for the open payment (decision 040): a pending registration.
     const registeredBefore = await t.db.select().from(registrations).where(eq(registrations.seasonId, season!.id));
-    expect(registeredBefore).toHaveLength(0);
+    expect(registeredBefore.map((row) => [row.userId, row.status])).toEqual([[player.user.id, 'pending']]);
     await pay((await checkout(id, sent.submissionId, undefined, player.cookie)).json().url);
     await expect
       .poll(async () =>

@@ -20,6 +20,8 @@ import {
   sameCheckout,
   type PaidGameDeps,
 } from '../paid-games/paid-games.service.ts';
+import { releasePaidRegistration } from '../seasons/season-paid-registrations.service.ts';
+import { registerWithinCapacity } from '../seasons/seasons.service.ts';
 import { accessTo } from './forms.access.ts';
 import {
   findForm,
@@ -194,12 +196,15 @@ export async function holdPayment(
     amountCents,
     payee,
     part,
+    registrationId = null,
   }: {
     form: FormRow;
     row: SubmissionRow;
     amountCents: number;
     payee: Awaited<ReturnType<typeof formPayee>>;
     part: 'whole' | 'deposit' | 'balance';
+    /** The season registration this payment holds (decision 040), released if it goes unpaid. */
+    registrationId?: string | null;
   },
 ) {
   return recordPendingPayment(tx, {
@@ -211,6 +216,7 @@ export async function holdPayment(
     payeeUserId: payee.userId,
     teamId: form.teamId,
     seasonId: form.settings.seasonId,
+    registrationId,
     formSubmissionId: row.id,
     description: `${form.title}${part === 'whole' ? '' : ` · ${part}`}`,
     quantity: 1,
@@ -229,9 +235,60 @@ export async function openFormCheckout(
   try {
     return await openCheckout(deps, { payment, cancelPath: path, successPath: path });
   } catch (error) {
-    await deps.db.transaction(async (tx) => releaseSubmission(tx, row.id));
+    await deps.db.transaction(async (tx) => releaseHeldPlace(tx, payment));
+    await placesFreed(deps, row.formId);
     throw error;
   }
+}
+
+/** The job that offers a form's freed places to its waitlist (decision 040). */
+export const offerPlacesJob = 'forms.offer-freed-places';
+
+/**
+ * A place of the form may have come free (a hold ended unpaid, a refund withdrew a submission,
+ * the limit went up): the offer job looks, under the form's lock. Sent after the commit that
+ * freed it, so the job counts the place as free.
+ */
+export async function placesFreed(deps: Pick<FormPaymentDeps, 'jobs' | 'log'>, formId: string) {
+  try {
+    await deps.jobs.send(offerPlacesJob, { formId }, { singletonKey: `forms-offer:${formId}` });
+  } catch (error) {
+    // The next place freed (or limit raised) sends it again; the waitlist keeps its order meanwhile.
+    deps.log.error({ err: error, formId }, 'queueing the waitlist offers failed');
+  }
+}
+
+/**
+ * Decision 040: a linked season's place is held for a submission with something to pay, as a
+ * pending registration that counts against the season's capacity (its lock, as for any
+ * registration). 'already': the filler is registered; 'full': no place to hold.
+ */
+export async function holdSeasonPlace(
+  tx: Database,
+  form: FormRow,
+  who: Pick<SubmissionRow, 'userId' | 'guestId' | 'name' | 'email'>,
+): Promise<{ kind: 'none' | 'already' | 'full' } | { kind: 'held'; registrationId: string }> {
+  const seasonId = form.settings.seasonId;
+  if (!seasonId || !form.teamId || (!who.userId && !who.guestId)) return { kind: 'none' };
+  const outcome = await registerWithinCapacity(tx, { seasonId, teamId: form.teamId, ...who });
+  if (outcome.kind === 'created') return { kind: 'held', registrationId: outcome.row.id };
+  return { kind: outcome.kind === 'full' ? 'full' : 'already' };
+}
+
+/**
+ * A held submission's payment ended unpaid: its form place and its season place (when it held
+ * one) go back. Returns the submission when it was held.
+ */
+export async function releaseHeldPlace(
+  tx: Database,
+  payment: Pick<LedgerRow, 'formSubmissionId' | 'seasonId' | 'registrationId'>,
+) {
+  if (!payment.formSubmissionId) return undefined;
+  const released = await releaseSubmission(tx, payment.formSubmissionId);
+  if (released && payment.seasonId && payment.registrationId) {
+    await releasePaidRegistration(tx, { seasonId: payment.seasonId, registrationId: payment.registrationId });
+  }
+  return released;
 }
 
 /**
@@ -297,7 +354,10 @@ export async function cancelFormPayment(
   if (payment.status === 'pending') {
     await expireCheckout(deps, payment);
     const after = await findLedgerPayment(deps.db, payment.id);
-    if (after?.status === 'expired') await deps.db.transaction(async (tx) => releaseSubmission(tx, row.id));
+    if (after?.status === 'expired') {
+      const released = await deps.db.transaction(async (tx) => releaseHeldPlace(tx, after));
+      if (released) await placesFreed(deps, form.id);
+    }
   }
   return paymentView(deps.db, form, row.id);
 }

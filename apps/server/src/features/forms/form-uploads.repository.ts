@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { formUploads } from './forms.schema.ts';
+import { formFileDeletions, formUploads } from './forms.schema.ts';
 
 export type FormUploadRow = typeof formUploads.$inferSelect;
 
@@ -64,4 +64,36 @@ export async function deleteOrphanUploads(db: Database, uploadIds: string[]) {
     .delete(formUploads)
     .where(and(inArray(formUploads.id, uploadIds), isNull(formUploads.submissionId)))
     .returning({ id: formUploads.id, storageKey: formUploads.storageKey });
+}
+
+/** The storage keys of every file sent to a form, claimed or not. */
+export async function storageKeysOfForm(db: Database, formId: string): Promise<string[]> {
+  const rows = await db
+    .select({ storageKey: formUploads.storageKey })
+    .from(formUploads)
+    .where(eq(formUploads.formId, formId));
+  return rows.map((row) => row.storageKey);
+}
+
+/** Bytes to remove once the transaction that deleted their rows commits. */
+export async function queueFileDeletions(tx: Database, storageKeys: string[]) {
+  if (storageKeys.length === 0) return;
+  await tx
+    .insert(formFileDeletions)
+    .values(storageKeys.map((storageKey) => ({ storageKey })))
+    .onConflictDoNothing();
+}
+
+/** Queued deletions, oldest first, a batch at a time. */
+export async function findQueuedFileDeletions(db: Database, limit: number, storageKeys?: string[]) {
+  return db
+    .select({ storageKey: formFileDeletions.storageKey })
+    .from(formFileDeletions)
+    .where(storageKeys ? inArray(formFileDeletions.storageKey, storageKeys) : undefined)
+    .orderBy(asc(formFileDeletions.createdAt))
+    .limit(limit);
+}
+
+export async function forgetFileDeletion(db: Database, storageKey: string) {
+  await db.delete(formFileDeletions).where(eq(formFileDeletions.storageKey, storageKey));
 }

@@ -41,7 +41,7 @@ async function readFileUpload(request: FastifyRequest) {
 
 /** Issue 14: files sent with forms, uploaded before submitting and downloaded by who may (decision 037). */
 export function registerFormUploadRoutes(app: FastifyInstance, { db, auth, privateStorage, clock, jobs }: AppDeps) {
-  const deps = { db, privateStorage };
+  const deps = { db, privateStorage, log: app.log };
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
   jobs.define(orphanUploadsJob, async () => {

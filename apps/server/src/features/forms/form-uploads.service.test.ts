@@ -10,8 +10,9 @@ import type { signUpUser } from '../../test/factories.ts';
 import { createTeamCast, multipartFile, tinyPdf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createLocalPrivateStorage } from '../../lib/storage/private-file-storage.ts';
-import { deleteOrphanFormUploads, orphanUploadsJob } from './form-uploads.service.ts';
-import { formUploads } from './forms.schema.ts';
+import type { PrivateFileStorage } from '../../lib/storage/private-file-storage.ts';
+import { deleteFormWithFiles, deleteOrphanFormUploads, orphanUploadsJob } from './form-uploads.service.ts';
+import { formFileDeletions, formSubmissions, formUploads, forms } from './forms.schema.ts';
 
 /** Issue 14, decision 037: files sent with forms are private, checked by their bytes, and claimed once. */
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -60,6 +61,7 @@ async function newForm(fields: FormFieldInput[] = [idField]) {
   return id;
 }
 
+const quietLog = { error: () => undefined };
 let address = 0;
 function upload(
   formId: string,
@@ -233,13 +235,79 @@ describe('file questions', () => {
     const privateStorage = createLocalPrivateStorage(path.join(t.config.dataDir, 'private'));
     expect(t.jobs.schedules.has(orphanUploadsJob)).toBe(true);
 
-    expect(await deleteOrphanFormUploads({ db: t.db, privateStorage }, { now: new Date() })).toBe(0);
+    expect(await deleteOrphanFormUploads({ db: t.db, privateStorage, log: quietLog }, { now: new Date() })).toBe(0);
     const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
     // Other tests' unsent uploads in this database go too.
-    expect(await deleteOrphanFormUploads({ db: t.db, privateStorage }, { now: tomorrow })).toBeGreaterThanOrEqual(1);
+    expect(
+      await deleteOrphanFormUploads({ db: t.db, privateStorage, log: quietLog }, { now: tomorrow }),
+    ).toBeGreaterThanOrEqual(1);
     const left = await t.db.select().from(formUploads).where(eq(formUploads.formId, formId));
     expect(left.map((row) => row.id)).toEqual([submitted.id]);
     expect(await readdir(path.join(t.config.dataDir, 'private', 'forms', formId))).toEqual([submitted.id]);
     expect(orphan.id).not.toBe(submitted.id);
+  });
+
+  it('deleting a form deletes its rows, then the bytes of every file sent to it (decision 040)', async () => {
+    const formId = await newForm();
+    const clientId = randomUUID();
+    const sent = (await upload(formId, { clientId })).json() as { id: string };
+    expect((await submit(formId, clientId, [sent.id])).statusCode).toBe(201);
+    const unsent = (await upload(formId)).json() as { id: string };
+    const folder = path.join(t.config.dataDir, 'private', 'forms', formId);
+    expect((await readdir(folder)).sort()).toEqual([sent.id, unsent.id].sort());
+
+    // Only its organizers delete it: the files stay for anyone else's try.
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/forms/${formId}`,
+      headers: { cookie: player.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await readdir(folder)).toHaveLength(2);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/forms/${formId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await readdir(folder)).toEqual([]);
+    expect(await t.db.select().from(formUploads).where(eq(formUploads.formId, formId))).toEqual([]);
+    expect(await t.db.select().from(formSubmissions).where(eq(formSubmissions.formId, formId))).toEqual([]);
+    const queued = await t.db.select().from(formFileDeletions);
+    expect(queued.filter((row) => row.storageKey.startsWith(`forms/${formId}/`))).toEqual([]);
+  });
+
+  it('a storage failure never blocks the delete: it is logged, and the hourly job removes the bytes later', async () => {
+    const formId = await newForm();
+    const clientId = randomUUID();
+    const sent = (await upload(formId, { clientId })).json() as { id: string };
+    expect((await submit(formId, clientId, [sent.id])).statusCode).toBe(201);
+    const local = createLocalPrivateStorage(path.join(t.config.dataDir, 'private'));
+    const down: PrivateFileStorage = {
+      ...local,
+      remove: async () => {
+        throw new Error('storage is down');
+      },
+    };
+    const errors: unknown[] = [];
+    await deleteFormWithFiles(
+      { db: t.db, privateStorage: down, log: { error: (entry: unknown) => errors.push(entry) } },
+      formId,
+      async (tx) => {
+        await tx.delete(forms).where(eq(forms.id, formId));
+      },
+    );
+    // The form is gone; its bytes are not, and their key waits in the queue.
+    expect(await t.db.select().from(forms).where(eq(forms.id, formId))).toEqual([]);
+    expect(errors).toHaveLength(1);
+    const key = `forms/${formId}/${sent.id}`;
+    expect(await t.db.select().from(formFileDeletions).where(eq(formFileDeletions.storageKey, key))).toHaveLength(1);
+    expect(await local.read(key)).toBeDefined();
+
+    // The hourly job (storage back) removes them and forgets the key; a second run finds nothing.
+    await deleteOrphanFormUploads({ db: t.db, privateStorage: local, log: quietLog }, { now: new Date() });
+    expect(await local.read(key)).toBeUndefined();
+    expect(await t.db.select().from(formFileDeletions).where(eq(formFileDeletions.storageKey, key))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   type SubmittedFile,
 } from '@huddle/shared/forms';
 import { uploadMessages } from '@huddle/shared/uploads';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,8 +18,12 @@ import {
   deleteOrphanUploads,
   findFormUpload,
   findOrphanUploads,
+  findQueuedFileDeletions,
   findUploadsByIds,
+  forgetFileDeletion,
   insertFormUpload,
+  queueFileDeletions,
+  storageKeysOfForm,
   uploadsOfSubmissions,
   type FormUploadRow,
 } from './form-uploads.repository.ts';
@@ -34,6 +39,7 @@ import { findForm } from './forms.repository.ts';
 export interface FormUploadDeps {
   db: Database;
   privateStorage: PrivateFileStorage;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** One filling holds at most this many unsent files: enough for every file question's maximum. */
@@ -194,20 +200,80 @@ export async function downloadFormFile(
   return { name: row.name, contentType: row.contentType, bytes };
 }
 
-/** The hourly job: unclaimed uploads older than a day go, rows and bytes. */
-export async function deleteOrphanFormUploads({ db, privateStorage }: FormUploadDeps, { now }: { now: Date }) {
+/**
+ * Removes the bytes queued for deletion (decision 040): all of them, or those of `storageKeys`.
+ * Each queued key goes once its bytes are gone; a storage failure is logged and the key stays
+ * queued for the hourly job's next run. Returns how many were removed.
+ */
+export async function removeQueuedFiles(
+  { db, privateStorage, log }: FormUploadDeps,
+  storageKeys?: string[],
+): Promise<number> {
+  let removed = 0;
+  const failed = new Set<string>();
+  for (;;) {
+    const batch = (await findQueuedFileDeletions(db, 200 + failed.size, storageKeys)).filter(
+      (row) => !failed.has(row.storageKey),
+    );
+    if (batch.length === 0) return removed;
+    for (const { storageKey } of batch) {
+      try {
+        await privateStorage.remove(storageKey);
+        await forgetFileDeletion(db, storageKey);
+        removed += 1;
+      } catch (error) {
+        failed.add(storageKey);
+        log.error({ err: error, storageKey }, 'removing a form file failed; the hourly job tries again');
+      }
+    }
+  }
+}
+
+/**
+ * Deletes a form's rows, then its files' bytes (decision 040). The keys are queued in the
+ * transaction that deletes the form (its uploads go by cascade); the bytes are removed after the
+ * commit, so a storage failure never undoes nor blocks the delete: the hourly job retries it.
+ */
+export async function deleteFormWithFiles(
+  deps: FormUploadDeps,
+  formId: string,
+  deleteRows: (tx: Database) => Promise<void>,
+) {
+  const storageKeys = await deps.db.transaction(async (tx) => {
+    const keys = await storageKeysOfForm(tx, formId);
+    await queueFileDeletions(tx, keys);
+    await deleteRows(tx);
+    return keys;
+  });
+  if (storageKeys.length > 0) await removeQueuedFiles(deps, storageKeys);
+}
+
+/**
+ * The hourly job: unclaimed uploads older than a day go, rows first (a file is never listed
+ * without its bytes), their keys queued in the same transaction; then every queued key's bytes,
+ * including those a deleted form left when storage failed.
+ */
+export async function deleteOrphanFormUploads(deps: FormUploadDeps, { now }: { now: Date }) {
+  const { db } = deps;
   const before = new Date(now.getTime() - orphanUploadAgeMs);
   let deleted = 0;
   for (;;) {
     const batch = await findOrphanUploads(db, before, 200);
-    if (batch.length === 0) return deleted;
-    // Rows first: a file is never left listed without its bytes; bytes without a row are harmless.
-    const gone = await deleteOrphanUploads(
-      db,
-      batch.map((row) => row.id),
-    );
-    for (const row of gone) await privateStorage.remove(row.storageKey);
+    if (batch.length === 0) break;
+    const gone = await db.transaction(async (tx) => {
+      const rows = await deleteOrphanUploads(
+        tx,
+        batch.map((row) => row.id),
+      );
+      await queueFileDeletions(
+        tx,
+        rows.map((row) => row.storageKey),
+      );
+      return rows;
+    });
     deleted += gone.length;
-    if (gone.length === 0) return deleted;
+    if (gone.length === 0) break;
   }
+  await removeQueuedFiles(deps);
+  return deleted;
 }

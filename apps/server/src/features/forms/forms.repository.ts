@@ -220,12 +220,49 @@ export async function markSubmissionPaid(tx: Database, submissionId: string) {
   return row;
 }
 
-/** A held submission's Checkout ended unpaid: its place goes back. */
+/** A held submission's Checkout ended unpaid: its place goes back. The row when it was held. */
 export async function releaseSubmission(tx: Database, submissionId: string) {
-  await tx
+  const [row] = await tx
     .update(formSubmissions)
     .set({ status: 'cancelled' })
-    .where(and(eq(formSubmissions.id, submissionId), eq(formSubmissions.status, 'awaiting_payment')));
+    .where(and(eq(formSubmissions.id, submissionId), eq(formSubmissions.status, 'awaiting_payment')))
+    .returning();
+  return row;
+}
+
+/** Whether anyone waits on the form's waitlist: a freed place is theirs before a newcomer's (decision 040). */
+export async function hasWaitlisted(db: Database, formId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.status, 'waitlisted')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The oldest waitlisted submissions of a form, first come first offered (decision 040). */
+export async function firstWaitlisted(tx: Database, formId: string, limit: number) {
+  return tx
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.status, 'waitlisted')))
+    .orderBy(asc(formSubmissions.createdAt), asc(formSubmissions.id))
+    .limit(limit);
+}
+
+/** Moves a submission from one status to another; undefined when it was no longer in `from`. */
+export async function moveSubmission(
+  tx: Database,
+  submissionId: string,
+  from: SubmissionStatus,
+  to: SubmissionStatus,
+): Promise<SubmissionRow | undefined> {
+  const [row] = await tx
+    .update(formSubmissions)
+    .set({ status: to })
+    .where(and(eq(formSubmissions.id, submissionId), eq(formSubmissions.status, from)))
+    .returning();
+  return row;
 }
 
 export async function findSubmissionById(db: Database, submissionId: string) {

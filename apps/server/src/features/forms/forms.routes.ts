@@ -24,12 +24,13 @@ import {
   submitForm,
   updateSubmission,
 } from './forms.service.ts';
-import { cancelFormPayment, getSubmissionPayment, startFormCheckout } from './form-payments.service.ts';
-import { defineFormWebhooks } from './forms.webhooks.ts';
+import { cancelFormPayment, getSubmissionPayment, offerPlacesJob, startFormCheckout } from './form-payments.service.ts';
+import { offerFreedPlaces } from './form-waitlist.service.ts';
+import { defineFormWebhooks, refundUnregisteredJob, refundUnregisteredPayer } from './forms.webhooks.ts';
 
 /** Issue 14: forms, their builder's saves, public filling and submissions. */
 export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void {
-  const { db, auth, mailer, clock, config, jobs, realtime, payments } = appDeps;
+  const { db, auth, mailer, clock, config, jobs, realtime, payments, privateStorage } = appDeps;
   const formDeps = {
     db,
     mailer,
@@ -42,6 +43,13 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
     platformFeePercent: config.platformFeePercent,
   };
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
+
+  // Decision 040: freed places go to the waitlist; a payer who cannot be registered is refunded.
+  jobs.define<{ formId: string }>(offerPlacesJob, (data) => offerFreedPlaces(formDeps, data));
+  jobs.define<{ paymentId: string }>(refundUnregisteredJob, (data) => refundUnregisteredPayer(formDeps, data), {
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+  });
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
   registerEndpoint(app, formEndpoints.listMine, async ({ request }) =>
@@ -54,16 +62,16 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
     getFormDraft(db, { actorId: await actor(request), formId: params.formId }),
   );
   registerEndpoint(app, formEndpoints.save, async ({ request, params, body }) =>
-    saveForm(db, { actorId: await actor(request), formId: params.formId, draft: body }),
+    saveForm(formDeps, { actorId: await actor(request), formId: params.formId, draft: body }),
   );
   registerEndpoint(app, formEndpoints.setStatus, async ({ request, params, body }) =>
-    setFormStatus(db, { actorId: await actor(request), formId: params.formId, status: body.status }),
+    setFormStatus(formDeps, { actorId: await actor(request), formId: params.formId, status: body.status }),
   );
   registerEndpoint(app, formEndpoints.duplicate, async ({ request, params }) =>
     duplicateForm(db, { actorId: await actor(request), formId: params.formId }),
   );
   registerEndpoint(app, formEndpoints.remove, async ({ request, params }) => {
-    await deleteForm(db, { actorId: await actor(request), formId: params.formId });
+    await deleteForm({ db, privateStorage, log: app.log }, { actorId: await actor(request), formId: params.formId });
     return { ok: true as const };
   });
   registerEndpoint(app, formEndpoints.getPublic, async ({ request, params }) =>

@@ -125,3 +125,14 @@ export const formUploads = pgTable(
       .where(sql`${table.submissionId} is null`),
   ],
 );
+
+/**
+ * Bytes in private storage whose rows are gone (decision 040): a deleted form's files, an orphan
+ * upload's. Written in the transaction that deletes the rows; the bytes are removed after the
+ * commit and the row with them. A removal that fails leaves its row, and the hourly orphan job
+ * tries it again, so a storage outage never blocks a delete and never leaves bytes for good.
+ */
+export const formFileDeletions = pgTable('form_file_deletions', {
+  storageKey: text('storage_key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

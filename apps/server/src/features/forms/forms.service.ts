@@ -23,7 +23,7 @@ import {
 import { seasonFullMessage } from '@huddle/shared/seasons';
 import { formUploadDownloadPath } from '@huddle/shared/uploads';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,14 +34,22 @@ import { refundPayment } from '../paid-games/paid-game-refunds.service.ts';
 import { findLedgerPayment } from '../paid-games/paid-games.service.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
 import { addPlayerToTeam, requireRole } from '../teams/teams.service.ts';
-import { checkSubmittedFiles, claimSubmittedFiles, filesOfSubmissions } from './form-uploads.service.ts';
+import {
+  checkSubmittedFiles,
+  claimSubmittedFiles,
+  deleteFormWithFiles,
+  filesOfSubmissions,
+  type FormUploadDeps,
+} from './form-uploads.service.ts';
 import { accessTo, availabilityOf } from './forms.access.ts';
 import {
   formCanTakePayments,
   formPayee,
   holdPayment,
+  holdSeasonPlace,
   newAccessKey,
   openFormCheckout,
+  placesFreed,
   refuseUnpayableItems,
   refuseUnpayableSeason,
   seasonFeeOf,
@@ -60,9 +68,11 @@ import {
   isRegistered,
   latestSubmissionBy,
   hasSubmissionFrom,
+  hasWaitlisted,
   listFormsFor,
   listSubmissionRows,
   lockForm,
+  moveSubmission,
   organizedTeamIds,
   submissionCounts,
   takenPlaces,
@@ -168,10 +178,21 @@ function refuseUnavailableTypes(fields: readonly FormField[]) {
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', unavailableFieldTypeMessage, problems);
 }
 
+/**
+ * What saving and opening a form need: the database, and the job queue through which a raised
+ * limit or a reopened form wakes the waitlist (decision 040). The demo seed's new forms have no
+ * waitlist, so it passes the database only.
+ */
+type FormSaveDeps = { db: Database } & Partial<Pick<FormDeps, 'jobs' | 'log'>>;
+const wakeWaitlist = async (deps: FormSaveDeps, formId: string) => {
+  if (deps.jobs && deps.log) await placesFreed({ jobs: deps.jobs, log: deps.log }, formId);
+};
+
 export async function saveForm(
-  db: Database,
+  deps: FormSaveDeps,
   { actorId, formId, draft }: { actorId: string; formId: string; draft: z.output<typeof saveFormBody> },
 ): Promise<FormDraft> {
+  const { db } = deps;
   const { form, access } = await editableForm(db, formId, actorId);
   refuseUnavailableTypes(draft.fields);
   await refuseUnpayableItems(db, form, draft.fields);
@@ -203,13 +224,21 @@ export async function saveForm(
     .where(and(eq(forms.id, formId), eq(forms.version, draft.version)))
     .returning();
   if (!saved) throw new AppError('CONFLICT', formMessages.staleDraft);
+  // A higher limit (or none) frees places for the waitlist (decision 040).
+  if (saved.status === 'published' && limitRaised(form.settings.submissionLimit, saved.settings.submissionLimit)) {
+    await wakeWaitlist(deps, formId);
+  }
   return toDraft(db, saved);
 }
 
+const limitRaised = (before: number | null, after: number | null) =>
+  before !== null && (after === null || after > before);
+
 export async function setFormStatus(
-  db: Database,
+  deps: FormSaveDeps,
   { actorId, formId, status }: { actorId: string; formId: string; status: FormRow['status'] },
 ): Promise<FormDraft> {
+  const { db } = deps;
   const { form } = await editableForm(db, formId, actorId);
   if (status === 'published') {
     refuseUnavailableTypes(form.fields);
@@ -222,6 +251,8 @@ export async function setFormStatus(
     .where(eq(forms.id, formId))
     .returning();
   if (!row) throw notFound();
+  // Places freed while it was closed go to the waitlist when it opens again (decision 040).
+  if (status === 'published' && form.status !== 'published') await wakeWaitlist(deps, formId);
   return toDraft(db, row);
 }
 
@@ -243,9 +274,22 @@ export async function duplicateForm(db: Database, { actorId, formId }: { actorId
   return toDraft(db, row);
 }
 
-export async function deleteForm(db: Database, { actorId, formId }: { actorId: string; formId: string }) {
-  await editableForm(db, formId, actorId);
-  await db.delete(forms).where(eq(forms.id, formId));
+/** Which of these public picture URLs is a form's cover (decision 040: the unused-picture sweep keeps them). */
+export async function imagesUsedByForms(db: Database, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ url: forms.coverImageUrl })
+    .from(forms)
+    .where(inArray(forms.coverImageUrl, urls));
+  return new Set(rows.flatMap((row) => (row.url ? [row.url] : [])));
+}
+
+/** The form and its submissions go (cascade), then its files' bytes (decision 040). */
+export async function deleteForm(deps: FormUploadDeps, { actorId, formId }: { actorId: string; formId: string }) {
+  await editableForm(deps.db, formId, actorId);
+  await deleteFormWithFiles(deps, formId, async (tx) => {
+    await tx.delete(forms).where(eq(forms.id, formId));
+  });
 }
 
 /** Spec §6: a published (or closed) form is public; a draft only to its editors, as a preview. */
@@ -258,7 +302,7 @@ export async function getPublicForm(
   const access = await accessTo(db, form, viewerId);
   if (form.status === 'draft' && !access.canEdit) throw notFound();
   const viewer = viewerId ? await getCurrentUser(db, viewerId) : undefined;
-  const { availability, waitlistOnly } = availabilityOf(form, await takenPlaces(db, form.id), now);
+  const { availability, waitlistOnly } = await placeFor(db, form, await takenPlaces(db, form.id), now);
   return {
     id: form.id,
     title: form.title,
@@ -280,6 +324,17 @@ export async function getPublicForm(
     seasonFee: await seasonFeeOf(db, form),
     depositCents: form.settings.depositCents,
   };
+}
+
+/**
+ * Whether a newcomer may send now, and if only onto the waitlist. A place freed while people wait
+ * is theirs (decision 040: the offer job gives it to the first in line), so a newcomer joins the
+ * end of the line rather than slipping in before the job runs.
+ */
+async function placeFor(db: Database, form: FormRow, taken: number, now: Date) {
+  const place = availabilityOf(form, taken, now);
+  if (place.availability !== 'open' || place.waitlistOnly || form.settings.whenFull !== 'waitlist') return place;
+  return { ...place, waitlistOnly: await hasWaitlisted(db, form.id) };
 }
 
 const refusals: Record<Exclude<FormAvailability, 'open'>, string> = {
@@ -327,7 +382,7 @@ export async function submitForm(
     if (replay) return { form, submission: replay, created: false, repeatedAs: null, payment: undefined };
 
     const taken = await takenPlaces(tx, formId);
-    const { availability, waitlistOnly } = availabilityOf(form, taken, now);
+    const { availability, waitlistOnly } = await placeFor(tx, form, taken, now);
     if (availability !== 'open') throw new AppError('CONFLICT', refusals[availability]);
 
     if (form.settings.onePerPerson) {
@@ -392,6 +447,14 @@ export async function submitForm(
       if (registration.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
     }
 
+    // A held place with a linked season holds the season's place too (decision 040): a filler who
+    // pays is registered, whoever fills the season from the team page meanwhile.
+    const seasonHold =
+      status === 'awaiting_payment'
+        ? await holdSeasonPlace(tx, form, { userId: who.userId, guestId, name: who.name, email: who.email })
+        : { kind: 'none' as const };
+    if (seasonHold.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
+
     const [submission] = await tx
       .insert(formSubmissions)
       .values({
@@ -418,6 +481,7 @@ export async function submitForm(
           amountCents: due.dueNow,
           payee,
           part: due.balance > 0 ? 'deposit' : 'whole',
+          registrationId: seasonHold.kind === 'held' ? seasonHold.registrationId : null,
         })
       : undefined;
     return { form, submission, created: true, repeatedAs: null, payment };
@@ -587,7 +651,14 @@ export async function refundSubmissionPayment(
   const payment = row ? await findLedgerPayment(deps.db, paymentId) : undefined;
   if (!row || payment?.formSubmissionId !== row.id) throw new AppError('NOT_FOUND', 'Payment not found.');
   await refundPayment(deps, { paymentId, amountCents, reason: 'organizer' });
-  return oneSubmission(deps.db, row, true);
+  // Decision 040: a submission refunded everything it paid is withdrawn, and its place goes to
+  // the waitlist; a partial refund keeps it.
+  const summary = (await submissionPayments(deps.db, [row])).get(row.id);
+  if (row.status === 'submitted' && summary?.state === 'refunded') {
+    const withdrawn = await deps.db.transaction(async (tx) => moveSubmission(tx, row.id, 'submitted', 'cancelled'));
+    if (withdrawn) await placesFreed(deps, formId);
+  }
+  return oneSubmission(deps.db, (await findSubmission(deps.db, formId, submissionId)) ?? row, true);
 }
 
 const fileCell = (file: (SubmittedFile & { link: string }) | undefined, id: string) =>

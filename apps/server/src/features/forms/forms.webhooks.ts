@@ -1,18 +1,32 @@
+import { formatUsd } from '@huddle/shared/paid-games';
 import type { Payments, StripeEventContext } from '../payments/payments-core.ts';
+import { refundPayment } from '../paid-games/paid-game-refunds.service.ts';
 import {
   confirmPendingPayment,
   findLedgerPayment,
   releaseHold,
   type PaidGameDeps,
 } from '../paid-games/paid-games.service.ts';
+import { isRegistrationHeld } from '../seasons/season-paid-registrations.service.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
-import { findForm, markSubmissionPaid, releaseSubmission } from './forms.repository.ts';
+import { placesFreed, releaseHeldPlace } from './form-payments.service.ts';
+import { unregisteredRefundMail } from './forms.mails.ts';
+import {
+  findForm,
+  findSeasonLabel,
+  findSubmissionById,
+  markSubmissionPaid,
+  moveSubmission,
+} from './forms.repository.ts';
 
 /** The ledger row a Checkout session of a form pays, from the metadata Huddle set on it. */
 const paymentIdOf = (session: StripeEventContext['object']) => {
   const metadata = session.metadata as Record<string, string> | undefined;
   return session.mode === 'payment' && metadata?.kind === 'form' ? metadata.huddlePaymentId : undefined;
 };
+
+/** The job refunding a form payment whose payer could not be registered for its season (decision 040). */
+export const refundUnregisteredJob = 'forms.refund-unregistered';
 
 /**
  * Decision 036: a form's payment is confirmed by checkout.session.completed only (never the
@@ -21,7 +35,7 @@ const paymentIdOf = (session: StripeEventContext['object']) => {
  * in the same transaction: paid and registered, or neither (the webhook is retried).
  */
 export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void {
-  payments.onStripeEvent('checkout.session.completed', async ({ object: session, tx }) => {
+  payments.onStripeEvent('checkout.session.completed', async ({ object: session, tx, afterCommit }) => {
     const paymentId = paymentIdOf(session);
     if (!paymentId || session.payment_status !== 'paid') return;
     const payment = await confirmPendingPayment(tx, deps, { paymentId, session });
@@ -30,8 +44,13 @@ export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void
     if (!submission) return;
     const form = await findForm(tx, submission.formId);
     const seasonId = form?.settings.seasonId;
-    // Held submissions register on payment, free season or not: a place never paid for holds none.
     if (!form?.teamId || !seasonId) return;
+    // Decision 040: the submission held the season's place (a pending registration) while its
+    // payment was open, so a paid filler is registered however the season filled meanwhile.
+    const registrationId = payment.seasonId === seasonId ? payment.registrationId : null;
+    if (registrationId && (await isRegistrationHeld(tx, { seasonId, registrationId }))) return;
+    // No hold (the filler was registered already, or the organizer removed the held registration):
+    // register now, within the capacity.
     const registration = await registerWithinCapacity(tx, {
       seasonId,
       teamId: form.teamId,
@@ -40,17 +59,54 @@ export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void
       name: submission.name,
       email: submission.email,
     });
-    // The place was held by the submission, but the season's own capacity may have filled from the
-    // team page meanwhile: the payment stands and the organizer sees it unregistered (decision 036).
-    if (registration.kind === 'full') deps.log.warn({ paymentId, seasonId }, 'paid form: season full');
+    if (registration.kind !== 'full') return;
+    // No place left: the payer is never charged for a place they do not get. The submission is
+    // withdrawn (its form place goes to the waitlist) and the payment refunded in full after the
+    // commit (no Stripe call inside the event's transaction), with a mail saying why.
+    await moveSubmission(tx, submission.id, 'submitted', 'cancelled');
+    deps.log.warn({ paymentId, seasonId }, 'paid form: season full, refunding');
+    afterCommit(async () => {
+      try {
+        await deps.jobs.send(refundUnregisteredJob, { paymentId });
+      } catch (error) {
+        deps.log.error({ err: error, paymentId }, 'queueing the refund of an unregistered payer failed');
+      }
+      await placesFreed(deps, form.id);
+    });
   });
 
-  payments.onStripeEvent('checkout.session.expired', async ({ object: session, tx }) => {
+  payments.onStripeEvent('checkout.session.expired', async ({ object: session, tx, afterCommit }) => {
     const paymentId = paymentIdOf(session);
     if (!paymentId) return;
     await releaseHold(deps, paymentId, 'expired', tx);
     const payment = await findLedgerPayment(tx, paymentId);
-    if (payment?.status === 'expired' && payment.formSubmissionId)
-      await releaseSubmission(tx, payment.formSubmissionId);
+    if (payment?.status !== 'expired') return;
+    const released = await releaseHeldPlace(tx, payment);
+    // The place is offered to the waitlist once this release is committed (decision 040).
+    if (released) afterCommit(() => placesFreed(deps, released.formId));
+  });
+}
+
+/**
+ * The refund job (retried): what is left of the payment goes back to the payer, and they are
+ * told why. A retry after the refund finds nothing left and changes nothing.
+ */
+export async function refundUnregisteredPayer(deps: PaidGameDeps, { paymentId }: { paymentId: string }) {
+  const payment = await findLedgerPayment(deps.db, paymentId);
+  if (!payment?.formSubmissionId || !['paid', 'partially_refunded'].includes(payment.status)) return;
+  const left = payment.amountCents - payment.refundedCents;
+  if (left <= 0) return;
+  await refundPayment(deps, { paymentId, reason: 'season_full' });
+  const seasonLabel = payment.seasonId ? ((await findSeasonLabel(deps.db, payment.seasonId)) ?? '') : '';
+  const submission = await findSubmissionById(deps.db, payment.formSubmissionId);
+  const form = submission ? await findForm(deps.db, submission.formId) : undefined;
+  await deps.mailer.send({
+    to: payment.payerEmail,
+    ...unregisteredRefundMail({
+      name: payment.payerName,
+      formTitle: form?.title ?? payment.description,
+      seasonLabel,
+      amount: formatUsd(left),
+    }),
   });
 }

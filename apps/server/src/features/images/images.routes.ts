@@ -4,10 +4,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { readImageUpload } from '../../lib/images/read-image-upload.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
-import { storePublicImage } from './images.service.ts';
+import { deleteUnusedImages, storePublicImage, unusedImagesCron, unusedImagesJob } from './images.service.ts';
 
 /** Public pictures for forms' covers and sites' blocks (decision 037). */
-export function registerImageRoutes(app: FastifyInstance, { auth, storage }: AppDeps): void {
+export function registerImageRoutes(app: FastifyInstance, { auth, storage, db, jobs, clock }: AppDeps): void {
+  const deps = { db, storage, log: app.log };
+  jobs.define(unusedImagesJob, async () => {
+    await deleteUnusedImages(deps, { now: clock.now() });
+  });
+  jobs.every(unusedImagesJob, unusedImagesCron);
+
   // Multipart, like the profile photo, so declared here rather than as a JSON endpoint.
   app.post(
     publicImagePath,
@@ -31,7 +37,7 @@ export function registerImageRoutes(app: FastifyInstance, { auth, storage }: App
     },
     async (request) => {
       const actorId = await requireSessionUserId(auth, request);
-      return storePublicImage(storage, { actorId, bytes: await readImageUpload(request) });
+      return storePublicImage(deps, { actorId, bytes: await readImageUpload(request) });
     },
   );
 }

@@ -1,8 +1,15 @@
 import { websiteMessages } from '@huddle/shared/websites';
+import { eq } from 'drizzle-orm';
+import path from 'node:path';
+import { access } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, signUpUser, tinyPdf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createLocalFileStorage, type FileStorage } from '../../lib/storage/file-storage.ts';
+import { websites } from '../websites/websites.schema.ts';
+import { publicImages } from './images.schema.ts';
+import { deleteUnusedImages, unusedImagesJob } from './images.service.ts';
 
 /** Issues 14 and 15: public pictures for form covers and site blocks, re-encoded like profile photos. */
 let t: TestApp;
@@ -70,5 +77,76 @@ describe('public images', () => {
     const pdf = await upload(tinyPdf, cookie);
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json().error.fields.photo).toEqual(['Upload a JPEG, PNG or WebP image.']);
+  });
+
+  it('deletes pictures no saved form or site uses a day after their upload, and keeps the used ones (decision 040)', async () => {
+    const { cookie } = await signUpUser(t.app);
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const uploaded = async () => ((await upload(png, cookie)).json() as { url: string }).url;
+    const cover = await uploaded();
+    const siteImage = await uploaded();
+    const unused = await uploaded();
+    const onDisk = (url: string) =>
+      access(path.join(t.config.dataDir, url)).then(
+        () => true,
+        () => false,
+      );
+    const form = (
+      await t.app.inject({ method: 'POST', url: '/api/forms', headers: { cookie }, payload: { title: 'Swept' } })
+    ).json() as { id: string };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/forms/${form.id}`,
+      headers: { cookie },
+      payload: { version: 1, title: 'Swept', coverImageUrl: cover, fields: [], settings: {} },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const site = (
+      await t.app.inject({ method: 'POST', url: '/api/websites', headers: { cookie }, payload: {} })
+    ).json() as { id: string };
+    // The site's stored draft names the picture (as the builder's image block saves it).
+    const [row] = await t.db.select().from(websites).where(eq(websites.id, site.id));
+    expect(row, 'site created').toBeDefined();
+    await t.db
+      .update(websites)
+      .set({ draft: JSON.parse(JSON.stringify(row!.draft).replace(/\}$/, `,"note":${JSON.stringify(siteImage)}}`)) })
+      .where(eq(websites.id, site.id));
+
+    const log = { error: () => undefined };
+    const storage = createLocalFileStorage(path.join(t.config.dataDir, 'uploads'));
+    const deps = { db: t.db, storage, log };
+    expect(t.jobs.schedules.has(unusedImagesJob)).toBe(true);
+    // Within a day nothing goes, used or not.
+    await deleteUnusedImages(deps, { now: new Date() });
+    for (const url of [cover, siteImage, unused]) expect(await onDisk(url)).toBe(true);
+
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    // A storage failure keeps the row, so the next run tries again.
+    const down: FileStorage = {
+      ...storage,
+      remove: async () => {
+        throw new Error('storage is down');
+      },
+    };
+    await deleteUnusedImages({ ...deps, storage: down }, { now: tomorrow });
+    expect(await onDisk(unused)).toBe(true);
+    expect(await t.db.select().from(publicImages).where(eq(publicImages.url, unused))).toHaveLength(1);
+
+    await deleteUnusedImages(deps, { now: tomorrow });
+    expect(await onDisk(unused)).toBe(false);
+    expect(await onDisk(cover)).toBe(true);
+    expect(await onDisk(siteImage)).toBe(true);
+    // The used ones are the form's and site's now: never swept, even once the form drops its cover.
+    expect(await t.db.select().from(publicImages).where(eq(publicImages.url, cover))).toEqual([]);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/forms/${form.id}`,
+      headers: { cookie },
+      payload: { version: 2, title: 'Swept', coverImageUrl: null, fields: [], settings: {} },
+    });
+    await deleteUnusedImages(deps, { now: new Date(tomorrow.getTime() + 60 * 60 * 1000) });
+    expect(await onDisk(cover)).toBe(true);
   });
 });

@@ -217,7 +217,14 @@ export async function openCheckout(
     payment,
     cancelPath,
     successPath = '/payment-success',
-  }: { payment: PaymentRow; cancelPath: string; successPath?: string },
+    holdMs = checkoutHoldMs,
+  }: {
+    payment: PaymentRow;
+    cancelPath: string;
+    successPath?: string;
+    /** How long the session stays open: a form's waitlist offer waits longer for its mailed payer (decision 040). */
+    holdMs?: number;
+  },
 ): Promise<CheckoutReply> {
   // With credit applied the charge is no longer price × quantity: one line of what is left.
   const line =
@@ -229,7 +236,7 @@ export async function openCheckout(
         }
       : { quantity: payment.quantity, unitCents: payment.amountCents / payment.quantity, name: payment.description };
   const origin = deps.publicOrigin;
-  const expiresAt = Math.floor((deps.clock.now().getTime() + checkoutHoldMs) / 1000);
+  const expiresAt = Math.floor((deps.clock.now().getTime() + holdMs) / 1000);
   try {
     const session = await deps.stripe.checkout.sessions.create(
       {

@@ -22,6 +22,12 @@ export interface StripeEventContext {
   event: Stripe.Event;
   object: Record<string, unknown> & { id?: string };
   tx: Database;
+  /**
+   * Runs `work` once the event's transaction has committed (and not at all if it rolls back):
+   * for what must see the committed rows or call Stripe, such as sending a job. `work` handles
+   * its own failures; the event counts as applied either way.
+   */
+  afterCommit(work: () => Promise<void>): void;
 }
 
 export type StripeEventHandler = (context: StripeEventContext) => Promise<void>;
@@ -145,17 +151,21 @@ export function createPayments({
         eventHandlers.length > 0
           ? await currentObject(event)
           : (event.data.object as unknown as StripeEventContext['object']);
-      return inTransaction(db, async (tx) => {
+      const committed: (() => Promise<void>)[] = [];
+      const outcome = await inTransaction(db, async (tx) => {
         // Parallel deliveries of one event queue on this row; only the first one applies it.
         const first = await recordProcessedEvent(tx, {
           id: event.id,
           type: event.type,
           createdAt: new Date(event.created * 1000),
         });
-        if (!first) return 'duplicate';
-        for (const handler of eventHandlers) await handler({ event, object, tx });
-        return 'applied';
+        if (!first) return 'duplicate' as const;
+        const afterCommit = (work: () => Promise<void>) => void committed.push(work);
+        for (const handler of eventHandlers) await handler({ event, object, tx, afterCommit });
+        return 'applied' as const;
       });
+      for (const work of committed) await work().catch(() => undefined);
+      return outcome;
     },
   };
 }

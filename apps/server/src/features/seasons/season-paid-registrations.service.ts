@@ -88,3 +88,11 @@ export async function releasePaidRegistration(
   const registration = await findRegistration(tx, seasonId, registrationId);
   if (registration?.status === 'pending') await deleteRegistrationRow(tx, registrationId);
 }
+
+/** Whether the registration a payment holds is still there (its organizer may have removed it). */
+export async function isRegistrationHeld(
+  tx: Database,
+  { seasonId, registrationId }: { seasonId: string; registrationId: string },
+) {
+  return (await findRegistration(tx, seasonId, registrationId)) !== undefined;
+}

@@ -227,3 +227,25 @@ export async function findPublicWebsite(
   );
   return row ? toPublic(row) : undefined;
 }
+
+/**
+ * Which of these public picture URLs a site uses, in its draft, its published copy or either
+ * meta (decision 040: the unused-picture sweep keeps these). Matched in the stored JSON's text:
+ * the URLs are Huddle's own, with nothing JSON would escape.
+ */
+export async function imagesUsedBySites(db: Database, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list = sql.join(
+    urls.map((url) => sql`${url}`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ url: string }>(
+    sql`select candidate.url from unnest(array[${list}]::text[]) as candidate(url)
+        where exists (
+          select 1 from ${websites}
+          where strpos(${websites.draft}::text || ${websites.meta}::text || coalesce(${websites.published}::text, '')
+            || coalesce(${websites.publishedMeta}::text, ''), candidate.url) > 0
+        )`,
+  );
+  return new Set(rows.rows.map((row) => row.url));
+}

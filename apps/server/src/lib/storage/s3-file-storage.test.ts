@@ -4,7 +4,8 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser, tinyPdf } from '../../test/factories.ts';
+import { randomUUID } from 'node:crypto';
+import { multipartFile, signUpUser, tinyPdf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createS3PrivateStorage } from './s3-file-storage.ts';
 
@@ -90,5 +91,46 @@ describe('S3-compatible storage for uploads', () => {
     expect((await fetch(`${bucketUrl}/forms/f1/u1`)).status).toBe(404);
     await privateStorage.remove('forms/f1/u1');
     expect(await privateStorage.read('forms/f1/u1')).toBeUndefined();
+  });
+
+  it('deleting a form removes its files under private/ once the rows are gone (decision 040)', async () => {
+    const privateStorage = await createS3PrivateStorage({
+      bucket: 'huddle-uploads',
+      privateBucket: 'huddle-uploads',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicUrl: bucketUrl,
+      forcePathStyle: true,
+    });
+    const { cookie } = await signUpUser(t.app);
+    const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
+    const formId = (await call('POST', '/api/forms', { title: 'Waiver' })).json().id as string;
+    const fields = [{ type: 'file', id: 'waiver', label: 'Signed waiver', required: true }];
+    expect(
+      (await call('PUT', `/api/forms/${formId}`, { version: 1, title: 'Waiver', fields, settings: {} })).statusCode,
+    ).toBe(200);
+    expect((await call('POST', `/api/forms/${formId}/status`, { status: 'published' })).statusCode).toBe(200);
+    const clientId = randomUUID();
+    const body = multipartFile(tinyPdf, { filename: 'waiver.pdf', contentType: 'application/pdf' });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/forms/${formId}/uploads?fieldId=waiver&clientId=${clientId}`,
+      headers: { 'content-type': body.contentType, cookie },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const uploadId = uploaded.json().id as string;
+    const sent = await call('POST', `/api/forms/${formId}/submissions`, {
+      clientId,
+      answers: { waiver: { uploadIds: [uploadId] } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await privateStorage.read(`forms/${formId}/${uploadId}`))?.equals(tinyPdf)).toBe(true);
+
+    expect((await call('DELETE', `/api/forms/${formId}`)).statusCode).toBe(200);
+    expect(await privateStorage.read(`forms/${formId}/${uploadId}`)).toBeUndefined();
   });
 });
