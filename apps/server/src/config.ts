@@ -43,6 +43,7 @@ const environment = z.object({
     .optional(),
   SEED_DEMO: booleanFlag.optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  GUEST_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -118,6 +119,8 @@ export interface Config {
   redisUrl: string | undefined;
   seedDemo: boolean;
   authRateLimitMax: number;
+  /** Guest writes (joins, season registrations, form submissions) per client address in ten minutes. */
+  guestRateLimitMax: number;
   trustProxy: boolean;
   logLevel: string;
   /** The built web app to serve; undefined when there is none (API only). */
@@ -219,6 +222,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     // Demo data belongs to a try-out install, never silently to a real deployment.
     seedDemo: values.SEED_DEMO ?? embedded,
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
+    guestRateLimitMax: values.GUEST_RATE_LIMIT_MAX,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR

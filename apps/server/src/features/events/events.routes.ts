@@ -63,7 +63,7 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
         guest: body.guest,
       }),
     // Guest joins take spots without an account (issue 10): a few per client address.
-    guestRateLimit(auth),
+    guestRateLimit(auth, config.guestRateLimitMax),
   );
   registerEndpoint(app, eventEndpoints.leaveEvent, async ({ request, params, query }) => {
     await leaveEvent(deps, { actorId: await actor(request), eventId: params.eventId, occurrence: query.occurrence });

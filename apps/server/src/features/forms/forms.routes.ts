@@ -83,7 +83,7 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
     async ({ request, params, body }) =>
       submitForm(formDeps, { viewerId: await viewer(request), formId: params.formId, body, now: clock.now() }),
     // Visitors' submissions mail any address given: a few per client address, as guest registrations.
-    guestRateLimit(auth),
+    guestRateLimit(auth, config.guestRateLimitMax),
   );
   registerEndpoint(app, formEndpoints.listSubmissions, async ({ request, params, query }) =>
     listSubmissions(db, {

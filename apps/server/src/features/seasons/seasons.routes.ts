@@ -69,7 +69,7 @@ export function registerSeasonRoutes(app: FastifyInstance, appDeps: AppDeps): vo
         now: clock.now(),
       }),
     // Guest registrations take places and mail any address given (issue 10): a few per client address.
-    guestRateLimit(auth),
+    guestRateLimit(auth, config.guestRateLimitMax),
   );
   registerEndpoint(app, seasonEndpoints.listRegistrations, async ({ request, params }) =>
     listRegistrations(db, { actorId: await actor(request), seasonId: params.seasonId }),
