@@ -63,7 +63,7 @@ import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
 import { registerWebsiteRoutes } from './features/websites/websites.routes.ts';
-import { websitePageMeta } from './features/websites/websites.page-meta.ts';
+import { websitePages } from './features/websites/websites.page-meta.ts';
 import { registerCustomDomainRoutes } from './features/custom-domains/custom-domains.routes.ts';
 import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
 import {
@@ -282,7 +282,7 @@ export async function buildApp({
         const userId = await findSessionUserId(deps.auth, request);
         return userId ? getCurrentUser(db, userId) : null;
       },
-      pageMeta: websitePageMeta(db, config.publicOrigin),
+      sitePage: websitePages(db, config.publicOrigin),
       hostPage: customHostPages(db, config.publicOrigin),
     });
   } else {

@@ -249,6 +249,18 @@ export const publicWebsiteReply = z
   .meta({ id: 'PublicWebsite' });
 export type PublicWebsite = z.infer<typeof publicWebsiteReply>;
 
+/**
+ * The id of the JSON data block the server writes into site.html (the site pages' own entry): the
+ * published site and where it is served, so the page renders without asking the API first.
+ */
+export const siteElementId = 'huddle-site';
+export interface SiteBootstrap {
+  /** The site's address below the host: `/site/view/{id}`, `/organization/{teamId}`, or '' at a custom domain's root. */
+  basePath: string;
+  /** Null when there is no such published site (the page answers 404). */
+  site: PublicWebsite | null;
+}
+
 const okReply = z.object({ ok: z.literal(true) });
 const tags = ['websites'] as const;
 
