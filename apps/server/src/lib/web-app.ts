@@ -184,7 +184,10 @@ function createSitePage(webDistDir: string) {
       html = existsSync(sitePath) ? readFileSync(sitePath, 'utf8') : null;
     }
     if (html === null) return null;
-    return (meta ? withPageMeta(html, meta) : html).replace('</head>', () => `${data.map(dataBlockTag).join('')}</head>`);
+    return (meta ? withPageMeta(html, meta) : html).replace(
+      '</head>',
+      () => `${data.map(dataBlockTag).join('')}</head>`,
+    );
   };
 }
 

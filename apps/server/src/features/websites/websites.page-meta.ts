@@ -32,7 +32,8 @@ export function websitePages(db: Database, publicOrigin: string) {
       () => 'failed' as const,
     );
     if (site === 'failed') return { kind: 'site', status: 200, meta: null, data: [] };
-    if (!site) return kind === 'organization' ? { kind: 'redirect', location: '/' } : siteHtml(basePath, null, 404, null);
+    if (!site)
+      return kind === 'organization' ? { kind: 'redirect', location: '/' } : siteHtml(basePath, null, 404, null);
     const meta = sitePageMeta(site, rest, { imageOrigin: publicOrigin, url: `${publicOrigin}${pathname}` });
     return siteHtml(basePath, site, pageByPath(site.document, rest) ? 200 : 404, meta);
   };

@@ -332,7 +332,12 @@ export function PlacesMap({ heading }: BlockProps<'Map'>) {
       ) : (
         <>
           <Suspense fallback={<div className={classes.mapPlaceholder} role="status" aria-label="Loading the map" />}>
-            <SitePlacesMap label={`Map of ${heading || 'places'}`} center={first.position} zoom={11} markers={markers} />
+            <SitePlacesMap
+              label={`Map of ${heading || 'places'}`}
+              center={first.position}
+              zoom={11}
+              markers={markers}
+            />
           </Suspense>
           <ul className={classes.list} style={{ marginTop: 12 }}>
             {markers.map((marker) => (
