@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formatEventStart } from '../../../lib/format-event-time.ts';
-import { useTeamEvents } from '../../../features/events/api/list-team-events.ts';
+import { teamEventsQueryOptions } from '../../../features/events/api/list-team-events.ts';
 import type { MapMarker } from '../../../features/maps/map-view.ts';
-import { useTeam } from '../../../features/teams/api/get-team.ts';
+import { teamQueryOptions } from '../../../features/teams/api/get-team.ts';
 import { useTeamSeasons } from '../../../features/teams/api/list-seasons.ts';
 import { sitePageHref } from '../../../features/websites/site-document.ts';
 import { useSite } from '../../../features/websites/components/site-context.ts';
@@ -126,7 +126,8 @@ export function Gallery({ heading, images }: BlockProps<'Gallery'>) {
 
 function useLiveEvents() {
   const { teamId } = useSite();
-  const events = useTeamEvents(teamId ?? '');
+  // A site without a team asks nothing (GET /api/teams//events would only answer 400).
+  const events = useQuery({ ...teamEventsQueryOptions(teamId ?? ''), enabled: teamId !== null });
   return { teamId, events: teamId ? events : null };
 }
 
@@ -203,7 +204,7 @@ export function Schedule({ heading }: BlockProps<'Schedule'>) {
 
 export function Seasons({ heading }: BlockProps<'Seasons'>) {
   const { teamId } = useSite();
-  const seasons = useTeamSeasons(teamId ?? '');
+  const seasons = useTeamSeasons(teamId ?? '', { enabled: teamId !== null });
   const open = teamId ? (seasons.data?.seasons ?? []).filter((season) => season.status !== 'draft') : [];
   return (
     <Section heading={heading} label="Seasons" live>
@@ -260,7 +261,7 @@ export function FormBlock({ heading, formId, buttonLabel }: BlockProps<'Form'>) 
 /** Spec: the roster respects the team's privacy: a private team's members are not shown to visitors. */
 export function Roster({ heading }: BlockProps<'Roster'>) {
   const { teamId } = useSite();
-  const team = useTeam(teamId ?? '');
+  const team = useQuery({ ...teamQueryOptions(teamId ?? ''), enabled: teamId !== null });
   return (
     <Section heading={heading} label="Roster" live>
       {!teamId ? (
