@@ -222,3 +222,71 @@ test('an organizer uploads pictures for the image blocks, sees them in the build
   expect((await visitor.request.get(heroUrl)).headers()['content-type']).toMatch(/^image\//);
   await visitorContext.close();
 });
+
+test('an organizer formats text in the rich-text block; visitors read it formatted, and markup stays text', async ({
+  page,
+  browser,
+}) => {
+  const word = uniqueWord('Rich');
+  await signUpWithProfile(page, newPerson('Writer'));
+  const created = await page.request.post('/api/websites', { data: { template: 'club' } });
+  expect(created.status()).toBe(201);
+  const { id: websiteId } = (await created.json()) as { id: string };
+  await page.goto(`/site/build/${websiteId}`);
+
+  // Puck's rich text field: a heading, bold and italic by keyboard, a bulleted list, and typed markup.
+  await page.getByRole('combobox', { name: 'Block' }).selectOption('RichText');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  const editor = page.locator('[contenteditable="true"].ProseMirror').filter({ visible: true }).first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(`### ${word} tryouts`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Bring ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('boots');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type(' and ');
+  await page.keyboard.press('ControlOrMeta+i');
+  await page.keyboard.type('water');
+  await page.keyboard.press('ControlOrMeta+i');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- Saturday');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('<script>window.hacked = 1</script>');
+  await expect(page.getByRole('heading', { name: `${word} tryouts`, level: 3 }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // Saved (autosave) as the structure, not HTML.
+  const savedContent = async () => {
+    const draft = (await (await page.request.get(`/api/websites/${websiteId}/draft`)).json()) as {
+      document: { pages: { content: { type: string; props: { content?: unknown } }[] }[] };
+    };
+    return draft.document.pages[0]?.content.find((each) => each.type === 'RichText')?.props.content;
+  };
+  await expect.poll(savedContent, { timeout: 15_000 }).toEqual([
+    { type: 'heading3', runs: [{ text: `${word} tryouts` }] },
+    {
+      type: 'paragraph',
+      runs: [{ text: 'Bring ' }, { text: 'boots', bold: true }, { text: ' and ' }, { text: 'water', italic: true }],
+    },
+    { type: 'bulletList', items: [[{ text: 'Saturday' }], [{ text: '<script>window.hacked = 1</script>' }]] },
+  ]);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+
+  const visitorContext = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/site/view/${websiteId}`);
+  await expect(visitor.getByRole('heading', { name: `${word} tryouts`, level: 3 })).toBeVisible();
+  await expect(visitor.locator('strong', { hasText: 'boots' })).toBeVisible();
+  await expect(visitor.locator('em', { hasText: 'water' })).toBeVisible();
+  await expect(visitor.getByRole('listitem').filter({ hasText: 'Saturday' })).toBeVisible();
+  await expect(visitor.getByText('<script>window.hacked = 1</script>')).toBeVisible();
+  expect(await visitor.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+  await expectAccessible(visitor);
+  await visitorContext.close();
+});

@@ -189,6 +189,56 @@ describe('the document schema', () => {
   });
 });
 
+describe('formatted text (decision 041)', () => {
+  const withRichText = (document: WebsiteDocument, content: unknown): WebsiteDocument => ({
+    ...document,
+    pages: document.pages.map((page, index) =>
+      index === 0
+        ? { ...page, content: [{ type: 'RichText', props: { id: 'rich', heading: 'About', content } }] as never }
+        : page,
+    ),
+  });
+
+  it('stores the structure and gives it back to visitors as it was saved', async () => {
+    const draft = await create(outsider.cookie);
+    const content = [
+      { type: 'heading3', runs: [{ text: 'Tryouts' }] },
+      {
+        type: 'paragraph',
+        runs: [{ text: 'Bring ' }, { text: 'boots', bold: true }, { text: 'rules', italic: true, href: '/join' }],
+      },
+      { type: 'bulletList', items: [[{ text: '<script>alert(1)</script>' }]] },
+    ];
+    expect((await save(outsider.cookie, draft, withRichText(draft.document, content))).statusCode).toBe(200);
+    await call('POST', `/api/websites/${draft.id}/publish`, outsider.cookie, { published: true });
+    const site = (await call('GET', `/api/websites/${draft.id}`)).json<{ document: WebsiteDocument }>();
+    expect(site.document.pages[0]?.content[0]).toEqual({
+      type: 'RichText',
+      props: { id: 'rich', heading: 'About', content },
+    });
+  });
+
+  it('refuses HTML, a javascript: link and unknown nodes through the API, and keeps the draft', async () => {
+    const draft = await create(outsider.cookie);
+    for (const content of [
+      '<p>Hi<script>alert(1)</script></p>',
+      [{ type: 'paragraph', runs: [{ text: 'x', href: 'javascript:alert(1)' }] }],
+      [{ type: 'paragraph', runs: [{ text: 'x', href: 'data:text/html,<script>alert(1)</script>' }] }],
+      [{ type: 'html', html: '<img src=x onerror=alert(1)>' }],
+      [{ type: 'paragraph', runs: [{ text: 'x', onclick: 'alert(1)' }] }],
+    ]) {
+      const reply = await save(outsider.cookie, draft, withRichText(draft.document, content));
+      expect(reply.statusCode, JSON.stringify(content)).toBe(400);
+    }
+    const plain = structuredClone(draft.document) as unknown as { pages: { content: object[] }[] };
+    plain.pages[0]!.content = [{ type: 'RichText', props: { id: 'old', heading: '', text: '<b>plain</b>' } }];
+    expect((await save(outsider.cookie, draft, plain as unknown as WebsiteDocument)).statusCode).toBe(400);
+    expect((await call('GET', `/api/websites/${draft.id}/draft`, outsider.cookie)).json<Draft>().version).toBe(
+      draft.version,
+    );
+  });
+});
+
 describe('publishing and the public read', () => {
   it('shows visitors the published copy, not later drafts, and nothing once unpublished', async () => {
     const draft = await create(owner.cookie, { template: 'club', teamId });

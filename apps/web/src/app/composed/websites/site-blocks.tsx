@@ -1,6 +1,6 @@
-import type { BlockProps, WebsiteBlock } from '@huddle/shared/websites';
+import type { BlockProps, RichTextContent, RichTextRun, WebsiteBlock } from '@huddle/shared/websites';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formatEventStart } from '../../../lib/format-event-time.ts';
 import { teamEventsQueryOptions } from '../../../features/events/api/list-team-events.ts';
@@ -86,10 +86,63 @@ export function Hero({ heading, text, imageUrl, buttonLabel, buttonHref }: Block
   );
 }
 
-export function RichText({ heading, text }: BlockProps<'RichText'>) {
+function Runs({ runs }: { runs: RichTextRun[] }) {
+  return runs.map((run, index) => {
+    let node: ReactNode = run.text;
+    if (run.bold) node = <strong>{node}</strong>;
+    if (run.italic) node = <em>{node}</em>;
+    if (run.href) node = <SiteLink href={run.href}>{node}</SiteLink>;
+    return <Fragment key={index}>{node}</Fragment>;
+  });
+}
+
+/** Formatted text drawn from its structure with React elements: no organizer's HTML reaches the page (decision 041). */
+export function RichTextBody({ content }: { content: RichTextContent }) {
+  return (
+    <div className={classes.text}>
+      {content.map((node, index) => {
+        switch (node.type) {
+          case 'paragraph':
+            return (
+              <p key={index}>
+                <Runs runs={node.runs} />
+              </p>
+            );
+          case 'heading3':
+            return (
+              <h3 key={index}>
+                <Runs runs={node.runs} />
+              </h3>
+            );
+          case 'heading4':
+            return (
+              <h4 key={index}>
+                <Runs runs={node.runs} />
+              </h4>
+            );
+          case 'bulletList':
+          case 'orderedList': {
+            const List = node.type === 'bulletList' ? 'ul' : 'ol';
+            return (
+              <List key={index}>
+                {node.items.map((runs, item) => (
+                  <li key={item}>
+                    <Runs runs={runs} />
+                  </li>
+                ))}
+              </List>
+            );
+          }
+        }
+      })}
+    </div>
+  );
+}
+
+export function RichText({ heading, content }: BlockProps<'RichText'>) {
   return (
     <Section heading={heading} label="Text">
-      <div className={classes.text}>{text}</div>
+      <RichTextBody content={content} />
     </Section>
   );
 }
