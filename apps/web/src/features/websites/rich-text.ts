@@ -11,7 +11,18 @@ import { isSafeWebsiteLink, type RichTextContent, type RichTextRun } from '@hudd
 type Marks = Pick<RichTextRun, 'bold' | 'italic' | 'href'>;
 
 /** Elements whose content is never text a visitor should read. */
-const dropped = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'MATH', 'NOSCRIPT', 'HEAD']);
+const dropped = new Set([
+  'SCRIPT',
+  'STYLE',
+  'TEMPLATE',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'SVG',
+  'MATH',
+  'NOSCRIPT',
+  'HEAD',
+]);
 
 function runsOf(node: Node, marks: Marks, into: RichTextRun[]): RichTextRun[] {
   if (node.nodeType === 3) {
