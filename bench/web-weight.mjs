@@ -11,7 +11,10 @@
 // WEB_DIST_DIR=/some/dist measures another build of the web app with the same server.
 // LIGHTHOUSE_REPORT_DIR=/some/dir keeps each Lighthouse report there as JSON.
 // BENCH_WEB_SKIP_LIGHTHOUSE=1 measures script weights only.
-// LIGHTHOUSE_PAGES=/home,/discover runs Lighthouse on those pages only (their budgets alone are judged).
+// LIGHTHOUSE_PAGES=/home,/discover runs Lighthouse on those pages only (their budgets alone are judged);
+// `site` is the demo community's published website (/site/view/{id}) and `custom-domain` the same
+// site at the root of a custom domain (club.bench.test, verified through a DNS records file and
+// mapped to 127.0.0.1 in Chromium): LIGHTHOUSE_PAGES=site,custom-domain measures the site pages only.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -48,18 +51,62 @@ const reportDir = process.env.LIGHTHOUSE_REPORT_DIR ? path.resolve(process.env.L
 const loginBudgetKb = 120;
 const performanceBudget = 95;
 const clsBudget = 0.05;
+// The custom domain the site pages are measured on (issue 15); `.test` names only are answered
+// from the DNS records file (DNS_TEST_RECORDS_FILE), and Chromium maps it to the server.
+const customDomain = 'club.bench.test';
+const customDomainFlag = `--host-resolver-rules=MAP ${customDomain} 127.0.0.1`;
+// `site` and `custom-domain` stand for pages whose address is known once the server has seeded
+// the demo (sitePaths below); the others are paths on the server's own origin.
 const routes = [
   { path: '/auth/login', signedIn: false },
   { path: '/auth/sign-up', signedIn: false },
   { path: '/home', signedIn: true },
   { path: '/discover', signedIn: true },
+  { path: 'site', signedIn: false },
+  { path: 'custom-domain', signedIn: false },
 ];
 const lighthousePages = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
 const lighthouseTargets = [
   { path: '/auth/login', signedIn: false },
   { path: '/home', signedIn: true, cls: true },
   { path: '/discover', signedIn: true, cls: true },
+  { path: 'site', signedIn: false, cls: true },
+  { path: 'custom-domain', signedIn: false, cls: true },
 ].filter((target) => !lighthousePages || lighthousePages.includes(target.path));
+
+/**
+ * The demo community's published website (the seed publishes it), and the same site connected to
+ * `customDomain`: the domain is added through the API as its organizer would, the records the
+ * reply names are written to the DNS file, and "check now" verifies it.
+ */
+async function sitePaths(baseUrl, dnsRecordsFile) {
+  const cookie = await signInCookie(baseUrl);
+  const call = async (method, url, body) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { cookie, origin: baseUrl, ...(body && { 'content-type': 'application/json' }) },
+      body: body && JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  };
+  const { websites } = await call('GET', '/api/websites');
+  const site = websites.find((website) => website.published && website.team);
+  if (!site) throw new Error('the demo has no published team website (is the seed up to date?)');
+  const domain = await call('POST', `/api/websites/${site.id}/domains`, { domain: customDomain });
+  const records = {};
+  for (const record of domain.records) {
+    const name = record.name.replace(/\.$/, '');
+    records[name] = { ...records[name], [record.type]: [record.value] };
+  }
+  writeFileSync(dnsRecordsFile, JSON.stringify(records));
+  const checked = await call('POST', `/api/custom-domains/${domain.id}/check`);
+  if (checked.state !== 'verified') throw new Error(`${customDomain} was not verified: ${checked.failureReason}`);
+  const port = new URL(baseUrl).port;
+  return { site: `${baseUrl}/site/view/${site.id}`, 'custom-domain': `http://${customDomain}:${port}/` };
+}
 
 /** One line per budget, printed together at the end. */
 const verdicts = [];
@@ -82,7 +129,7 @@ if (!existsSync(chromePath)) {
 }
 
 /** Loads one route in a fresh browser context and sums the scripts it fetched. */
-async function measureRoute(browser, baseUrl, route) {
+async function measureRoute(browser, baseUrl, route, url = `${baseUrl}${route.path}`) {
   const context = await browser.newContext();
   try {
     if (route.signedIn) {
@@ -122,7 +169,7 @@ async function measureRoute(browser, baseUrl, route) {
       );
     });
     const started = performance.now();
-    const navigation = await page.goto(`${baseUrl}${route.path}`, { waitUntil: 'networkidle', timeout: 30_000 });
+    const navigation = await page.goto(url, { waitUntil: 'networkidle', timeout: 30_000 });
     // On a busy machine the network can fall quiet before the page's own code is asked for:
     // wait for the page's heading, then for quiet again, so every script of the page is counted.
     await page
@@ -133,7 +180,7 @@ async function measureRoute(browser, baseUrl, route) {
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     const loadedIn = performance.now() - started;
     await Promise.all(pending);
-    const finalPath = new URL(page.url()).pathname;
+    const finalPath = page.url() === url ? route.path : new URL(page.url()).pathname;
     return {
       scripts: [...scripts.values()],
       styles: [...styles.values()],
@@ -153,7 +200,8 @@ function sum(entries, key) {
 
 function printRoute(route, result) {
   const { scripts, styles } = result;
-  console.log(`\n${route.path}${route.signedIn ? ' (signed in as the demo user)' : ''}`);
+  const where = route.url && route.url !== route.path ? ` (${route.url})` : '';
+  console.log(`\n${route.path}${route.signedIn ? ' (signed in as the demo user)' : ''}${where}`);
   if (result.status !== 200) {
     console.log(`  NOTE: the page answered ${result.status} (is apps/web/dist being rebuilt right now?)`);
   }
@@ -190,7 +238,7 @@ async function runLighthouse({ lighthouse, chromeLauncher }, url, extraHeaders) 
   const userDataDir = makeTempDir('huddle-bench-chrome-');
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [...chromeFlags, '--headless=new'],
+    chromeFlags: [...chromeFlags, customDomainFlag, '--headless=new'],
     userDataDir,
     // Chromium leaves a Singleton* folder in TMPDIR when killed; keep it inside our temp dir.
     envVars: { ...process.env, TMPDIR: userDataDir },
@@ -300,15 +348,22 @@ function checkLighthouse(target, lhr) {
 await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
   console.log('Web weight: scripts per route (fresh browser context each) and Lighthouse');
   console.log(`web build: ${webDistDir}`);
+  const dnsDir = makeTempDir('huddle-bench-dns-');
+  const dnsRecordsFile = path.join(dnsDir, 'dns-records.json');
   const server = await startServer({
     prefix: 'huddle-bench-web-',
-    env: process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: webDistDir } : {},
+    env: {
+      ...(process.env.WEB_DIST_DIR && { WEB_DIST_DIR: webDistDir }),
+      DNS_TEST_RECORDS_FILE: dnsRecordsFile,
+    },
   });
   console.log(`server: ${server.baseUrl}`);
+  const urls = await sitePaths(server.baseUrl, dnsRecordsFile);
+  const urlOf = (target) => urls[target.path] ?? `${server.baseUrl}${target.path}`;
 
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: chromeFlags,
+    args: [...chromeFlags, customDomainFlag],
     headless: true,
     timeout: 30_000,
   });
@@ -316,8 +371,8 @@ await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
   const measured = new Map();
   try {
     for (const route of routes) {
-      const result = await measureRoute(browser, server.baseUrl, route);
-      printRoute(route, result);
+      const result = await measureRoute(browser, server.baseUrl, route, urlOf(route));
+      printRoute({ ...route, url: urlOf(route) }, result);
       measured.set(route.path, result);
     }
   } finally {
@@ -340,11 +395,11 @@ await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
       try {
         // A fresh session per run: the cookie travels as an extra header on every request.
         const headersFor = async () => (target.signedIn ? { Cookie: await signInCookie(server.baseUrl) } : undefined);
-        const lhr = await lighthouseMedian(tools, `${server.baseUrl}${target.path}`, headersFor);
+        const lhr = await lighthouseMedian(tools, urlOf(target), headersFor);
         printLighthouse(label, lhr);
         checkLighthouse(target, lhr);
         if (reportDir) {
-          const file = path.join(reportDir, `lighthouse${target.path.replaceAll('/', '-')}.json`);
+          const file = path.join(reportDir, `lighthouse-${target.path.replace(/^\/+/, '').replaceAll('/', '-')}.json`);
           writeFileSync(file, JSON.stringify(lhr, null, 1));
         }
       } catch (error) {
@@ -357,6 +412,7 @@ await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
   }
 
   await server.stop();
+  removeTempDir(dnsDir);
 
   // The summary: the figures issue 11 asks for, then one verdict per budget.
   console.log('\nSummary');

@@ -1,9 +1,24 @@
+import type { Page, Response } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { uniqueWord } from './support/games.ts';
 import { signUpWithProfile } from './support/people.ts';
 import { createPublishedForm, createTeam, createTeamGame } from './support/team-site.ts';
 
 /** Issue 15: team websites built with the page editor, published, and read by visitors. */
+
+/** A 160 px green square: a real PNG the server accepts as a picture. */
+const picturePng = await sharp({
+  create: { width: 160, height: 160, channels: 3, background: '#2f9e44' },
+})
+  .png()
+  .toBuffer();
+
+/** The file input of an Upload button (Mantine's FileButton puts it right before the button). */
+const fileInputOf = (page: Page, buttonName: string) =>
+  page
+    .getByRole('button', { name: buttonName, exact: true })
+    .locator('xpath=preceding-sibling::input[@type="file"][1]');
 
 test('an organizer builds a team site from a template and a visitor on a phone reads it', async ({
   page,
@@ -101,8 +116,25 @@ test('a published personal site: its pages by path, its own not-found page, and 
   expect(html).toContain(`<meta property="og:title" content="Schedule | ${word} League">`);
   expect(html).toContain(`<meta property="og:description" content="Weekly games of ${word}">`);
 
+  // A light page (decision 041): the site is in the HTML (no request for it) and the scripts carry
+  // no Mantine, React Router or zod; a few of Huddle's API reads for the live blocks at most.
+  const scripts: Promise<string>[] = [];
+  const apiCalls: string[] = [];
+  const listen = (response: Response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+    if (new URL(response.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(response.url()).pathname);
+  };
+  page.on('response', listen);
   await page.goto(`/site/view/${site.id}/schedule`);
   await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  page.off('response', listen);
+  const code = (await Promise.all(scripts)).join('\n');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(code).not.toContain('mantine-color-scheme');
+  expect(code).not.toContain('You should call navigate');
+  expect(code).not.toContain('ZodError');
+  expect(apiCalls.filter((call) => call.startsWith('/api/websites'))).toEqual([]);
   await expectAccessible(page);
   await page.goto(`/site/view/${site.id}/no-such-page`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -115,4 +147,146 @@ test('a published personal site: its pages by path, its own not-found page, and 
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/organization/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/home$/);
+
+  // A link to the site inside Huddle's app loads the site's own page.
+  await page.goto('/site');
+  await page.getByRole('link', { name: 'View', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/site/view/${site.id}$`));
+  await expect(page.getByRole('navigation', { name: 'Website pages' })).toBeVisible();
+});
+
+test('an organizer uploads pictures for the image blocks, sees them in the builder, and visitors see them published', async ({
+  page,
+  browser,
+}) => {
+  const word = uniqueWord('Pics');
+  await signUpWithProfile(page, newPerson('Pictures'));
+  const created = await page.request.post('/api/websites', { data: { template: 'club' } });
+  expect(created.status()).toBe(201);
+  const { id: websiteId } = (await created.json()) as { id: string };
+  await page.goto(`/site/build/${websiteId}`);
+
+  // A file that only claims to be a picture is refused beside the field, and nothing is set.
+  await page.getByRole('combobox', { name: 'Block' }).selectOption('Image');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  const imageField = page.getByRole('textbox', { name: 'Image (https://… or upload)', exact: true });
+  await expect(imageField).toHaveValue('');
+  await fileInputOf(page, 'Upload image (https://… or upload)').setInputFiles({
+    name: 'not-a-picture.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('plain text, not a PNG'),
+  });
+  await expect(page.getByText('Upload a JPEG, PNG or WebP image.')).toBeVisible();
+  await expect(imageField).toHaveValue('');
+
+  // A real picture: stored by Huddle, its address filled in, drawn on the canvas at once.
+  await fileInputOf(page, 'Upload image (https://… or upload)').setInputFiles({
+    name: 'team.png',
+    mimeType: 'image/png',
+    buffer: picturePng,
+  });
+  await expect(imageField).toHaveValue(/^\/uploads\/\S+$/);
+  const imageUrl = await imageField.inputValue();
+  await page.getByRole('textbox', { name: 'Description for screen readers' }).fill(`${word} team photo`);
+  const preview = page.getByRole('img', { name: `${word} team photo` });
+  await expect(preview).toHaveAttribute('src', imageUrl);
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);
+
+  // The hero's background, uploaded the same way.
+  await page.getByRole('heading', { name: 'My website', level: 2 }).click();
+  const heroField = page.getByRole('textbox', { name: 'Background image (https://… or upload)', exact: true });
+  await fileInputOf(page, 'Upload background image (https://… or upload)').setInputFiles({
+    name: 'hero.png',
+    mimeType: 'image/png',
+    buffer: picturePng,
+  });
+  await expect(heroField).toHaveValue(/^\/uploads\/\S+$/);
+  const heroUrl = await heroField.inputValue();
+  expect(heroUrl).not.toBe(imageUrl);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+
+  // A visitor reads both pictures on the published site.
+  const visitorContext = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/site/view/${websiteId}`);
+  const published = visitor.getByRole('img', { name: `${word} team photo` });
+  await published.scrollIntoViewIfNeeded();
+  await expect(published).toHaveAttribute('src', imageUrl);
+  await expect.poll(() => published.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);
+  await expect(
+    visitor.locator('section', { has: visitor.getByRole('heading', { name: 'My website', level: 2 }) }),
+  ).toHaveAttribute('style', new RegExp(heroUrl.replaceAll('.', '\\.')));
+  expect((await visitor.request.get(heroUrl)).headers()['content-type']).toMatch(/^image\//);
+  await visitorContext.close();
+});
+
+test('an organizer formats text in the rich-text block; visitors read it formatted, and markup stays text', async ({
+  page,
+  browser,
+}) => {
+  const word = uniqueWord('Rich');
+  await signUpWithProfile(page, newPerson('Writer'));
+  const created = await page.request.post('/api/websites', { data: { template: 'club' } });
+  expect(created.status()).toBe(201);
+  const { id: websiteId } = (await created.json()) as { id: string };
+  await page.goto(`/site/build/${websiteId}`);
+
+  // Puck's rich text field: a heading, bold and italic by keyboard, a bulleted list, and typed markup.
+  await page.getByRole('combobox', { name: 'Block' }).selectOption('RichText');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  const editor = page.locator('[contenteditable="true"].ProseMirror').filter({ visible: true }).first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(`### ${word} tryouts`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Bring ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('boots');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type(' and ');
+  await page.keyboard.press('ControlOrMeta+i');
+  await page.keyboard.type('water');
+  await page.keyboard.press('ControlOrMeta+i');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- Saturday');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('<script>window.hacked = 1</script>');
+  await expect(page.getByRole('heading', { name: `${word} tryouts`, level: 3 }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // Saved (autosave) as the structure, not HTML.
+  const savedContent = async () => {
+    const draft = (await (await page.request.get(`/api/websites/${websiteId}/draft`)).json()) as {
+      document: { pages: { content: { type: string; props: { content?: unknown } }[] }[] };
+    };
+    return draft.document.pages[0]?.content.find((each) => each.type === 'RichText')?.props.content;
+  };
+  await expect.poll(savedContent, { timeout: 15_000 }).toEqual([
+    { type: 'heading3', runs: [{ text: `${word} tryouts` }] },
+    {
+      type: 'paragraph',
+      runs: [{ text: 'Bring ' }, { text: 'boots', bold: true }, { text: ' and ' }, { text: 'water', italic: true }],
+    },
+    { type: 'bulletList', items: [[{ text: 'Saturday' }], [{ text: '<script>window.hacked = 1</script>' }]] },
+  ]);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+
+  const visitorContext = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/site/view/${websiteId}`);
+  await expect(visitor.getByRole('heading', { name: `${word} tryouts`, level: 3 })).toBeVisible();
+  await expect(visitor.locator('strong', { hasText: 'boots' })).toBeVisible();
+  await expect(visitor.locator('em', { hasText: 'water' })).toBeVisible();
+  await expect(visitor.getByRole('listitem').filter({ hasText: 'Saturday' })).toBeVisible();
+  await expect(visitor.getByText('<script>window.hacked = 1</script>')).toBeVisible();
+  expect(await visitor.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+  await expectAccessible(visitor);
+  await visitorContext.close();
 });

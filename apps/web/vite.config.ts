@@ -65,24 +65,37 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
-/** The two pages' entry modules (index.html's and auth.html's), by the chunk of what only they load first. */
+/**
+ * The three pages' entry modules (index.html's, auth.html's, site.html's), by the chunk of what
+ * only they load first. Website pages (site.html, decision 041) load no Mantine, router or zod.
+ */
 const pageEntries = [
   { chunk: 'app', entry: /[\\/]src[\\/]main\.tsx$/ },
   { chunk: 'auth', entry: /[\\/]src[\\/]auth-main\.tsx$/ },
+  { chunk: 'site', entry: /[\\/]src[\\/]site-main\.tsx$/ },
 ] as const;
-type InitialChunk = 'base' | (typeof pageEntries)[number]['chunk'];
+type Page = (typeof pageEntries)[number]['chunk'];
+/**
+ * Which pages' entries reach a module through static imports, as one name: `base` when every page
+ * does (React), `base-ui` when the app and the auth pages do (Mantine's core: not the sites),
+ * `app-site` when the app and the sites do (the query client, the API client), else the one page
+ * that does (a module the auth pages and the sites alone share goes to `base`).
+ */
+type InitialChunk = Page | 'base' | 'base-ui' | 'app-site';
 
 /**
- * Which page's entry reaches a module through static imports: `base` when both do, else
- * the one that does. Reach goes through Mantine's index, so a Mantine component the app's
- * first render uses counts as reached by both pages: the auth page loads a little of it.
+ * Reach goes through Mantine's index, so a Mantine component the app's first render uses counts
+ * as reached by both the app and the auth pages: the auth page loads a little of it.
  */
 function pageReaching(moduleId: string, context: ChunkingContext): InitialChunk | null {
-  const reached = new Set<InitialChunk>();
+  const reached = new Set<Page>();
   for (const id of staticImportersOf(moduleId, context))
     for (const page of pageEntries) if (page.entry.test(id)) reached.add(page.chunk);
   if (reached.size === 0) return null;
-  return reached.size > 1 ? 'base' : ([...reached][0] ?? null);
+  if (reached.size === 1) return [...reached][0] ?? null;
+  if (reached.size === 2 && !reached.has('site')) return 'base-ui';
+  if (reached.size === 2 && !reached.has('auth')) return 'app-site';
+  return 'base';
 }
 
 /** The module and every module that imports it statically, directly or through others. */
@@ -133,18 +146,38 @@ function firstRenderReaches(moduleId: string, context: ChunkingContext): boolean
 /**
  * Huddle's own modules that may join a shared chunk: not the websites' (only the site pages and
  * the builder share them, and the public site pages should not cost every other page a download),
- * and none that lead to the forms' schemas (`@huddle/contracts/*` and zod; build/shared-contracts.ts).
+ * none the website pages' entry imports, and none that lead to the forms' schemas (`@huddle/contracts/*` and zod; build/shared-contracts.ts).
  */
 const sharedWebModule = (moduleId: string, context: ChunkingContext) =>
   /[\\/]apps[\\/]web[\\/]src[\\/]/.test(moduleId) &&
   !/[\\/]websites[\\/]/.test(moduleId) &&
-  !reachesContractsIn(moduleId, context);
+  !reachesContractsIn(moduleId, context) &&
+  !reachedBySite(moduleId, context);
 
-/** The chunks of what a page loads before it can render (decision 023). */
+/**
+ * Whether site.html's entry imports a module statically: such a module stays out of the app's
+ * shared groups, whose other modules import Mantine and the router (decision 041).
+ */
+const reachedBySite = (moduleId: string, context: ChunkingContext) =>
+  ['site', 'app-site', 'base'].includes(pageReaching(moduleId, context) ?? '');
+
+/** The chunks of what a page loads before it can render (decisions 023, 041). */
 const initialChunks = {
-  /** What both pages load: React, Mantine's core. */
+  /** What every page loads: React. */
   base: (reach: InitialChunk | null) => reach === 'base',
-  /** What only the app loads: the router, the query client, zod, the session check. */
+  /** What the app and the auth pages load: Mantine's core. */
+  'base-ui': (reach: InitialChunk | null) => reach === 'base-ui',
+  /**
+   * What the app and the website pages load: the query client, the API client; and what the site
+   * pages share with the first renders of home and discover (the event time format). Those would
+   * otherwise go to `shared-ui` with its Mantine and router imports (a group takes its modules'
+   * imports along), and the site pages would load them all.
+   */
+  'app-site': (reach: InitialChunk | null, id: string, context: ChunkingContext) =>
+    reach === 'app-site' ||
+    // Huddle's own modules only: a package (zod) named in a group is kept whole, used or not.
+    (reach === 'site' && !/[\\/]node_modules[\\/]/.test(id) && firstRenderReaches(id, context)),
+  /** What only the app loads: the router, zod, the session check. */
   app: (reach: InitialChunk | null) => reach === 'app',
   /**
    * What only the sign-in pages load first and the app shell, home or discover render too: the
@@ -204,17 +237,20 @@ function preloadSharedChunks(chunkNames: readonly string[]): Plugin {
 }
 
 /**
- * The auth pages are a second page, auth.html (decision 023). The server sends it for them;
- * the dev server does the same here (a signed-in person is not sent on in development).
+ * The auth pages are a second page, auth.html (decision 023), and website pages a third, site.html
+ * (decision 041). The server sends them; the dev server does the same here (a signed-in person is
+ * not sent on, and site.html fetches its site from the API, as nothing writes it into the page).
  */
-function authPagesInDevelopment(): Plugin {
+function pagesInDevelopment(): Plugin {
   return {
-    name: 'huddle:auth-pages-in-development',
+    name: 'huddle:pages-in-development',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         const [pathname = '', search] = (request.url ?? '').split('?');
-        if (isAuthPagePath(pathname)) request.url = `/auth.html${search ? `?${search}` : ''}`;
+        const query = search ? `?${search}` : '';
+        if (isAuthPagePath(pathname)) request.url = `/auth.html${query}`;
+        else if (/^\/(site\/view|organization)\/[^/]+/.test(pathname)) request.url = `/site.html${query}`;
         next();
       });
     },
@@ -224,7 +260,7 @@ function authPagesInDevelopment(): Plugin {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    authPagesInDevelopment(),
+    pagesInDevelopment(),
     preloadSharedChunks(['ui', 'shared-ui']),
     zodWithoutJsonSchema(),
     mantineDirectImports(),
@@ -262,13 +298,14 @@ export default defineConfig(({ command }) => ({
     // measured by bench:web), so Vite's generic 500 KB warning is raised above it.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      // Two pages: the app, and the auth pages' own small entry (decision 023).
+      // Three pages: the app, the auth pages' own small entry (decision 023), website pages' (decision 041).
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
         auth: path.resolve(import.meta.dirname, 'auth.html'),
+        site: path.resolve(import.meta.dirname, 'site.html'),
       },
-      // Rolldown would fold the `base` chunk into the app's entry chunk (both pages still work),
-      // which makes the sign-in page load the app's code too.
+      // Rolldown would fold the `base` chunk into the app's entry chunk (every page still works),
+      // which makes the sign-in and website pages load the app's code too.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         codeSplitting: {

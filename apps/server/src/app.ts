@@ -41,7 +41,7 @@ import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-sto
 import { createLocalPrivateStorage } from './lib/storage/private-file-storage.ts';
 import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
-import { firstPageMeta, registerWebApp } from './lib/web-app.ts';
+import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
@@ -63,7 +63,7 @@ import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
 import { registerWebsiteRoutes } from './features/websites/websites.routes.ts';
-import { websitePageMeta } from './features/websites/websites.page-meta.ts';
+import { websitePages } from './features/websites/websites.page-meta.ts';
 import { registerCustomDomainRoutes } from './features/custom-domains/custom-domains.routes.ts';
 import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
@@ -285,7 +285,8 @@ export async function buildApp({
         const userId = await findSessionUserId(deps.auth, request);
         return userId ? getCurrentUser(db, userId) : null;
       },
-      pageMeta: firstPageMeta([websitePageMeta(db, config.publicOrigin), postPageMeta(db, config.publicOrigin)]),
+      sitePage: websitePages(db, config.publicOrigin),
+      pageMeta: postPageMeta(db, config.publicOrigin),
       hostPage: customHostPages(db, config.publicOrigin),
     });
   } else {

@@ -42,7 +42,12 @@ export function templateDocument(template: WebsiteTemplate, name: string): Websi
         props: {
           id: 'join-text',
           heading: 'How to join',
-          text: 'Fill in the registration form below and an organizer will be in touch.',
+          content: [
+            {
+              type: 'paragraph',
+              runs: [{ text: 'Fill in the registration form below and an organizer will be in touch.' }],
+            },
+          ],
         },
       },
       { type: 'Form', props: { id: 'form-1', heading: 'Registration', formId: '', buttonLabel: 'Register' } },

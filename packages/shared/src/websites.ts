@@ -47,15 +47,17 @@ const url = z
   .trim()
   .max(websiteLimits.url, max(websiteLimits.url))
   .refine((value) => value === '' || isSafeWebsiteUrl(value), websiteMessages.badUrl);
-/** A button's target may also be a path inside Huddle (a site page, a form). */
+/**
+ * A button's or a text's link: also a path inside Huddle (a site page, a form), but not `//host`,
+ * which browsers read as another site's address.
+ */
+export const isSafeWebsiteLink = (value: string): boolean =>
+  isSafeWebsiteUrl(value) || /^\/(?!\/)[A-Za-z0-9._~/-]*$/.test(value);
 const href = z
   .string()
   .trim()
   .max(websiteLimits.url, max(websiteLimits.url))
-  .refine(
-    (value) => value === '' || isSafeWebsiteUrl(value) || /^\/[A-Za-z0-9._~/-]*$/.test(value),
-    websiteMessages.badUrl,
-  );
+  .refine((value) => value === '' || isSafeWebsiteLink(value), websiteMessages.badUrl);
 
 const blockId = z.string().min(1).max(100);
 const block = <T extends string, S extends z.ZodRawShape>(type: T, props: S) =>
@@ -68,9 +70,38 @@ export const heroBlock = block('Hero', {
   buttonLabel: text(websiteLimits.label),
   buttonHref: href,
 });
+/**
+ * Formatted text as a structure, never HTML (decision 041): paragraphs and headings of runs, and
+ * lists whose items are runs. A run is text, bold and/or italic, maybe a link (checked as any
+ * site link: http(s), an upload or a site path). The site draws it with React elements only.
+ */
+const richRun = z.strictObject({
+  text: z.string().max(websiteLimits.longText),
+  bold: z.literal(true).optional(),
+  italic: z.literal(true).optional(),
+  href: href.refine((value) => value !== '', websiteMessages.badUrl).optional(),
+});
+export type RichTextRun = z.infer<typeof richRun>;
+const runs = z.array(richRun).max(200);
+export const richTextContent = z
+  .array(
+    z.discriminatedUnion('type', [
+      z.strictObject({ type: z.enum(['paragraph', 'heading3', 'heading4']), runs }),
+      z.strictObject({ type: z.enum(['bulletList', 'orderedList']), items: z.array(runs).max(100) }),
+    ]),
+  )
+  .max(200)
+  .superRefine((content, context) => {
+    const length = content
+      .flatMap((node) => ('runs' in node ? node.runs : node.items.flat()))
+      .reduce((total, run) => total + run.text.length, 0);
+    if (length > websiteLimits.longText) context.addIssue({ code: 'custom', message: max(websiteLimits.longText) });
+  });
+export type RichTextContent = z.infer<typeof richTextContent>;
+
 export const richTextBlock = block('RichText', {
   heading: text(websiteLimits.heading),
-  text: text(websiteLimits.longText),
+  content: richTextContent,
 });
 export const imageBlock = block('Image', {
   url,
@@ -248,6 +279,18 @@ export const publicWebsiteReply = z
   })
   .meta({ id: 'PublicWebsite' });
 export type PublicWebsite = z.infer<typeof publicWebsiteReply>;
+
+/**
+ * The id of the JSON data block the server writes into site.html (the site pages' own entry): the
+ * published site and where it is served, so the page renders without asking the API first.
+ */
+export const siteElementId = 'huddle-site';
+export interface SiteBootstrap {
+  /** The site's address below the host: `/site/view/{id}`, `/organization/{teamId}`, or '' at a custom domain's root. */
+  basePath: string;
+  /** Null when there is no such published site (the page answers 404). */
+  site: PublicWebsite | null;
+}
 
 const okReply = z.object({ ok: z.literal(true) });
 const tags = ['websites'] as const;

@@ -14,7 +14,12 @@ const signedInHomePath = '/home';
 export interface WebAppOptions {
   /** The signed-in user (null for a visitor); "/" and the auth pages answer by it, index.html carries it. */
   currentUser: (request: FastifyRequest) => Promise<CurrentUser | null>;
-  /** A page's own title, description and preview image (websites, issue 15); null keeps index.html's. */
+  /**
+   * A website page on Huddle's own host (issue 15: site/view/{id}/…, organization/{id}/…): sent as
+   * site.html; null for every other path. It must answer for its paths even when a lookup fails.
+   */
+  sitePage?: (pathname: string) => Promise<HostPage | null>;
+  /** An app page's own title, description and preview image (posts, issue 16); null keeps index.html's. */
   pageMeta?: (pathname: string) => Promise<PageMeta | null>;
   /** Pages on a host other than Huddle's own (custom domains, issue 15); null answers as Huddle's own host. */
   hostPage?: (host: PageHost) => Promise<HostPage | null>;
@@ -29,17 +34,22 @@ export interface PageHost {
   search: string;
 }
 
-/** What a page request on another host gets. */
+/** A JSON data block written into the HTML, which the page's script reads at start. */
+export interface DataBlock {
+  id: string;
+  value: unknown;
+}
+
+/** What a page request on another host, or a website page, gets. */
 export type HostPage =
   | { kind: 'not-connected' }
   | { kind: 'redirect'; location: string }
-  | {
-      kind: 'page';
-      status: 200 | 404;
-      meta: PageMeta | null;
-      /** A JSON data block written into index.html, which the web app reads at start. */
-      bootstrap: { id: string; value: unknown };
-    };
+  | { kind: 'page'; status: 200 | 404; meta: PageMeta | null; bootstrap: DataBlock }
+  /**
+   * A website page: site.html, the sites' own light entry (no app shell, router or Mantine;
+   * decision 041), with the page's preview tags and the site itself in data blocks.
+   */
+  | { kind: 'site'; status: 200 | 404; meta: PageMeta | null; data: DataBlock[] };
 
 /** Spec §2: a host that is not Huddle's and serves no site says so plainly (no app, no script). */
 export const notConnectedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not connected</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 16px"><h1>This domain is not connected to Huddle.</h1><p>If it is yours, connect it from your website on Huddle, then check its DNS records.</p></body></html>`;
@@ -51,19 +61,6 @@ export interface PageMeta {
   /** Absolute URL, or null for none. */
   image: string | null;
   url: string;
-}
-
-type PageMetaSource = (pathname: string) => Promise<PageMeta | null>;
-
-/** Several features' page meta (websites, posts): the first that knows the path answers. */
-export function firstPageMeta(sources: PageMetaSource[]): PageMetaSource {
-  return async (pathname) => {
-    for (const source of sources) {
-      const meta = await source(pathname);
-      if (meta) return meta;
-    }
-    return null;
-  };
 }
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -148,7 +145,7 @@ function createIndexPage(webDistDir: string) {
     pathname: string,
     user: CurrentUser | null,
     meta: PageMeta | null = null,
-    bootstrap: { id: string; value: unknown } | null = null,
+    bootstrap: DataBlock | null = null,
   ): string | null => {
     build ??= readIndexBuild(webDistDir);
     if (!build) return null;
@@ -166,10 +163,33 @@ function createIndexPage(webDistDir: string) {
     const session = reply.success
       ? `<script type="application/json" id="${inlineSessionElementId}">${jsonForScriptElement(reply.data)}</script>`
       : '';
-    const data = bootstrap
-      ? `<script type="application/json" id="${bootstrap.id}">${jsonForScriptElement(bootstrap.value)}</script>`
-      : '';
+    const data = bootstrap ? dataBlockTag(bootstrap) : '';
     return (meta ? withPageMeta(html, meta) : html).replace('</head>', () => `${head}${session}${data}</head>`);
+  };
+}
+
+function dataBlockTag({ id, value }: DataBlock): string {
+  // A data block, not a script: the CSP's script-src does not apply and nothing runs.
+  return `<script type="application/json" id="${id}">${jsonForScriptElement(value)}</script>`;
+}
+
+/**
+ * site.html with a page's preview tags and data blocks. No session: a website page is the same for
+ * everyone (spec §6, public), and its live blocks ask the API with the visitor's cookie themselves.
+ * Null while there is no web build.
+ */
+function createSitePage(webDistDir: string) {
+  let html: string | null | undefined;
+  return (meta: PageMeta | null, data: DataBlock[]): string | null => {
+    if (html === undefined) {
+      const sitePath = path.join(webDistDir, 'site.html');
+      html = existsSync(sitePath) ? readFileSync(sitePath, 'utf8') : null;
+    }
+    if (html === null) return null;
+    return (meta ? withPageMeta(html, meta) : html).replace(
+      '</head>',
+      () => `${data.map(dataBlockTag).join('')}</head>`,
+    );
   };
 }
 
@@ -183,6 +203,7 @@ function createIndexPage(webDistDir: string) {
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, options: WebAppOptions): Promise<void> {
   const indexPage = createIndexPage(webDistDir);
+  const sitePage = createSitePage(webDistDir);
   // A session lookup that fails (database down) must not hide the page: treat it as signed out.
   const currentUser = (request: FastifyRequest) => options.currentUser(request).catch(() => null);
   await app.register(fastifyStatic, {
@@ -220,6 +241,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       }
       return reply.sendFile('auth.html');
     }
+    const site = options.sitePage ? await options.sitePage(pathname) : null;
+    if (site) return sendHostPage(request, reply, site);
     // A page's own preview tags; a failed lookup keeps index.html's (the page itself still loads).
     const meta = options.pageMeta ? await options.pageMeta(pathname).catch(() => null) : null;
     return sendIndexPage(reply, indexPage(pathname, await currentUser(request), meta));
@@ -235,6 +258,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
   async function sendHostPage(request: FastifyRequest, reply: FastifyReply, host: HostPage) {
     if (host.kind === 'not-connected') return reply.code(404).type('text/html; charset=utf-8').send(notConnectedPage);
     if (host.kind === 'redirect') return reply.redirect(host.location);
+    if (host.kind === 'site') {
+      const page = sitePage(host.meta, host.data);
+      if (page === null) return sendNotFound(reply);
+      // The same for everyone, but a site changes when it is published again: always revalidated.
+      return reply.code(host.status).type('text/html; charset=utf-8').send(page);
+    }
     const [pathname = '/'] = request.url.split('?');
     const page = indexPage(pathname, await currentUser(request), host.meta, host.bootstrap);
     return sendIndexPage(reply, page, host.status);

@@ -21,7 +21,8 @@ export const customHostRoutes: RouteObject[] = [
       signedIn([formRoutes.list, formRoutes.build, formRoutes.submissions, formRoutes.submission]),
       // Paying for a submission is open to its filler by the mailed key, as on Huddle's own host.
       openToEveryone([formRoutes.view, formRoutes.payment]),
-      { path: '*', lazy: () => import('./pages/custom-host-site-page.tsx') },
+      // The site's pages are site.html (decision 041): the server sends them, and Huddle's sections to Huddle's origin.
+      { path: '*', lazy: () => import('./pages/site-document-page.tsx') },
     ],
   },
 ];

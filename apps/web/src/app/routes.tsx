@@ -145,10 +145,10 @@ export const routes: RouteObject[] = [
         path: 'games/:eventId/manage',
         loader: ({ params }) => redirect(`/discover/events/${params.eventId ?? ''}/manage`),
       },
-      // Websites (issue 15): a site is its own page, outside Huddle's shell. Public (spec §6) but
-      // the builder's preview of a draft.
-      { path: 'site/view/:websiteId/*', lazy: () => import('./pages/site-view-page.tsx') },
-      { path: 'organization/:teamId/*', lazy: () => import('./pages/organization-page.tsx') },
+      // Websites (issue 15): a site is its own document, site.html (decision 041), outside Huddle's
+      // app. Public (spec §6) but the builder's preview of a draft.
+      { path: 'site/view/:websiteId/*', lazy: () => import('./pages/site-document-page.tsx') },
+      { path: 'organization/:teamId/*', lazy: () => import('./pages/site-document-page.tsx') },
       // Spec §2 website guard: on Huddle's own domain the id is required; without one, the root.
       { path: 'organization', loader: () => redirect('/') },
       { path: 'site/view', loader: () => redirect('/') },

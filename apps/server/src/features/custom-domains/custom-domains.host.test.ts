@@ -1,4 +1,5 @@
 import { customHostElementId, type CustomDomain } from '@huddle/shared/custom-domains';
+import { siteElementId, type SiteBootstrap } from '@huddle/shared/websites';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { registerWebApp } from '../../lib/web-app.ts';
 import { createTeamCast } from '../../test/factories.ts';
 import { createFakeDns } from '../../test/fake-dns.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { websitePageMeta } from '../websites/websites.page-meta.ts';
+import { websitePages } from '../websites/websites.page-meta.ts';
 import { customHostPages } from './custom-domains.host.ts';
 
 /**
@@ -59,10 +60,14 @@ beforeAll(async () => {
     '<!doctype html><head><meta name="description" content="Huddle app" /><title>Huddle</title></head><div id="root"></div>',
   );
   writeFileSync(path.join(dir, 'auth.html'), '<!doctype html><title>Sign in</title>');
+  writeFileSync(
+    path.join(dir, 'site.html'),
+    '<!doctype html><head><meta name="description" content="A team site" /><title>Huddle</title></head><div id="root" data-entry="site"></div>',
+  );
   web = Fastify();
   await registerWebApp(web, dir, {
     currentUser: async () => null,
-    pageMeta: websitePageMeta(t.db, origin),
+    sitePage: websitePages(t.db, origin),
     hostPage: customHostPages(t.db, origin),
   });
 });
@@ -72,10 +77,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const bootstrapOf = (html: string) => {
-  const match = new RegExp(`<script type="application/json" id="${customHostElementId}">([^<]*)</script>`).exec(html);
+const dataBlockOf = (html: string, id: string) => {
+  const match = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
   return match ? JSON.parse(match[1] ?? '') : null;
 };
+const bootstrapOf = (html: string) => dataBlockOf(html, customHostElementId);
+/** A site page is site.html, the sites' light entry (decision 041), carrying the site. */
+const siteOf = (html: string): SiteBootstrap | null =>
+  html.includes('data-entry="site"') ? dataBlockOf(html, siteElementId) : null;
 
 describe('a page request by host', () => {
   it('Huddle’s own host (and localhost, an IP) gets the whole app', async () => {
@@ -89,19 +98,22 @@ describe('a page request by host', () => {
     }
   });
 
-  it('a verified domain gets the site at its root, with the site’s preview tags and the bootstrap', async () => {
+  it('a verified domain gets the site at its root, with the site’s preview tags and the site itself', async () => {
     const home = await get('loons.example.org', '/');
     expect(home.statusCode).toBe(200);
+    expect(siteOf(home.body)?.basePath).toBe('');
+    expect(siteOf(home.body)?.site?.id).toBe(websiteId);
+    expect(siteOf(home.body)?.site?.meta.title).toBe('Loons <Club>');
     expect(home.body).toContain('<title>Loons &lt;Club&gt;</title>');
     expect(home.body).toContain('<meta property="og:title" content="Loons &lt;Club&gt;">');
     expect(home.body).toContain('<meta name="description" content="Paddle &amp; play">');
     expect(home.body).toContain('<meta property="og:url" content="http://loons.example.org/">');
     expect(home.body).toContain(`<meta property="og:image" content="${origin}/uploads/loon.png">`);
-    expect(bootstrapOf(home.body)).toEqual({ domain: 'loons.example.org', websiteId, teamId, huddleOrigin: origin });
 
     const join = await get('LOONS.example.org', '/join');
     expect(join.statusCode).toBe(200);
     expect(join.body).toContain('<title>Join | Loons &lt;Club&gt;</title>');
+    expect(siteOf(join.body)?.site?.id).toBe(websiteId);
   });
 
   it('serves the form routes on a verified domain, sends Huddle’s own pages and sign-in to Huddle’s origin, 404s the rest', async () => {
@@ -109,7 +121,9 @@ describe('a page request by host', () => {
     for (const url of ['/form', `/form/build/${formId}`, `/form/${formId}`, `/form/${formId}/submissions`]) {
       const page = await get('loons.example.org', url);
       expect(page.statusCode, url).toBe(200);
-      expect(bootstrapOf(page.body)?.websiteId).toBe(websiteId);
+      // The form routes are the app's (index.html), switched to the reduced route table.
+      expect(bootstrapOf(page.body)).toEqual({ domain: 'loons.example.org', websiteId, teamId, huddleOrigin: origin });
+      expect(siteOf(page.body)).toBeNull();
     }
     expect((await get('loons.example.org', `/form/payment/${formId}/${formId}`)).statusCode).toBe(200);
     const event = await get('loons.example.org', '/discover/events/123');
@@ -117,7 +131,7 @@ describe('a page request by host', () => {
     expect(event.headers.location).toBe(`${origin}/discover/events/123`);
     const other = await get('loons.example.org', '/no-such-page');
     expect(other.statusCode).toBe(404);
-    expect(bootstrapOf(other.body)?.websiteId).toBe(websiteId);
+    expect(siteOf(other.body)?.site?.id).toBe(websiteId);
     const signIn = await get('loons.example.org', '/auth/login?returnTo=%2Fform');
     expect(signIn.statusCode).toBe(302);
     expect(signIn.headers.location).toBe(`${origin}/auth/login?returnTo=%2Fform`);

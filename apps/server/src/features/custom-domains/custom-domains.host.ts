@@ -3,7 +3,7 @@ import { isAuthPagePath } from '@huddle/shared/auth-pages';
 import { pageByPath } from '@huddle/shared/website-templates';
 import type { Database } from '../../db/client.ts';
 import type { HostPage, PageHost } from '../../lib/web-app.ts';
-import { sitePageMeta } from '../websites/websites.page-meta.ts';
+import { siteDataBlock, sitePageMeta } from '../websites/websites.page-meta.ts';
 import { findConnectedSite, isOwnHost } from './custom-domains.service.ts';
 
 const segment = '[^/]+';
@@ -38,6 +38,6 @@ export function customHostPages(db: Database, publicOrigin: string) {
     const found = pageByPath(connected.site.document, pathname) !== undefined;
     if (!found && huddleSectionsOnCustomHost.has(pathname.split('/')[1] ?? ''))
       return { kind: 'redirect', location: `${publicOrigin}${pathname}${search ? `?${search}` : ''}` };
-    return { kind: 'page', status: found ? 200 : 404, meta, bootstrap };
+    return { kind: 'site', status: found ? 200 : 404, meta, data: [siteDataBlock('', connected.site)] };
   };
 }

@@ -1,4 +1,10 @@
-import { websiteDocument, websiteMessages, type WebsiteDocument } from '@huddle/shared/websites';
+import {
+  siteElementId,
+  websiteDocument,
+  websiteMessages,
+  type SiteBootstrap,
+  type WebsiteDocument,
+} from '@huddle/shared/websites';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +16,7 @@ import type { signUpUser } from '../../test/factories.ts';
 import { createTeamAs, createTeamCast } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
-import { websitePageMeta } from './websites.page-meta.ts';
+import { websitePages } from './websites.page-meta.ts';
 
 /** Issue 15: websites saved, published and read, with their rules held under load. */
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -183,6 +189,56 @@ describe('the document schema', () => {
   });
 });
 
+describe('formatted text (decision 041)', () => {
+  const withRichText = (document: WebsiteDocument, content: unknown): WebsiteDocument => ({
+    ...document,
+    pages: document.pages.map((page, index) =>
+      index === 0
+        ? { ...page, content: [{ type: 'RichText', props: { id: 'rich', heading: 'About', content } }] as never }
+        : page,
+    ),
+  });
+
+  it('stores the structure and gives it back to visitors as it was saved', async () => {
+    const draft = await create(outsider.cookie);
+    const content = [
+      { type: 'heading3', runs: [{ text: 'Tryouts' }] },
+      {
+        type: 'paragraph',
+        runs: [{ text: 'Bring ' }, { text: 'boots', bold: true }, { text: 'rules', italic: true, href: '/join' }],
+      },
+      { type: 'bulletList', items: [[{ text: '<script>alert(1)</script>' }]] },
+    ];
+    expect((await save(outsider.cookie, draft, withRichText(draft.document, content))).statusCode).toBe(200);
+    await call('POST', `/api/websites/${draft.id}/publish`, outsider.cookie, { published: true });
+    const site = (await call('GET', `/api/websites/${draft.id}`)).json<{ document: WebsiteDocument }>();
+    expect(site.document.pages[0]?.content[0]).toEqual({
+      type: 'RichText',
+      props: { id: 'rich', heading: 'About', content },
+    });
+  });
+
+  it('refuses HTML, a javascript: link and unknown nodes through the API, and keeps the draft', async () => {
+    const draft = await create(outsider.cookie);
+    for (const content of [
+      '<p>Hi<script>alert(1)</script></p>',
+      [{ type: 'paragraph', runs: [{ text: 'x', href: 'javascript:alert(1)' }] }],
+      [{ type: 'paragraph', runs: [{ text: 'x', href: 'data:text/html,<script>alert(1)</script>' }] }],
+      [{ type: 'html', html: '<img src=x onerror=alert(1)>' }],
+      [{ type: 'paragraph', runs: [{ text: 'x', onclick: 'alert(1)' }] }],
+    ]) {
+      const reply = await save(outsider.cookie, draft, withRichText(draft.document, content));
+      expect(reply.statusCode, JSON.stringify(content)).toBe(400);
+    }
+    const plain = structuredClone(draft.document) as unknown as { pages: { content: object[] }[] };
+    plain.pages[0]!.content = [{ type: 'RichText', props: { id: 'old', heading: '', text: '<b>plain</b>' } }];
+    expect((await save(outsider.cookie, draft, plain as unknown as WebsiteDocument)).statusCode).toBe(400);
+    expect((await call('GET', `/api/websites/${draft.id}/draft`, outsider.cookie)).json<Draft>().version).toBe(
+      draft.version,
+    );
+  });
+});
+
 describe('publishing and the public read', () => {
   it('shows visitors the published copy, not later drafts, and nothing once unpublished', async () => {
     const draft = await create(owner.cookie, { template: 'club', teamId });
@@ -217,14 +273,17 @@ describe('the HTML sent for a site page (link previews, no JavaScript)', () => {
   let dir: string;
   let web: FastifyInstance;
   const origin = 'https://huddle.example';
+  const siteHtml =
+    '<!doctype html><head><meta name="description" content="A team site" /><title>Huddle</title><script type="module" src="/assets/site.js"></script></head><div id="root"></div>';
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'huddle-sites-'));
     writeFileSync(
       path.join(dir, 'index.html'),
       '<!doctype html><head><meta name="description" content="Huddle app" /><title>Huddle</title></head><div id="root"></div>',
     );
+    writeFileSync(path.join(dir, 'site.html'), siteHtml);
     web = Fastify();
-    await registerWebApp(web, dir, { currentUser: async () => null, pageMeta: websitePageMeta(t.db, origin) });
+    await registerWebApp(web, dir, { currentUser: async () => null, sitePage: websitePages(t.db, origin) });
   });
   afterAll(async () => {
     await web.close();
@@ -256,21 +315,48 @@ describe('the HTML sent for a site page (link previews, no JavaScript)', () => {
     expect(home.body).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(home.body).not.toContain('<script>alert(1)');
     expect(home.body).not.toContain('Huddle app');
+    // The site's light entry (decision 041), with the published site to draw at once, escaped.
+    expect(home.body).toContain('src="/assets/site.js"');
+    expect(siteDataOf(home.body)).toEqual({
+      basePath: `/organization/${team.id}`,
+      site: (await call('GET', `/api/websites/${draft.id}`)).json(),
+    });
+    expect(home.body).toContain('Swim & \\u003cscript>alert(1)\\u003c/script>');
 
     const join = await web.inject({ method: 'GET', url: `/site/view/${draft.id}/join` });
+    expect(join.statusCode).toBe(200);
     expect(join.body).toContain('<title>Join | Marlins &lt;b&gt;&quot;Club&quot;&lt;/b&gt;</title>');
+    expect(siteDataOf(join.body)?.basePath).toBe(`/site/view/${draft.id}`);
+    // A page the site does not have: its own not-found page, 404.
+    const missing = await web.inject({ method: 'GET', url: `/site/view/${draft.id}/no-such-page` });
+    expect(missing.statusCode).toBe(404);
+    expect(siteDataOf(missing.body)?.site?.id).toBe(draft.id);
   });
 
-  it('keeps index.html’s own tags for an unpublished or unknown site', async () => {
+  it('answers an unpublished or unknown site with 404 and no site, and sends a team without one to the root', async () => {
     const draft = await create(outsider.cookie);
-    for (const url of [
-      `/site/view/${draft.id}`,
-      '/site/view/not-a-uuid',
-      '/organization/00000000-0000-4000-8000-000000000000',
-    ]) {
+    for (const url of [`/site/view/${draft.id}`, '/site/view/not-a-uuid']) {
       const reply = await web.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(404);
       expect(reply.body).toContain('<title>Huddle</title>');
       expect(reply.body).not.toContain('og:title');
+      expect(siteDataOf(reply.body)?.site).toBeNull();
+    }
+    for (const url of ['/organization/00000000-0000-4000-8000-000000000000', '/organization/not-a-uuid']) {
+      const reply = await web.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(302);
+      expect(reply.headers.location).toBe('/');
     }
   });
+
+  it('sends Huddle’s own pages index.html, not the site entry', async () => {
+    const reply = await web.inject({ method: 'GET', url: '/site' });
+    expect(reply.body).toContain('Huddle app');
+    expect(siteDataOf(reply.body)).toBeNull();
+  });
 });
+
+function siteDataOf(html: string): SiteBootstrap | null {
+  const match = new RegExp(`<script type="application/json" id="${siteElementId}">([^<]*)</script>`).exec(html);
+  return match ? (JSON.parse(match[1] ?? '') as SiteBootstrap) : null;
+}

@@ -1,9 +1,10 @@
 import type { BlockProps, WebsiteBlock, WebsiteBlockType, WebsiteDocument, WebsitePage } from '@huddle/shared/websites';
+import { htmlToRichText } from './rich-text.ts';
 
 /** What a block starts with when dropped on a page (and the only props a saved block keeps). */
 export const blockDefaults: { [T in WebsiteBlockType]: Omit<BlockProps<T>, 'id'> } = {
   Hero: { heading: 'Welcome', text: '', imageUrl: '', buttonLabel: '', buttonHref: '' },
-  RichText: { heading: '', text: 'Write something about your team.' },
+  RichText: { heading: '', content: [{ type: 'paragraph', runs: [{ text: 'Write something about your team.' }] }] },
   Image: { url: '', alt: '', caption: '' },
   Gallery: { heading: 'Gallery', images: [] },
   UpcomingEvents: { heading: 'Upcoming games', limit: 5 },
@@ -45,6 +46,8 @@ export function cleanBlock(block: { type: string; props: Record<string, unknown>
     id: String(block.props.id ?? ''),
     ...pick(block.props, blockDefaults[type]),
   };
+  // The editor holds formatted text as HTML; the document as a structure (decision 041).
+  if (type === 'RichText' && typeof props.content === 'string') props.content = htmlToRichText(props.content);
   if (type === 'Gallery')
     props.images = (props.images as Record<string, unknown>[]).map((image) => pick(image, { url: '', alt: '' }));
   if (type === 'Sponsors')

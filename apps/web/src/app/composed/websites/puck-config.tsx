@@ -3,6 +3,7 @@ import { websiteLimits, type BlockProps, type WebsiteBlockType } from '@huddle/s
 import type { ReactNode } from 'react';
 import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import { blockDefaults, blockLabels } from '../../../features/websites/site-document.ts';
+import { htmlToRichText, richTextToHtml } from '../../../features/websites/rich-text.ts';
 import { FormPickerField } from '../../../features/websites/components/form-picker-field.tsx';
 import {
   Contact,
@@ -41,7 +42,25 @@ const fields: { [T in WebsiteBlockType]: Fields<Omit<Props[T], 'id'>> } = {
     buttonLabel: { type: 'text', label: 'Button label' },
     buttonHref: url('Button link (a page path such as /join, or https://…)'),
   },
-  RichText: { heading, text: { type: 'textarea', label: 'Text' } },
+  // Puck's own rich text field (Tiptap): only what the stored structure can say (decision 041).
+  RichText: {
+    heading,
+    content: {
+      type: 'richtext',
+      label: 'Text',
+      contentEditable: false,
+      options: {
+        heading: { levels: [3, 4] },
+        blockquote: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        textAlign: false,
+      },
+    } as unknown as Fields<Omit<Props['RichText'], 'id'>>['content'],
+  },
   Image: {
     url: image('Image (https://… or upload)'),
     alt: { type: 'text', label: 'Description for screen readers' },
@@ -94,7 +113,10 @@ const fields: { [T in WebsiteBlockType]: Fields<Omit<Props[T], 'id'>> } = {
 
 const renders: { [T in WebsiteBlockType]: (props: Props[T]) => ReactNode } = {
   Hero,
-  RichText,
+  // In the editor the text is the field's HTML: drawn from the structure it will be saved as.
+  RichText: ({ content, ...props }) => (
+    <RichText {...props} content={typeof content === 'string' ? htmlToRichText(content) : content} />
+  ),
   Image: ImageBlock,
   Gallery,
   UpcomingEvents,
@@ -107,6 +129,12 @@ const renders: { [T in WebsiteBlockType]: (props: Props[T]) => ReactNode } = {
   Sponsors,
 };
 
+/** A block's props as the editor holds them: formatted text as the rich text field's HTML. */
+export function toEditorProps<P extends object>(type: string, props: P): P {
+  if (type !== 'RichText' || !('content' in props) || typeof props.content === 'string') return props;
+  return { ...props, content: richTextToHtml(props.content as BlockProps<'RichText'>['content']) };
+}
+
 /** Puck's configuration: the blocks, grouped, each with its fields, defaults and visitor render. */
 export function createPuckConfig(frame: (children: ReactNode) => ReactNode): Config {
   const components = Object.fromEntries(
@@ -117,7 +145,7 @@ export function createPuckConfig(frame: (children: ReactNode) => ReactNode): Con
         {
           label: blockLabels[type],
           fields: fields[type],
-          defaultProps: blockDefaults[type],
+          defaultProps: toEditorProps(type, blockDefaults[type]),
           render: ({
             puck: _puck,
             editMode: _editMode,

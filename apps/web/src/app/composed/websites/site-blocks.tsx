@@ -1,18 +1,23 @@
-import type { BlockProps, WebsiteBlock } from '@huddle/shared/websites';
-import { formEndpoints } from '@huddle/shared/forms';
+import type { BlockProps, RichTextContent, RichTextRun, WebsiteBlock } from '@huddle/shared/websites';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formatEventStart } from '../../../lib/format-event-time.ts';
-import { useTeamEvents } from '../../../features/events/api/list-team-events.ts';
-import { LazyHuddleMap } from '../../../features/maps/components/lazy-huddle-map.tsx';
+import { teamEventsQueryOptions } from '../../../features/events/api/list-team-events.ts';
 import type { MapMarker } from '../../../features/maps/map-view.ts';
-import { useTeam } from '../../../features/teams/api/get-team.ts';
+import { teamQueryOptions } from '../../../features/teams/api/get-team.ts';
 import { useTeamSeasons } from '../../../features/teams/api/list-seasons.ts';
 import { sitePageHref } from '../../../features/websites/site-document.ts';
 import { useSite } from '../../../features/websites/components/site-context.ts';
 import classes from './site.module.css';
+
+/*
+ * Site pages are their own light entry (site.html, decision 041): no router, no Mantine. Links are
+ * plain anchors, so every page is a document the server sends with its own preview tags, and a
+ * link to one of Huddle's sections opens Huddle's app. The map (Leaflet, drawn with Mantine) loads
+ * only when a page has a map block, after the page has shown.
+ */
+const SitePlacesMap = lazy(() => import('./site-places-map.tsx'));
 
 function Section({
   heading,
@@ -44,9 +49,9 @@ function SiteLink({ href, className, children }: { href: string; className?: str
   if (href.startsWith('/') && !href.startsWith('/uploads/')) {
     const page = document.pages.find((candidate) => candidate.path === path);
     return (
-      <Link className={className} to={page ? sitePageHref(basePath, page.path) : href}>
+      <a className={className} href={page ? sitePageHref(basePath, page.path) : href}>
         {children}
-      </Link>
+      </a>
     );
   }
   return (
@@ -81,10 +86,63 @@ export function Hero({ heading, text, imageUrl, buttonLabel, buttonHref }: Block
   );
 }
 
-export function RichText({ heading, text }: BlockProps<'RichText'>) {
+function Runs({ runs }: { runs: RichTextRun[] }) {
+  return runs.map((run, index) => {
+    let node: ReactNode = run.text;
+    if (run.bold) node = <strong>{node}</strong>;
+    if (run.italic) node = <em>{node}</em>;
+    if (run.href) node = <SiteLink href={run.href}>{node}</SiteLink>;
+    return <Fragment key={index}>{node}</Fragment>;
+  });
+}
+
+/** Formatted text drawn from its structure with React elements: no organizer's HTML reaches the page (decision 041). */
+export function RichTextBody({ content }: { content: RichTextContent }) {
+  return (
+    <div className={classes.text}>
+      {content.map((node, index) => {
+        switch (node.type) {
+          case 'paragraph':
+            return (
+              <p key={index}>
+                <Runs runs={node.runs} />
+              </p>
+            );
+          case 'heading3':
+            return (
+              <h3 key={index}>
+                <Runs runs={node.runs} />
+              </h3>
+            );
+          case 'heading4':
+            return (
+              <h4 key={index}>
+                <Runs runs={node.runs} />
+              </h4>
+            );
+          case 'bulletList':
+          case 'orderedList': {
+            const List = node.type === 'bulletList' ? 'ul' : 'ol';
+            return (
+              <List key={index}>
+                {node.items.map((runs, item) => (
+                  <li key={item}>
+                    <Runs runs={runs} />
+                  </li>
+                ))}
+              </List>
+            );
+          }
+        }
+      })}
+    </div>
+  );
+}
+
+export function RichText({ heading, content }: BlockProps<'RichText'>) {
   return (
     <Section heading={heading} label="Text">
-      <div className={classes.text}>{text}</div>
+      <RichTextBody content={content} />
     </Section>
   );
 }
@@ -93,7 +151,7 @@ export function ImageBlock({ url, alt, caption }: BlockProps<'Image'>) {
   if (!url) return <Empty editorHint="Give the image's address in its settings." />;
   return (
     <figure className={classes.section} style={{ margin: '24px 0' }}>
-      <img className={classes.image} src={url} alt={alt} loading="lazy" />
+      <img className={classes.image} src={url} alt={alt} loading="lazy" decoding="async" />
       {caption && <figcaption className={classes.muted}>{caption}</figcaption>}
     </figure>
   );
@@ -109,7 +167,7 @@ export function Gallery({ heading, images }: BlockProps<'Gallery'>) {
           {images.map((image, index) =>
             image.url ? (
               <li key={`${image.url}-${index}`}>
-                <img src={image.url} alt={image.alt} loading="lazy" />
+                <img src={image.url} alt={image.alt} loading="lazy" width={400} height={300} />
               </li>
             ) : null,
           )}
@@ -121,7 +179,8 @@ export function Gallery({ heading, images }: BlockProps<'Gallery'>) {
 
 function useLiveEvents() {
   const { teamId } = useSite();
-  const events = useTeamEvents(teamId ?? '');
+  // A site without a team asks nothing (GET /api/teams//events would only answer 400).
+  const events = useQuery({ ...teamEventsQueryOptions(teamId ?? ''), enabled: teamId !== null });
   return { teamId, events: teamId ? events : null };
 }
 
@@ -141,7 +200,7 @@ export function UpcomingEvents({ heading, limit }: BlockProps<'UpcomingEvents'>)
           {upcoming.map((event) => (
             <li key={event.id} className={classes.card}>
               <span>
-                <Link to={`/discover/events/${event.id}`}>{event.title}</Link>
+                <a href={`/discover/events/${event.id}`}>{event.title}</a>
                 <br />
                 <span className={classes.muted}>
                   {event.next && formatEventStart(event.next.startsAt, event.timeZone)} · {event.place.name}
@@ -182,7 +241,7 @@ export function Schedule({ heading }: BlockProps<'Schedule'>) {
             <ul className={classes.list}>
               {dayEvents.map((event) => (
                 <li key={event.id} className={classes.card}>
-                  <Link to={`/discover/events/${event.id}`}>{event.title}</Link>
+                  <a href={`/discover/events/${event.id}`}>{event.title}</a>
                   <span className={classes.muted}>
                     {event.next && formatEventStart(event.next.startsAt, event.timeZone)} · {event.place.name}
                   </span>
@@ -198,7 +257,7 @@ export function Schedule({ heading }: BlockProps<'Schedule'>) {
 
 export function Seasons({ heading }: BlockProps<'Seasons'>) {
   const { teamId } = useSite();
-  const seasons = useTeamSeasons(teamId ?? '');
+  const seasons = useTeamSeasons(teamId ?? '', { enabled: teamId !== null });
   const open = teamId ? (seasons.data?.seasons ?? []).filter((season) => season.status !== 'draft') : [];
   return (
     <Section heading={heading} label="Seasons" live>
@@ -219,9 +278,9 @@ export function Seasons({ heading }: BlockProps<'Seasons'>) {
               </span>
               {season.registrationOpen && (
                 // Registration happens on the team's page, with its guest and payment steps.
-                <Link className={classes.button} to={`/team/${teamId}`}>
+                <a className={classes.button} href={`/team/${teamId}`}>
                   Register for {season.label}
-                </Link>
+                </a>
               )}
             </li>
           ))}
@@ -234,16 +293,20 @@ export function Seasons({ heading }: BlockProps<'Seasons'>) {
 export function FormBlock({ heading, formId, buttonLabel }: BlockProps<'Form'>) {
   const form = useQuery({
     queryKey: ['forms', 'public', formId],
-    queryFn: () => apiRequest(formEndpoints.getPublic, { params: { formId } }),
+    // The forms module (answer checks, zod's) loads with this block only, after the page has shown.
+    queryFn: () =>
+      import('@huddle/shared/forms').then(({ formEndpoints }) =>
+        apiRequest(formEndpoints.getPublic, { params: { formId } }),
+      ),
     enabled: formId !== '',
   });
   if (!formId) return <Empty editorHint="Pick one of the team's published forms in this block's settings." />;
   return (
     <Section heading={heading} label="Form">
       {form.data?.description && <p className={classes.text}>{form.data.description}</p>}
-      <Link className={classes.button} to={`/form/${formId}`}>
+      <a className={classes.button} href={`/form/${formId}`}>
         {buttonLabel || form.data?.title || 'Open the form'}
-      </Link>
+      </a>
     </Section>
   );
 }
@@ -251,7 +314,7 @@ export function FormBlock({ heading, formId, buttonLabel }: BlockProps<'Form'>) 
 /** Spec: the roster respects the team's privacy: a private team's members are not shown to visitors. */
 export function Roster({ heading }: BlockProps<'Roster'>) {
   const { teamId } = useSite();
-  const team = useTeam(teamId ?? '');
+  const team = useQuery({ ...teamQueryOptions(teamId ?? ''), enabled: teamId !== null });
   return (
     <Section heading={heading} label="Roster" live>
       {!teamId ? (
@@ -264,7 +327,7 @@ export function Roster({ heading }: BlockProps<'Roster'>) {
         <ul className={classes.grid}>
           {team.data.members.map((member) => (
             <li key={member.id} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-              <img className={classes.avatar} src={member.photoURL} alt="" loading="lazy" />
+              <img className={classes.avatar} src={member.photoURL} alt="" loading="lazy" width={40} height={40} />
               <span>
                 {member.displayName}
                 {member.role !== 'player' && <span className={classes.muted}> · {member.role}</span>}
@@ -322,17 +385,18 @@ export function PlacesMap({ heading }: BlockProps<'Map'>) {
         <p className={classes.muted}>{events?.isPending ? 'Loading places…' : 'No places with upcoming events.'}</p>
       ) : (
         <>
-          <LazyHuddleMap
-            label={`Map of ${heading || 'places'}`}
-            center={first.position}
-            zoom={11}
-            markers={markers}
-            height={320}
-          />
+          <Suspense fallback={<div className={classes.mapPlaceholder} role="status" aria-label="Loading the map" />}>
+            <SitePlacesMap
+              label={`Map of ${heading || 'places'}`}
+              center={first.position}
+              zoom={11}
+              markers={markers}
+            />
+          </Suspense>
           <ul className={classes.list} style={{ marginTop: 12 }}>
             {markers.map((marker) => (
               <li key={marker.id}>
-                <Link to={`/places/view/${marker.id}`}>{marker.title}</Link>
+                <a href={`/places/view/${marker.id}`}>{marker.title}</a>
                 <span className={classes.muted}> · {marker.links[0]?.detail}</span>
               </li>
             ))}
@@ -352,7 +416,7 @@ export function Sponsors({ heading, sponsors }: BlockProps<'Sponsors'>) {
         <ul className={classes.grid}>
           {sponsors.map((sponsor, index) => {
             const body = sponsor.logoUrl ? (
-              <img src={sponsor.logoUrl} alt={sponsor.name} loading="lazy" />
+              <img src={sponsor.logoUrl} alt={sponsor.name} loading="lazy" width={400} height={300} />
             ) : (
               sponsor.name
             );

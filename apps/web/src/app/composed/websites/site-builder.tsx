@@ -27,7 +27,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import { usePublishWebsite } from '../../../features/websites/api/websites.ts';
@@ -42,7 +42,7 @@ import {
 import { useDraftAutosave, type SaveStatus } from '../../../features/websites/use-draft-autosave.ts';
 import { LeaveGuard } from '../../../features/websites/components/leave-guard.tsx';
 import { AddBlockControl } from './add-block-control.tsx';
-import { createPuckConfig } from './puck-config.tsx';
+import { createPuckConfig, toEditorProps } from './puck-config.tsx';
 import { SiteContext, useSite } from '../../../features/websites/components/site-context.ts';
 import { PageHeading, SiteFrame } from './site-view.tsx';
 import { randomUuid } from '../../../lib/random-uuid.ts';
@@ -71,6 +71,8 @@ function describeField(field: string, document: WebsiteDraft['document']): strin
   const block = page?.content[Number(match[2])];
   return `${page?.title ?? ''}, block ${Number(match[2]) + 1}${block ? ` (${blockLabels[block.type]})` : ''}: ${match[3]}`;
 }
+
+const richTextAsValue: ComponentProps<typeof Puck>['fieldTransforms'] = { richtext: ({ value }) => value as unknown };
 
 /** Puck's own Publish button gives way to an Add block control: publishing is the builder's (above). */
 const puckOverrides = { headerActions: () => <AddBlockControl /> };
@@ -217,7 +219,11 @@ export function SiteBuilder({ initial }: { initial: WebsiteDraft }) {
     [],
   );
   const puckData = useMemo(
-    () => ({ root: { props: {} }, content: page?.content ?? [] }) as unknown as Data,
+    () =>
+      ({
+        root: { props: {} },
+        content: (page?.content ?? []).map((block) => ({ ...block, props: toEditorProps(block.type, block.props) })),
+      }) as unknown as Data,
     // Puck keeps its own state (and undo history) for the page; it starts from the page's blocks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [page?.id],
@@ -447,6 +453,9 @@ export function SiteBuilder({ initial }: { initial: WebsiteDraft }) {
                   height="80dvh"
                   iframe={{ enabled: false }}
                   overrides={puckOverrides}
+                  // The rich text block draws its field's HTML through the stored structure (puck-config.tsx),
+                  // as visitors will see it: Puck's own richtext render is left out.
+                  fieldTransforms={richTextAsValue}
                   onChange={(data: Data) => {
                     const content = data.content
                       .map((block) => cleanBlock(block as { type: string; props: Record<string, unknown> }))

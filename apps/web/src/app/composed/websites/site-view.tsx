@@ -1,7 +1,6 @@
 import { pageByPath } from '@huddle/shared/website-templates';
 import type { WebsiteDocument, WebsiteFont, WebsitePage } from '@huddle/shared/websites';
 import type { CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router';
 import { sitePageHref } from '../../../features/websites/site-document.ts';
 import { SiteBlock } from './site-blocks.tsx';
 import { SiteContext, type SiteContextValue } from '../../../features/websites/components/site-context.ts';
@@ -49,20 +48,20 @@ export function SiteFrame({ title, document, teamId, basePath, current, editing 
         }
       >
         <header className={classes.header}>
-          <Link className={classes.brand} to={basePath || '/'}>
-            {theme.logoUrl && <img className={classes.logo} src={theme.logoUrl} alt="" />}
+          <a className={classes.brand} href={basePath || '/'}>
+            {theme.logoUrl && <img className={classes.logo} src={theme.logoUrl} alt="" width={36} height={36} />}
             {title}
-          </Link>
+          </a>
           <nav className={classes.nav} aria-label="Website pages">
             <ul>
               {document.pages.map((page) => (
                 <li key={page.id}>
-                  <Link
-                    to={sitePageHref(basePath, page.path)}
+                  <a
+                    href={sitePageHref(basePath, page.path)}
                     aria-current={page.id === current?.id ? 'page' : undefined}
                   >
                     {page.title}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -104,9 +103,9 @@ export function SitePage({
         <section className={classes.section}>
           <h1>Page not found</h1>
           <p>This website has no page at this address.</p>
-          <Link className={classes.button} to={basePath || '/'}>
+          <a className={classes.button} href={basePath || '/'}>
             Go to the home page
-          </Link>
+          </a>
         </section>
       )}
     </SiteFrame>

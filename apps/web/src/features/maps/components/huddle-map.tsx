@@ -42,6 +42,8 @@ export interface HuddleMapProps {
   /** A point to set by clicking the map or dragging its marker (the place form). */
   picked?: LatLng | null;
   onPick?: (point: LatLng) => void;
+  /** The popups' links load as documents: for pages outside the app's router (website pages, decision 041). */
+  documentLinks?: boolean;
 }
 
 const markerIcon = divIcon({ className: classes.marker, iconSize: [20, 20] });
@@ -175,15 +177,21 @@ function Basemap() {
   return tiles.data ? <TilesOrOutline key={tiles.data.url} tiles={tiles.data} /> : null;
 }
 
-function MarkerPopup({ marker }: { marker: MapMarker }) {
+function MarkerPopup({ marker, documentLinks }: { marker: MapMarker; documentLinks: boolean }) {
   return (
     <Popup>
       <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
         {marker.links.map((link) => (
           <li key={link.href}>
-            <Anchor component={Link} to={link.href} className={classes.popupLink}>
-              {link.label}
-            </Anchor>
+            {documentLinks ? (
+              <Anchor href={link.href} className={classes.popupLink}>
+                {link.label}
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to={link.href} className={classes.popupLink}>
+                {link.label}
+              </Anchor>
+            )}
             {link.detail ? (
               <Text size="xs" c="dimmed">
                 {link.detail}
@@ -203,7 +211,15 @@ const defaultNoun = { one: 'item', other: 'items' };
  * The markers, grouped: items at one place are one numbered marker whose popup lists them;
  * zoomed out, nearby places are one numbered marker that zooms in (marker-clusters.ts).
  */
-function Pins({ markers, itemNoun = defaultNoun }: { markers: MapMarker[]; itemNoun?: HuddleMapProps['itemNoun'] }) {
+function Pins({
+  markers,
+  itemNoun = defaultNoun,
+  documentLinks,
+}: {
+  markers: MapMarker[];
+  itemNoun?: HuddleMapProps['itemNoun'];
+  documentLinks: boolean;
+}) {
   const map = useMap();
   const [view, setView] = useState(() => viewOf(map));
   useMapEvents({ moveend: () => setView(viewOf(map)) });
@@ -235,7 +251,7 @@ function Pins({ markers, itemNoun = defaultNoun }: { markers: MapMarker[]; itemN
         icon={pin.count > 1 ? countIcon(pin.count, false) : markerIcon}
         title={pin.marker.title}
       >
-        <MarkerPopup marker={pin.marker} />
+        <MarkerPopup marker={pin.marker} documentLinks={documentLinks} />
       </Marker>
     ),
   );
@@ -257,6 +273,7 @@ export function HuddleMap({
   onViewChange,
   picked,
   onPick,
+  documentLinks = false,
 }: HuddleMapProps) {
   // Leaflet reads these once, when the map is made; people who ask for less motion get none.
   const reduceMotion = useReducedMotion(false, { getInitialValueInEffect: false });
@@ -284,7 +301,7 @@ export function HuddleMap({
         markerZoomAnimation={!reduceMotion}
       >
         <Basemap />
-        <Pins markers={markers} itemNoun={itemNoun} />
+        <Pins markers={markers} itemNoun={itemNoun} documentLinks={documentLinks} />
         {picked ? (
           <Marker
             position={[picked.lat, picked.lng]}
