@@ -90,6 +90,21 @@ test('an organizer builds a team site from a template and a visitor on a phone r
   await visitorContext.close();
 });
 
+/**
+ * A new person with a new site from `template`, in the builder with one block of `block` added:
+ * where the upload and rich-text journeys start.
+ */
+async function builderWithNewBlock(page: Page, personLabel: string, block: string): Promise<string> {
+  await signUpWithProfile(page, newPerson(personLabel));
+  const created = await page.request.post('/api/websites', { data: { template: 'club' } });
+  expect(created.status()).toBe(201);
+  const { id: websiteId } = (await created.json()) as { id: string };
+  await page.goto(`/site/build/${websiteId}`);
+  await page.getByRole('combobox', { name: 'Block' }).selectOption(block);
+  await page.getByRole('button', { name: 'Add block' }).click();
+  return websiteId;
+}
+
 test('a published personal site: its pages by path, its own not-found page, and previews in the HTML @mobile', async ({
   page,
   request,
@@ -160,15 +175,9 @@ test('an organizer uploads pictures for the image blocks, sees them in the build
   browser,
 }) => {
   const word = uniqueWord('Pics');
-  await signUpWithProfile(page, newPerson('Pictures'));
-  const created = await page.request.post('/api/websites', { data: { template: 'club' } });
-  expect(created.status()).toBe(201);
-  const { id: websiteId } = (await created.json()) as { id: string };
-  await page.goto(`/site/build/${websiteId}`);
+  const websiteId = await builderWithNewBlock(page, 'Pictures', 'Image');
 
   // A file that only claims to be a picture is refused beside the field, and nothing is set.
-  await page.getByRole('combobox', { name: 'Block' }).selectOption('Image');
-  await page.getByRole('button', { name: 'Add block' }).click();
   const imageField = page.getByRole('textbox', { name: 'Image (https://… or upload)', exact: true });
   await expect(imageField).toHaveValue('');
   await fileInputOf(page, 'Upload image (https://… or upload)').setInputFiles({
@@ -228,15 +237,9 @@ test('an organizer formats text in the rich-text block; visitors read it formatt
   browser,
 }) => {
   const word = uniqueWord('Rich');
-  await signUpWithProfile(page, newPerson('Writer'));
-  const created = await page.request.post('/api/websites', { data: { template: 'club' } });
-  expect(created.status()).toBe(201);
-  const { id: websiteId } = (await created.json()) as { id: string };
-  await page.goto(`/site/build/${websiteId}`);
+  const websiteId = await builderWithNewBlock(page, 'Writer', 'RichText');
 
   // Puck's rich text field: a heading, bold and italic by keyboard, a bulleted list, and typed markup.
-  await page.getByRole('combobox', { name: 'Block' }).selectOption('RichText');
-  await page.getByRole('button', { name: 'Add block' }).click();
   const editor = page.locator('[contenteditable="true"].ProseMirror').filter({ visible: true }).first();
   await editor.click();
   await page.keyboard.press('ControlOrMeta+a');

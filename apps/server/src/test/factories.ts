@@ -12,6 +12,7 @@ import { places } from '../features/places/places.schema.ts';
 import { teamMembers } from '../features/teams/teams.schema.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import { listOutboxMailTo, type OutboxMail } from '../lib/mail/outbox.repository.ts';
+import type { TestApp } from './test-app.ts';
 
 let sequence = 0;
 
@@ -288,6 +289,18 @@ export async function markChargesEnabled(db: Database, userId: string): Promise<
   await db
     .update(users)
     .set({ stripeId: `acct_test_${randomUUID().replaceAll('-', '')}`, stripeChargesEnabled: true })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * A real account on the app's payment provider (the local one in tests), connected to the user and
+ * able to take charges, as after a finished onboarding: for tests that pay through Checkout.
+ */
+export async function connectLocalStripeAccount(t: Pick<TestApp, 'db' | 'payments'>, userId: string): Promise<void> {
+  const account = await t.payments.stripe.accounts.create({ type: 'express', country: 'US' });
+  await t.db
+    .update(users)
+    .set({ stripeId: account.id, stripeChargesEnabled: true, stripeDetailsSubmitted: true })
     .where(eq(users.id, userId));
 }
 

@@ -3,9 +3,14 @@ import { seasonFullMessage } from '@huddle/shared/seasons';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectMails, createTeamCast, payOnLocalCheckout, type signUpUser } from '../../test/factories.ts';
+import {
+  collectMails,
+  connectLocalStripeAccount,
+  createTeamCast,
+  payOnLocalCheckout,
+  type signUpUser,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../accounts/accounts.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 import { offerHoldMs } from './form-waitlist.service.ts';
@@ -34,11 +39,7 @@ beforeAll(async () => {
     player: 'Pete Player',
     outsider: 'Oona Outsider',
   }));
-  const account = await t.payments.stripe.accounts.create({ type: 'express', country: 'US' });
-  await t.db
-    .update(users)
-    .set({ stripeId: account.id, stripeChargesEnabled: true, stripeDetailsSubmitted: true })
-    .where(eq(users.id, owner.user.id));
+  await connectLocalStripeAccount(t, owner.user.id);
 });
 afterAll(async () => {
   await t.close();

@@ -17,9 +17,9 @@ import {
   insertPlace,
   payOnLocalCheckout,
   signUpUser,
+  connectLocalStripeAccount,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../accounts/accounts.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
 import { expireLocalCheckoutJob } from '../payments/payments.routes.ts';
 import { paymentOutsideRefunds, payments } from '../payments/payments.schema.ts';
@@ -60,11 +60,7 @@ beforeEach(() => {
 
 /** The organizer's connected account, able to take charges, as after a finished onboarding. */
 async function connectStripe(user: User) {
-  const account = await t.payments.stripe.accounts.create({ type: 'express', country: 'US' });
-  await t.db
-    .update(users)
-    .set({ stripeId: account.id, stripeChargesEnabled: true, stripeDetailsSubmitted: true })
-    .where(eq(users.id, user.user.id));
+  await connectLocalStripeAccount(t, user.user.id);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
