@@ -89,10 +89,13 @@ test('a player writes a post, a visitor reads it signed out, another player repl
   await visitor.getByRole('searchbox', { name: 'Search in Play & Competition' }).fill(word);
   const card = visitor.getByRole('article', { name: `${title} (9am)` });
   await expect(card.getByText(`${text.slice(0, 100)}...`)).toBeVisible();
+  // When it was written, as on any board.
+  await expect(card.getByText(/· Posted \w{3} \d{1,2}, \d{4}/)).toBeVisible();
   await expectAccessible(visitor);
   await card.getByRole('link', { name: 'View More' }).click();
   await expect(visitor).toHaveURL(new RegExp(`${postUrl}$`));
   await expect(visitor.getByRole('heading', { name: `${title} (9am)`, level: 1 })).toBeVisible();
+  await expect(visitor.getByText(/^Posted \w{3} \d{1,2}, \d{4}.* · Edited$/)).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Report' })).toHaveCount(0);
   await expect(visitor.getByRole('link', { name: 'Sign in to reply' })).toBeVisible();
   await expectAccessible(visitor);

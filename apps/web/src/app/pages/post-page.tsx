@@ -23,7 +23,7 @@ import { useSession } from '../../features/accounts/api/get-session.ts';
 import { useDeletePost } from '../../features/posts/api/delete-post.ts';
 import { usePost } from '../../features/posts/api/get-post.ts';
 import { PostFormModal } from '../../features/posts/components/post-form-modal.tsx';
-import { PostMetaLine } from '../../features/posts/components/post-meta-line.tsx';
+import { formatPostedAt, PostMetaLine } from '../../features/posts/components/post-meta-line.tsx';
 import { PostReplies } from '../../features/posts/components/post-replies.tsx';
 import { ReplyBox } from '../../features/posts/components/reply-box.tsx';
 import { ReportPostModal } from '../../features/posts/components/report-post-modal.tsx';
@@ -90,11 +90,10 @@ export function Component() {
                 {post.title}
               </Title>
               <PostMetaLine post={post} />
-              {post.editedAt ? (
-                <Text size="xs" c="dimmed">
-                  Edited
-                </Text>
-              ) : null}
+              <Text size="xs" c="dimmed">
+                Posted <time dateTime={post.createdAt}>{formatPostedAt(post.createdAt)}</time>
+                {post.editedAt ? ' · Edited' : ''}
+              </Text>
             </Stack>
           </Group>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

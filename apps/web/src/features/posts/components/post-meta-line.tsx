@@ -9,6 +9,11 @@ export function formatPostDate(day: string): string {
   );
 }
 
+/** When a post (or a reply) was written, as the reader's locale writes a day and a time. */
+export function formatPostedAt(instant: string): string {
+  return dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+}
+
 /** Who wrote it, where and when: the line under a post's title. */
 export function PostMetaLine({
   post,
