@@ -75,15 +75,6 @@ export async function storageKeysOfForm(db: Database, formId: string): Promise<s
   return rows.map((row) => row.storageKey);
 }
 
-/** Bytes to remove once the transaction that deleted their rows commits. */
-export async function queueFileDeletions(tx: Database, storageKeys: string[]) {
-  if (storageKeys.length === 0) return;
-  await tx
-    .insert(formFileDeletions)
-    .values(storageKeys.map((storageKey) => ({ storageKey })))
-    .onConflictDoNothing();
-}
-
 /** Queued deletions, oldest first, a batch at a time. */
 export async function findQueuedFileDeletions(db: Database, limit: number, storageKeys?: string[]) {
   return db

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { signUpUser } from '../../test/factories.ts';
-import { createTeamCast, multipartFile, tinyPdf } from '../../test/factories.ts';
+import { createTeamAs, createTeamCast, multipartFile, tinyPdf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createLocalPrivateStorage } from '../../lib/storage/private-file-storage.ts';
 import type { PrivateFileStorage } from '../../lib/storage/private-file-storage.ts';
@@ -37,12 +37,12 @@ afterAll(async () => {
 });
 
 const idField: FormFieldInput = { type: 'file', id: 'id_scan', label: 'ID document', required: true };
-async function newForm(fields: FormFieldInput[] = [idField]) {
+async function newForm(fields: FormFieldInput[] = [idField], formTeamId = teamId) {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/forms',
     headers: { cookie: owner.cookie },
-    payload: { title: 'Waiver and ID', teamId },
+    payload: { title: 'Waiver and ID', teamId: formTeamId },
   });
   const id = created.json().id as string;
   const saved = await t.app.inject({
@@ -276,6 +276,30 @@ describe('file questions', () => {
     expect(await t.db.select().from(formSubmissions).where(eq(formSubmissions.formId, formId))).toEqual([]);
     const queued = await t.db.select().from(formFileDeletions);
     expect(queued.filter((row) => row.storageKey.startsWith(`forms/${formId}/`))).toEqual([]);
+  });
+
+  it('deleting a team queues the files of its forms (by cascade), and the hourly job removes their bytes', async () => {
+    const team = await createTeamAs(t.app, owner.cookie, { name: 'Short-lived Strikers' });
+    const formId = await newForm([idField], team.id);
+    const clientId = randomUUID();
+    const sent = (await upload(formId, { clientId })).json() as { id: string };
+    expect((await submit(formId, clientId, [sent.id])).statusCode).toBe(201);
+    const key = `forms/${formId}/${sent.id}`;
+    const local = createLocalPrivateStorage(path.join(t.config.dataDir, 'private'));
+    expect(await local.read(key)).toBeDefined();
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${team.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await t.db.select().from(forms).where(eq(forms.id, formId))).toEqual([]);
+    expect(await t.db.select().from(formFileDeletions).where(eq(formFileDeletions.storageKey, key))).toHaveLength(1);
+
+    await deleteOrphanFormUploads({ db: t.db, privateStorage: local, log: quietLog }, { now: new Date() });
+    expect(await local.read(key)).toBeUndefined();
+    expect(await t.db.select().from(formFileDeletions).where(eq(formFileDeletions.storageKey, key))).toEqual([]);
   });
 
   it('a storage failure never blocks the delete: it is logged, and the hourly job removes the bytes later', async () => {

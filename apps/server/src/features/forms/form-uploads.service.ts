@@ -22,7 +22,6 @@ import {
   findUploadsByIds,
   forgetFileDeletion,
   insertFormUpload,
-  queueFileDeletions,
   storageKeysOfForm,
   uploadsOfSubmissions,
   type FormUploadRow,
@@ -240,8 +239,8 @@ export async function deleteFormWithFiles(
   deleteRows: (tx: Database) => Promise<void>,
 ) {
   const storageKeys = await deps.db.transaction(async (tx) => {
+    // Deleting the rows queues their keys (a trigger on form_uploads, migration 0037).
     const keys = await storageKeysOfForm(tx, formId);
-    await queueFileDeletions(tx, keys);
     await deleteRows(tx);
     return keys;
   });
@@ -251,7 +250,7 @@ export async function deleteFormWithFiles(
 /**
  * The hourly job: unclaimed uploads older than a day go, rows first (a file is never listed
  * without its bytes), their keys queued in the same transaction; then every queued key's bytes,
- * including those a deleted form left when storage failed.
+ * including those of a team deleted with its forms, and those a deleted form left when storage failed.
  */
 export async function deleteOrphanFormUploads(deps: FormUploadDeps, { now }: { now: Date }) {
   const { db } = deps;
@@ -260,17 +259,11 @@ export async function deleteOrphanFormUploads(deps: FormUploadDeps, { now }: { n
   for (;;) {
     const batch = await findOrphanUploads(db, before, 200);
     if (batch.length === 0) break;
-    const gone = await db.transaction(async (tx) => {
-      const rows = await deleteOrphanUploads(
-        tx,
-        batch.map((row) => row.id),
-      );
-      await queueFileDeletions(
-        tx,
-        rows.map((row) => row.storageKey),
-      );
-      return rows;
-    });
+    // Each deleted row queues its key in the same statement (the form_uploads trigger).
+    const gone = await deleteOrphanUploads(
+      db,
+      batch.map((row) => row.id),
+    );
     deleted += gone.length;
     if (gone.length === 0) break;
   }

@@ -128,7 +128,8 @@ export const formUploads = pgTable(
 
 /**
  * Bytes in private storage whose rows are gone (decision 040): a deleted form's files, an orphan
- * upload's. Written in the transaction that deletes the rows; the bytes are removed after the
+ * upload's, a deleted team's forms'. Written by a trigger on form_uploads (migration 0037) in the
+ * transaction that deletes the rows, whatever deletes them; the bytes are removed after the
  * commit and the row with them. A removal that fails leaves its row, and the hourly orphan job
  * tries it again, so a storage outage never blocks a delete and never leaves bytes for good.
  */
