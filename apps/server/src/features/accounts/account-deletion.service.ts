@@ -3,7 +3,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from '../../lib/auth.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
+import { deletePersonalForms } from '../forms/forms.service.ts';
 import { teamsToDeleteOrLeave } from '../teams/teams.service.ts';
+import { deletePersonalWebsites } from '../websites/websites.service.ts';
 import { deleteUserAndMail, findUserById } from './accounts.repository.ts';
 import { signOut, type SessionChange } from './accounts.service.ts';
 
@@ -24,7 +26,12 @@ export async function deleteAccount(
   if (blocking) throw new AppError('CONFLICT', blocking);
   // Sign out first: it yields the cookie-clearing headers while the session still exists.
   const signedOut = await signOut({ db, auth, realtime }, headers);
-  await deleteUserAndMail(db, actorId, user.email);
+  // Personal forms (with their submissions and files) and personal sites have no one else to
+  // answer for them: they go with the account. Team ones stay with the team.
+  await deleteUserAndMail(db, actorId, user.email, async (tx) => {
+    await deletePersonalForms(tx, actorId);
+    await deletePersonalWebsites(tx, actorId);
+  });
   // Every device: the account is gone.
   realtime.closeUser(actorId, 'account deleted');
   return signedOut;

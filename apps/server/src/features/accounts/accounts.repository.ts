@@ -49,8 +49,15 @@ export async function claimPasswordSetupMail(
 }
 
 /** Removes the account; sessions, sign-in methods and settings go with it (foreign keys cascade). */
-export async function deleteUserAndMail(db: Database, userId: string, email: string): Promise<boolean> {
+/** `removePersonal` deletes what other features keep for the person alone, in the same transaction. */
+export async function deleteUserAndMail(
+  db: Database,
+  userId: string,
+  email: string,
+  removePersonal: (tx: Database) => Promise<void> = async () => undefined,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await removePersonal(tx);
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     return deleted.length === 1;

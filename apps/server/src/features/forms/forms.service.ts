@@ -23,7 +23,7 @@ import {
 import { seasonFullMessage } from '@huddle/shared/seasons';
 import { formUploadDownloadPath } from '@huddle/shared/uploads';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -290,6 +290,14 @@ export async function deleteForm(deps: FormUploadDeps, { actorId, formId }: { ac
   await deleteFormWithFiles(deps, formId, async (tx) => {
     await tx.delete(forms).where(eq(forms.id, formId));
   });
+}
+
+/**
+ * Spec §4 account deletion: the person's own forms (no team) and, by cascade, their submissions
+ * and uploads; the upload rows queue their bytes for the hourly job (migration 0037).
+ */
+export async function deletePersonalForms(tx: Database, ownerUserId: string) {
+  await tx.delete(forms).where(and(eq(forms.ownerUserId, ownerUserId), isNull(forms.teamId)));
 }
 
 /** Spec §6: a published (or closed) form is public; a draft only to its editors, as a preview. */

@@ -7,7 +7,7 @@ import {
   type WebsiteTemplate,
   type saveWebsiteBody,
 } from '@huddle/shared/websites';
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -172,6 +172,11 @@ export async function publishWebsite(
 export async function deleteWebsite(db: Database, { actorId, websiteId }: { actorId: string; websiteId: string }) {
   await editableSite(db, websiteId, actorId);
   await db.delete(websites).where(eq(websites.id, websiteId));
+}
+
+/** Spec §4 account deletion: the person's own sites (no team), their custom domains by cascade. */
+export async function deletePersonalWebsites(tx: Database, creatorId: string) {
+  await tx.delete(websites).where(and(eq(websites.creatorId, creatorId), isNull(websites.teamId)));
 }
 
 type PublishedRow = { site: WebsiteRow; team: { id: string; name: string; photoURL: string | null } | null };
