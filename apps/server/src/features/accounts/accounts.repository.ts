@@ -54,7 +54,7 @@ export async function deleteUserAndMail(
   db: Database,
   userId: string,
   email: string,
-  removePersonal: (tx: Database) => Promise<void> = async () => undefined,
+  removePersonal: (tx: Database) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await removePersonal(tx);
