@@ -18,6 +18,7 @@ import { useSavePlace } from '../api/save-place.ts';
 import { useAddressSuggestions } from '../api/search-addresses.ts';
 import { placePaths } from '../place-paths.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 
 interface PlaceFormValues {
   name: string;
@@ -172,11 +173,7 @@ export function PlaceForm({ place, near, renderLocationPicker, onSaved }: PlaceF
           maxLength={placeDescriptionMax}
           {...form.getInputProps('description')}
         />
-        {savePlace.error && !(savePlace.error instanceof ApiError && savePlace.error.fields) ? (
-          <Alert color="red" role="alert">
-            {savePlace.error.message}
-          </Alert>
-        ) : null}
+        <FormLevelError error={savePlace.error} />
         <Button type="submit" loading={savePlace.isPending} style={{ alignSelf: 'flex-start' }}>
           {place ? 'Save changes' : 'Add place'}
         </Button>

@@ -2,7 +2,6 @@ import { photoAcceptedTypes } from '@huddle/shared/profiles';
 import { findPostCategory, postCategories, postLimits, type PostBody, type PostDetail } from '@huddle/shared/posts';
 import { postBody } from '@huddle/contracts/posts';
 import {
-  Alert,
   Button,
   CloseButton,
   FileButton,
@@ -25,6 +24,7 @@ import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { photoProblem } from '../../../lib/photo-rules.ts';
 import { uploadPublicImage } from '../../../lib/upload-public-image.ts';
 import { useSavePost } from '../api/save-post.ts';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 
 interface PostFormValues {
   category: string;
@@ -223,11 +223,7 @@ export function PostFormModal({ opened, onClose, post, category, subcategory, on
               </Text>
             ) : null}
           </Stack>
-          {save.error && !(save.error instanceof ApiError && save.error.fields) ? (
-            <Alert color="red" role="alert">
-              {save.error.message}
-            </Alert>
-          ) : null}
+          <FormLevelError error={save.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

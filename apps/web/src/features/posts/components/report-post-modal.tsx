@@ -6,12 +6,13 @@ import {
   type PostReportBody,
 } from '@huddle/shared/posts';
 import { postReportBody } from '@huddle/contracts/posts';
-import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { useReportPost } from '../api/report-post.ts';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 
 /** Report a post: a reason and optional details, for Huddle's admin queue. */
 export function ReportPostModal({ postId, opened, onClose }: { postId: string; opened: boolean; onClose: () => void }) {
@@ -55,11 +56,7 @@ export function ReportPostModal({ postId, opened, onClose }: { postId: string; o
             maxLength={postLimits.reportDetails}
             {...form.getInputProps('details')}
           />
-          {report.error && !(report.error instanceof ApiError && report.error.fields) ? (
-            <Alert color="red" role="alert">
-              {report.error.message}
-            </Alert>
-          ) : null}
+          <FormLevelError error={report.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

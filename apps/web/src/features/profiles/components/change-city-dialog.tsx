@@ -1,12 +1,13 @@
 import { cityUpdatedMessage, type UsCity } from '@huddle/shared/profiles';
 import type { CurrentUser } from '@huddle/shared/users';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstInvalidField } from '../../../lib/focus-first-error.ts';
 import { useUpdateMyCity } from '../api/update-my-city.ts';
 import { CityAutocomplete } from './city-autocomplete.tsx';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 
 interface CityPickerProps {
   user: CurrentUser;
@@ -20,8 +21,6 @@ function CityPickerForm({ user, onSaved, onClose }: CityPickerProps) {
   const [city, setCity] = useState<UsCity | null>(null);
   const [error, setError] = useState<string | null>(null);
   const updateCity = useUpdateMyCity();
-  const failure = updateCity.error && !(updateCity.error instanceof ApiError && updateCity.error.fields);
-
   return (
     <form
       noValidate
@@ -49,11 +48,7 @@ function CityPickerForm({ user, onSaved, onClose }: CityPickerProps) {
       }}
     >
       <Stack gap="md">
-        {failure ? (
-          <Alert color="red" variant="light" title="We could not change your city">
-            {updateCity.error?.message}
-          </Alert>
-        ) : null}
+        <FormLevelError error={updateCity.error} title="We could not change your city" />
         <CityAutocomplete
           value={text}
           error={error}

@@ -3,7 +3,7 @@ import { displayNameLength } from '@huddle/shared/limits';
 import { bioMaxLength, profileUpdatedMessage, type ProfileBody, type UsCity } from '@huddle/shared/profiles';
 import { profileBody } from '@huddle/contracts/profiles';
 import { joinReasons, pronounOptions, type CurrentUser } from '@huddle/shared/users';
-import { Alert, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -13,6 +13,7 @@ import { joinReasonLabels } from '../profile-labels.ts';
 import { CityAutocomplete } from './city-autocomplete.tsx';
 import { GameChips } from './game-chips.tsx';
 import { ProfilePhotoEditor } from './profile-photo-editor.tsx';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 
 interface ProfileFormValues {
   displayName: string;
@@ -97,11 +98,6 @@ export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: P
   // Filled once from the user it mounts with: a user that changes later (a photo upload,
   // a session read arriving) never overwrites what is being typed.
   const form = useForm<ProfileFormValues>({ initialValues: initialValues(user), validate });
-  const failure =
-    updateProfile.error && !(updateProfile.error instanceof ApiError && updateProfile.error.fields)
-      ? updateProfile.error
-      : null;
-
   const submit = form.onSubmit((values, event) => {
     // Read now: React clears currentTarget once the submit event is handled.
     const formElement = event?.currentTarget;
@@ -131,11 +127,7 @@ export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: P
         <Text size="sm" c="dimmed">
           Fields marked with an asterisk (*) are required.
         </Text>
-        {failure ? (
-          <Alert color="red" variant="light" title="We could not save your profile">
-            {failure.message}
-          </Alert>
-        ) : null}
+        <FormLevelError error={updateProfile.error} title="We could not save your profile" />
         <ProfilePhotoEditor user={user} onUserUpdated={onUserUpdated} />
         <TextInput
           label="Display name"

@@ -5,6 +5,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useApplyAsAmbassador } from '../api/apply-as-ambassador.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 
 /** start/ambassador: the application is stored for the admin screens. */
 export function AmbassadorForm({ defaults }: { defaults: { fullName: string; email: string; city: string } }) {
@@ -36,11 +37,7 @@ export function AmbassadorForm({ defaults }: { defaults: { fullName: string; ema
           minRows={4}
           {...form.getInputProps('motivation')}
         />
-        {apply.error && !(apply.error instanceof ApiError && apply.error.fields) && (
-          <Alert color="red" role="alert">
-            {apply.error.message}
-          </Alert>
-        )}
+        <FormLevelError error={apply.error} />
         <Button type="submit" loading={apply.isPending} style={{ alignSelf: 'flex-start' }}>
           Send application
         </Button>

@@ -1,7 +1,7 @@
 import { type SeasonBody } from '@huddle/shared/seasons';
 import { seasonBody } from '@huddle/contracts/seasons';
 import { seasonFeeNeedsOwnerStripeMessage, seasonFeeNeedsStripeMessage } from '@huddle/shared/paid-games';
-import { Alert, Anchor, Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { instantToLocal, localToInstant } from '@huddle/shared/event-occurrences';
@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateSeason } from '../api/seasons.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 
 interface SeasonFormValues {
   label: string;
@@ -171,11 +172,7 @@ export function SeasonForm({ teamId, timeZone, onCreated }: SeasonFormProps) {
             )}
           </Stack>
         </SimpleGrid>
-        {createSeason.error && !(createSeason.error instanceof ApiError && createSeason.error.fields) && (
-          <Alert color="red" role="alert">
-            {createSeason.error.message}
-          </Alert>
-        )}
+        <FormLevelError error={createSeason.error} />
         <Button type="submit" loading={createSeason.isPending} style={{ alignSelf: 'flex-start' }}>
           Create season
         </Button>

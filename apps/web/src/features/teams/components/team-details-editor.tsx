@@ -1,6 +1,6 @@
 import { type TeamDetail, type UpdateTeamBody } from '@huddle/shared/teams';
 import { updateTeamBody } from '@huddle/contracts/teams';
-import { Alert, Button, Divider, Group, Modal, Select, Stack } from '@mantine/core';
+import { Button, Divider, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -17,6 +17,7 @@ import {
   type TeamDetailsDraft,
 } from './team-detail-fields.tsx';
 import { teamNoun } from './team-labels.ts';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 
 interface TeamDetailsEditorProps {
   team: TeamDetail;
@@ -112,11 +113,7 @@ function DetailsForm({ team, gameTypes, renderCityPicker, onDone }: TeamDetailsE
       />
       <Divider />
       <TeamAccessFields draft={draft} update={update} errors={errors} />
-      {failure && !(failure instanceof ApiError && failure.fields) && (
-        <Alert color="red" role="alert">
-          {failure.message}
-        </Alert>
-      )}
+      <FormLevelError error={failure} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           Cancel
