@@ -5,7 +5,12 @@
 //      script, style and layout): the tasks Total Blocking Time counts;
 //   2. script time by package and by function, mapped to sources through the build's source
 //      maps when the web app was built with them (`npx vite build apps/web --sourcemap`);
-//      PROFILE_MODULE_TOP=1 keeps only what runs while modules evaluate (before any render).
+//      PROFILE_MODULE_TOP=1 keeps only what runs while modules evaluate (before any render);
+//   3. a load-independent blocking estimate: an unthrottled load's main-thread tasks after the
+//      first contentful paint, each by its thread CPU time (the trace's `tdur`, which a busy
+//      machine does not stretch) times 4, less 50 ms: how Lighthouse's simulation turns an
+//      unthrottled trace into Total Blocking Time, minus the wait for a busy CPU. Use it to
+//      compare builds while other work runs; Lighthouse itself only on a quiet machine.
 // Figures move with the machine's load: compare runs made one after the other.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +19,8 @@ import { repoRoot, requireServerBuild, runBench, signInCookie, startServer, with
 
 const pagePath = process.argv[2] ?? '/home';
 const onlyModuleTop = process.env.PROFILE_MODULE_TOP === '1';
+// PROFILE_CPU_RUNS=3 repeats the load-independent estimate; PROFILE_CPU_ONLY=1 prints only it.
+const cpuRuns = Math.max(1, Math.min(5, Number(process.env.PROFILE_CPU_RUNS) || 1));
 const assetsDir = path.join(repoRoot, 'apps/web/dist/assets');
 const taskParts = new Set([
   'v8.evaluateModule',
@@ -58,6 +65,42 @@ async function longTasks({ browser, page, url }) {
         .map((event) => `${event.name} ${Math.round(event.dur / 1000)}`);
       return `  at ${String(Math.round((task.ts - start) / 1000)).padStart(5)} ms  ${String(Math.round(task.dur / 1000)).padStart(4)} ms  ${parts.join(', ')}`;
     });
+}
+
+/**
+ * Blocking time estimated from thread CPU time (see the header), on an unthrottled load: the
+ * tasks after the first contentful paint, each counted as 4 x its CPU time less 50 ms.
+ */
+async function cpuBlockingEstimate({ browser, page, url }) {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1500);
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
+  if (!paint) return ['  no first contentful paint in the trace'];
+  const main = events.filter((event) => event.pid === paint.pid && event.tid === paint.tid && event.ph === 'X');
+  const start = Math.min(...main.map((event) => event.ts));
+  const before = (ts) => main.filter((event) => event.name === 'RunTask' && event.ts < ts && event.tdur);
+  const after = main.filter((event) => event.name === 'RunTask' && event.ts >= paint.ts && event.tdur);
+  const blocking = (tasks) => tasks.reduce((sum, task) => sum + Math.max(0, (4 * task.tdur) / 1000 - 50), 0);
+  const cpu = (tasks) => tasks.reduce((sum, task) => sum + task.tdur / 1000, 0);
+  const lines = after
+    .filter((task) => 4 * task.tdur > 50_000)
+    .map((task) => {
+      const parts = main
+        .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur)
+        .filter((event) => taskParts.has(event.name) && event.tdur > 2_000)
+        .map((event) => `${event.name} ${Math.round(event.tdur / 1000)}`);
+      return `  at ${String(Math.round((task.ts - start) / 1000)).padStart(5)} ms  cpu ${String(Math.round(task.tdur / 1000)).padStart(4)} ms  x4 ${String(Math.round((4 * task.tdur) / 1000)).padStart(4)} ms  ${parts.join(', ')}`;
+    });
+  return [
+    `  first contentful paint at ${Math.round((paint.ts - start) / 1000)} ms (unthrottled)`,
+    `  before it: ${cpu(before(paint.ts)).toFixed(0)} ms CPU in tasks, blocking ${blocking(before(paint.ts)).toFixed(0)} ms (not counted)`,
+    `  after it: ${cpu(after).toFixed(0)} ms CPU in tasks, estimated blocking ${blocking(after).toFixed(0)} ms`,
+    ...lines,
+  ];
 }
 
 /** Script self time by package and by function, from a sampled CPU profile. */
@@ -124,12 +167,20 @@ await runBench('bench:profile', 300_000, async () => {
   try {
     const cookie = await signInCookie(server.baseUrl);
     console.log(`${pagePath}, signed in as the demo user; CPU throttled 4x; times are the throttled ones.`);
-    console.log('\nMain-thread tasks over 30 ms (what Total Blocking Time counts, less 50 ms each):');
-    console.log((await loadPage(server.baseUrl, cookie, longTasks)).join('\n'));
-    const { byPackage, byFunction } = await loadPage(server.baseUrl, cookie, scriptTime);
-    const scope = onlyModuleTop ? ' while modules evaluate' : '';
-    console.log(`\nScript self time${scope}, by package or chunk:\n${byPackage.join('\n')}`);
-    console.log(`\nBy function:\n${byFunction.join('\n')}`);
+    if (process.env.PROFILE_CPU_ONLY !== '1') {
+      console.log('\nMain-thread tasks over 30 ms (what Total Blocking Time counts, less 50 ms each):');
+      console.log((await loadPage(server.baseUrl, cookie, longTasks)).join('\n'));
+      const { byPackage, byFunction } = await loadPage(server.baseUrl, cookie, scriptTime);
+      const scope = onlyModuleTop ? ' while modules evaluate' : '';
+      console.log(`\nScript self time${scope}, by package or chunk:\n${byPackage.join('\n')}`);
+      console.log(`\nBy function:\n${byFunction.join('\n')}`);
+    }
+    for (let run = 1; run <= cpuRuns; run++) {
+      const estimate = await withSignedInPage(server.baseUrl, cookie, ({ browser, page }) =>
+        cpuBlockingEstimate({ browser, page, url: server.baseUrl + pagePath }),
+      );
+      console.log(`\nLoad-independent blocking estimate, run ${run} of ${cpuRuns}:\n${estimate.join('\n')}`);
+    }
   } finally {
     await server.stop();
   }
