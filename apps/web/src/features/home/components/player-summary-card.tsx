@@ -2,8 +2,7 @@ import type { CurrentUser } from '@huddle/shared/users';
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconMail, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-
-const memberSinceFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+import { dateTimeFormat } from '../../../lib/intl-formats.ts';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -31,7 +30,8 @@ export function PlayerSummaryCard({ user }: { user: CurrentUser }) {
           <Fact icon={<IconMail size={16} aria-hidden />}>{user.email}</Fact>
           {user.defaultCity ? <Fact icon={<IconMapPin size={16} aria-hidden />}>{user.defaultCity.name}</Fact> : null}
           <Fact icon={<IconCalendar size={16} aria-hidden />}>
-            Member since {memberSinceFormat.format(new Date(user.createdAt))}
+            Member since{' '}
+            {dateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date(user.createdAt))}
           </Fact>
         </Stack>
       </Group>

@@ -1,15 +1,14 @@
 import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import { Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { dateTimeFormat } from '../../../lib/intl-formats.ts';
 import { useMyRegistrations, type MyRegistration } from '../api/get-my-registrations.ts';
 
-// Season dates are calendar days: shown as written, whatever the viewer's time zone.
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+// Season dates are calendar days: shown as written, whatever the viewer's time zone. The format is
+// made on first use, not when home's code loads (a first Intl format costs tens of ms on a phone).
+const formatDay = (day: string) =>
+  dateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 /** Spec §2, registrations list: team photo, team name, season label, start and end dates. */
 export function RegistrationItems({ registrations, label }: { registrations: MyRegistration[]; label?: string }) {
