@@ -20,7 +20,6 @@ import { PlayerSummaryCard } from '../../features/home/components/player-summary
 import { QuickLinksCard } from '../../features/home/components/quick-links-card.tsx';
 import { RegistrationItems } from '../../features/home/components/registrations-list.tsx';
 import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
-import { useHomeBlock } from '../../features/home/use-home-block.ts';
 
 /**
  * Spec §2 home: upcoming events and the location card on top (stacked up to 1200px wide),
@@ -29,17 +28,13 @@ import { useHomeBlock } from '../../features/home/use-home-block.ts';
  */
 function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (user: CurrentUser) => void }) {
   const city = user.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
-  const upcoming = useHomeBlock(myEventsBlockQuery());
-  const nearbyEvents = useHomeBlock(nearbyEventsBlockQuery(city));
-  const nearbyPlayers = useHomeBlock(nearbyPlayersBlockQuery(city));
-  const registrations = useHomeBlock(registrationsBlockQuery());
   const noCity = 'Set your city to see who plays near you.';
   return (
     <>
       <HomeGrid>
         <HomeBlock
           title="Upcoming events"
-          block={upcoming}
+          query={myEventsBlockQuery()}
           empty="No upcoming events yet. Join a game near you from Discover."
           more={{ label: 'Discover', to: '/discover' }}
         >
@@ -54,7 +49,7 @@ function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (u
       </HomeGrid>
       <HomeBlock
         title="Nearby events"
-        block={nearbyEvents}
+        query={nearbyEventsBlockQuery(city)}
         empty={city ? 'No upcoming games near you yet.' : noCity}
         more={{ label: 'See all', to: '/discover/events' }}
       >
@@ -62,17 +57,24 @@ function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (u
       </HomeBlock>
       <HomeBlock
         title="Nearby players"
-        block={nearbyPlayers}
+        query={nearbyPlayersBlockQuery(city)}
         empty={city ? 'No other players near you yet.' : noCity}
         more={{ label: 'See all', to: '/discover/players' }}
       >
         {(players) => <PlayerList players={players} label="Players near you" />}
       </HomeBlock>
-      <HomeBlock title="Registrations" block={registrations} empty={noRegistrationsMessage}>
+      <HomeBlock title="Registrations" query={registrationsBlockQuery()} empty={noRegistrationsMessage}>
         {(items) => <RegistrationItems registrations={items} label="Your registrations" />}
       </HomeBlock>
     </>
   );
+}
+
+/** The quick links; the public config's arrival renders this card alone. */
+function QuickLinks({ user }: { user: CurrentUser }) {
+  const platform = usePublicConfig().data?.platform;
+  // Spec §1: the meh variant hides the Transactions button (and until the config is read).
+  return <QuickLinksCard user={user} showsTransactions={platform ? showsTransactions(platform) : false} />;
 }
 
 /**
@@ -83,9 +85,6 @@ function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (u
 export function Component() {
   const user = useSession().data?.user;
   const setSessionUser = useSetSessionUser();
-  const platform = usePublicConfig().data?.platform;
-  // Spec §1: the meh variant hides the Transactions button (and until the config is read).
-  const showTransactions = platform ? showsTransactions(platform) : false;
   if (!user) return null;
   return (
     <Stack gap="lg" maw={1200}>
@@ -99,7 +98,7 @@ export function Component() {
       <EventBlocks user={user} onUserSaved={setSessionUser} />
       <HomeGrid>
         <PlayerSummaryCard user={user} />
-        <QuickLinksCard user={user} showsTransactions={showTransactions} />
+        <QuickLinks user={user} />
         <AccountCard user={user} />
         {/* Last: its skeleton gives way to a card of any height (or none), and nothing below moves. */}
         <IncompleteTasksCard user={user} onFeedbackSent={setSessionUser} />

@@ -2,12 +2,13 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isHomeBlockShown } from '../home-block-state.ts';
-import type { HomeBlock as HomeBlockModel } from '../use-home-block.ts';
+import { useHomeBlock, type HomeBlockQuery } from '../use-home-block.ts';
 import { homeBlockClasses, HomeBlockSkeleton } from './home-layout.tsx';
 
 interface HomeBlockProps<T> {
   title: string;
-  block: HomeBlockModel<T>;
+  /** What the block loads once it is in view. */
+  query: HomeBlockQuery<T>;
   /** What an empty list (or a failed load: spec §8, no message) says. */
   empty: ReactNode;
   /** The page's "see all" link. */
@@ -21,7 +22,10 @@ interface HomeBlockProps<T> {
  * nothing on the page. A failed load shows the empty text (spec §8: no message) and "Try again".
  * The outer section is always present: it is what the viewport sees.
  */
-export function HomeBlock<T>({ title, block, empty, more, children }: HomeBlockProps<T>) {
+export function HomeBlock<T>({ title, query, empty, more, children }: HomeBlockProps<T>) {
+  // The block asks for its own data: its answer (or its coming into view) renders this block,
+  // not home's other blocks (each such render is a task on a phone's main thread).
+  const block = useHomeBlock(query);
   const { ref, state } = block;
   return (
     <section ref={ref} aria-label={title} aria-busy={!isHomeBlockShown(state)} className={homeBlockClasses.block}>
