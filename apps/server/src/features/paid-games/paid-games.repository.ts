@@ -172,10 +172,7 @@ export async function sumOutsideRefunds(
 }
 
 /** The payment of a season registration that still holds or paid its place, newest first. */
-export async function findPaymentOfRegistration(
-  db: Database,
-  registrationId: string,
-): Promise<PaymentRow | undefined> {
+export async function findPaymentOfRegistration(db: Database, registrationId: string): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)

@@ -164,6 +164,25 @@ describe('withdrawing from a paid season (decision 043)', () => {
     expect(session.status).toBe('expired');
   });
 
+  it('while its Checkout is being paid: the payment that completes after the withdrawal is refunded in full', async () => {
+    const seasonId = await paidSeason();
+    const player = pool[7]!;
+    const open = (await call('POST', `/api/seasons/${seasonId}/checkout`, player.cookie)).json();
+    const pending = await paymentRow(open.paymentId);
+    // Paid at Stripe, its events not delivered yet; meanwhile the player withdraws.
+    heldEvents = [];
+    await payOnLocalCheckout(t.app, open.url);
+    expect((await withdraw(seasonId, pending.registrationId!, player)).statusCode).toBe(200);
+    expect((await paymentRow(open.paymentId)).status).toBe('pending');
+    const held = await Promise.all(heldEvents.map(storedEvent));
+    heldEvents = undefined;
+    for (const event of held) expect((await deliver(event)).statusCode).toBe(200);
+    const refunded = await paymentRow(open.paymentId);
+    expect(refunded).toMatchObject({ status: 'refunded', refundedCents: 4000 });
+    expect((await refundsOf(refunded.stripePaymentIntentId!)).map((refund) => refund.amount)).toEqual([4000]);
+    expect(await registrationsOf(seasonId)).toHaveLength(0);
+  });
+
   it('an organizer’s removal keeps the money: refunding is its own action', async () => {
     const seasonId = await paidSeason();
     const { payment, registrationId } = await registerAndPay(seasonId, pool[3]!);
@@ -273,7 +292,11 @@ describe('refunds made in the Stripe dashboard (decision 043)', () => {
     // Then the rest ($7): only $1 of credit is left to take back; $6 was spent and is recorded.
     await t.payments.stripe.refunds.create({ payment_intent: intentId });
     expect(await balanceOf(player)).toBe(0);
-    expect(await paymentRow(credited.id)).toMatchObject({ status: 'refunded', refundedCents: 1000, creditedCents: 600 });
+    expect(await paymentRow(credited.id)).toMatchObject({
+      status: 'refunded',
+      refundedCents: 1000,
+      creditedCents: 600,
+    });
     const recorded = await t.db
       .select()
       .from(paymentOutsideRefunds)

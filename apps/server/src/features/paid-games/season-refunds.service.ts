@@ -79,7 +79,8 @@ export async function refundSeasonRegistration(
   const creditBack = await inTransaction(deps.db, async (tx) => {
     const locked = await lockPayment(tx, payment.id);
     if (!locked || !(await giveBackSpentCredit(tx, locked))) return 0;
-    if (locked.amountCents === 0) await updatePayment(tx, locked.id, { status: 'refunded', refundedAt: deps.clock.now() });
+    if (locked.amountCents === 0)
+      await updatePayment(tx, locked.id, { status: 'refunded', refundedAt: deps.clock.now() });
     return locked.creditAppliedCents;
   });
   // Paid by credit alone, and a parallel request gave it back first.

@@ -204,7 +204,11 @@ export function RegistrationsManager({ teamId, season }: { teamId: string; seaso
                           variant="subtle"
                           color="red"
                           onClick={() => {
-                            if (window.confirm(`Remove ${registration.name} from ${season.label}?`)) {
+                            // Removing keeps a paid fee (decision 043): said before, so a refund is not lost by mistake.
+                            const kept = payment
+                              ? ` Their ${formatUsd(refundableOf(payment))} payment is kept: use Refund to give it back.`
+                              : '';
+                            if (window.confirm(`Remove ${registration.name} from ${season.label}?${kept}`)) {
                               remove.mutate(
                                 { teamId, seasonId: season.id, registrationId: registration.id },
                                 { onError: failed },
