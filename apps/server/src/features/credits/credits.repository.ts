@@ -91,9 +91,7 @@ export async function recordCreditTakeBack(
   await tx
     .update(paymentCredits)
     .set({ balanceCents: sql`${paymentCredits.balanceCents} - ${entry.cents}`, updatedAt: sql`now()` })
-    .where(
-      and(eq(paymentCredits.payerUserId, entry.payerUserId), eq(paymentCredits.payeeUserId, entry.payeeUserId)),
-    );
+    .where(and(eq(paymentCredits.payerUserId, entry.payerUserId), eq(paymentCredits.payeeUserId, entry.payeeUserId)));
 }
 
 /** A player's credits above 0, with each organizer's name, largest first. */

@@ -58,6 +58,9 @@ export const paymentCreditEntries = pgTable(
   (table) => [
     uniqueIndex('payment_credit_entries_once').on(table.paymentId, table.reason),
     index('payment_credit_entries_pair_idx').on(table.payerUserId, table.payeeUserId),
-    check('payment_credit_entries_reason_check', sql`${table.reason} in ('granted', 'spent', 'returned', 'taken_back')`),
+    check(
+      'payment_credit_entries_reason_check',
+      sql`${table.reason} in ('granted', 'spent', 'returned', 'taken_back')`,
+    ),
   ],
 );

@@ -1,5 +1,11 @@
 import type { Database } from '../../db/client.ts';
-import { findBalance, listCreditsOf, lockBalance, recordCreditEntry, recordCreditTakeBack } from './credits.repository.ts';
+import {
+  findBalance,
+  listCreditsOf,
+  lockBalance,
+  recordCreditEntry,
+  recordCreditTakeBack,
+} from './credits.repository.ts';
 
 /**
  * Credit with an organizer (issue 13, decision 035). Every change is an entry tied to one payment
