@@ -43,7 +43,7 @@ function RefundRegistrationDialog({
           them that it was refunded.
         </Text>
         {refund.error && (
-          <Text size="sm" c="red" role="alert">
+          <Text size="sm" c="red.9" role="alert">
             {refund.error.message}
           </Text>
         )}
@@ -52,7 +52,7 @@ function RefundRegistrationDialog({
             Cancel
           </Button>
           <Button
-            color="red"
+            color="red.9"
             loading={refund.isPending}
             onClick={() =>
               refund.mutate(
