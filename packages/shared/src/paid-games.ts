@@ -3,7 +3,7 @@ import { instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { eventIdParams, maxFriends, partyParams, partyReply } from './events.ts';
 import { paymentKinds, paymentStatuses } from './payments.ts';
-import { seasonIdParams } from './seasons.ts';
+import { registrationParams, seasonIdParams } from './seasons.ts';
 
 /**
  * Paid games (issue 13, decision 033): a priced game is joined through Stripe Checkout on the
@@ -94,6 +94,8 @@ export const gamePaymentReply = z
     currency: z.string(),
     eventId: z.string().nullable(),
     seasonId: z.string().nullable(),
+    /** The season registration it paid for, while that registration exists. */
+    registrationId: z.string().nullable(),
     teamId: z.string().nullable(),
     occurrenceStartsAt: z.iso.datetime().nullable(),
     paidAt: z.iso.datetime().nullable(),
@@ -181,5 +183,22 @@ export const paidGameEndpoints = {
     params: eventIdParams,
     query: eventPaymentsQuery,
     reply: eventPaymentsReply,
+  }),
+  seasonPayments: defineEndpoint({
+    method: 'GET',
+    path: '/api/seasons/:seasonId/payments',
+    summary: "The paid registrations of a season, for its organizers (the registrations list's Refund)",
+    tags: ['paid-games'],
+    params: seasonIdParams,
+    reply: eventPaymentsReply,
+  }),
+  refundSeasonRegistration: defineEndpoint({
+    method: 'POST',
+    path: '/api/seasons/:seasonId/registrations/:registrationId/refund',
+    summary:
+      "The season's organizers refund a paid registration in full (through Stripe, with any credit it spent); it ends and the player is mailed",
+    tags: ['paid-games'],
+    params: registrationParams,
+    reply: paymentReply,
   }),
 } as const;

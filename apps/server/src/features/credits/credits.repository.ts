@@ -66,6 +66,34 @@ export async function recordCreditEntry(
   return true;
 }
 
+/**
+ * Takes credit back for a payment (decision 043), in the caller's transaction after it locked the
+ * balance and checked it covers `cents`: one growing `taken_back` entry per payment, because each
+ * call stands for one dashboard refund that the caller recorded once.
+ */
+export async function recordCreditTakeBack(
+  tx: Database,
+  entry: Pair & { paymentId: string; cents: number },
+): Promise<void> {
+  await tx
+    .insert(paymentCreditEntries)
+    .values({
+      payerUserId: entry.payerUserId,
+      payeeUserId: entry.payeeUserId,
+      paymentId: entry.paymentId,
+      reason: 'taken_back',
+      amountCents: -entry.cents,
+    })
+    .onConflictDoUpdate({
+      target: [paymentCreditEntries.paymentId, paymentCreditEntries.reason],
+      set: { amountCents: sql`${paymentCreditEntries.amountCents} - ${entry.cents}` },
+    });
+  await tx
+    .update(paymentCredits)
+    .set({ balanceCents: sql`${paymentCredits.balanceCents} - ${entry.cents}`, updatedAt: sql`now()` })
+    .where(and(eq(paymentCredits.payerUserId, entry.payerUserId), eq(paymentCredits.payeeUserId, entry.payeeUserId)));
+}
+
 /** A player's credits above 0, with each organizer's name, largest first. */
 export async function listCreditsOf(db: Database, payerUserId: string) {
   return db

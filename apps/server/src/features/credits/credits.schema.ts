@@ -26,13 +26,16 @@ export const paymentCredits = pgTable(
   ],
 );
 
-export const creditEntryReasons = ['granted', 'spent', 'returned'] as const;
+export const creditEntryReasons = ['granted', 'spent', 'returned', 'taken_back'] as const;
 export type CreditEntryReason = (typeof creditEntryReasons)[number];
 
 /**
  * Every change of a credit balance, with the payment it came from: granted (a late leave), spent
- * (part of a payment) or returned (that payment's Checkout ended unpaid, or it was refunded). One
- * entry per payment and reason: a replayed webhook or a retried job finds it and changes nothing.
+ * (part of a payment), returned (that payment's Checkout ended unpaid, or it was refunded) or
+ * taken back (the payment was refunded in Stripe's dashboard after it became credit, decision 043).
+ * One entry per payment and reason: a replayed webhook or a retried job finds it and changes
+ * nothing. Taken back is the one entry that grows: once per dashboard refund, which
+ * `payment_outside_refunds` records once by its Stripe id in the same transaction.
  */
 export const paymentCreditEntries = pgTable(
   'payment_credit_entries',
@@ -55,6 +58,9 @@ export const paymentCreditEntries = pgTable(
   (table) => [
     uniqueIndex('payment_credit_entries_once').on(table.paymentId, table.reason),
     index('payment_credit_entries_pair_idx').on(table.payerUserId, table.payeeUserId),
-    check('payment_credit_entries_reason_check', sql`${table.reason} in ('granted', 'spent', 'returned')`),
+    check(
+      'payment_credit_entries_reason_check',
+      sql`${table.reason} in ('granted', 'spent', 'returned', 'taken_back')`,
+    ),
   ],
 );

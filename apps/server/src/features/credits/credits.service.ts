@@ -1,5 +1,11 @@
 import type { Database } from '../../db/client.ts';
-import { findBalance, listCreditsOf, lockBalance, recordCreditEntry } from './credits.repository.ts';
+import {
+  findBalance,
+  listCreditsOf,
+  lockBalance,
+  recordCreditEntry,
+  recordCreditTakeBack,
+} from './credits.repository.ts';
 
 /**
  * Credit with an organizer (issue 13, decision 035). Every change is an entry tied to one payment
@@ -46,6 +52,21 @@ export async function grantCredit(
 ): Promise<boolean> {
   if (cents <= 0) return false;
   return recordCreditEntry(tx, { ...pair, paymentId, reason: 'granted', amountCents: cents });
+}
+
+/**
+ * A payment that became credit was then refunded in Stripe's dashboard (decision 043): up to
+ * `upToCents` of the credit goes back, as much as the balance still holds (the player may have
+ * spent some), under the balance's row lock. Returns what was taken back.
+ */
+export async function takeBackCredit(
+  tx: Database,
+  { paymentId, upToCents, ...pair }: CreditPair & { paymentId: string; upToCents: number },
+): Promise<number> {
+  const taken = Math.min(await lockBalance(tx, pair), upToCents);
+  if (taken <= 0) return 0;
+  await recordCreditTakeBack(tx, { ...pair, paymentId, cents: taken });
+  return taken;
 }
 
 /** The signed-in player's credits, for Invoices. */

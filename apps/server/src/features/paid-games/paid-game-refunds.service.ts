@@ -1,8 +1,7 @@
 import { notRefundableMessage, refundTooLargeMessage, type GamePayment } from '@huddle/shared/paid-games';
 import { defaultRefundDeadlineHours, leavesInTime, type RefundPolicy } from '@huddle/shared/refund-policy';
-import type { PaymentStatus } from '@huddle/shared/payments';
 import { AppError } from '../../lib/app-error.ts';
-import { grantCredit } from '../credits/credits.service.ts';
+import { grantCredit, takeBackCredit } from '../credits/credits.service.ts';
 import { managedEvent } from '../events/events.service.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -13,6 +12,8 @@ import {
   listGamePayments,
   lockPayment,
   refundableStatuses,
+  setOutsideRefundCredit,
+  sumOutsideRefunds,
   updatePayment,
   type PaymentRow,
 } from './paid-games.repository.ts';
@@ -20,12 +21,10 @@ import {
   expireCheckout,
   giveBackSpentCredit,
   paymentNotFound,
+  statusAfterRefund,
   toGamePayment,
   type PaidGameDeps,
 } from './paid-games.service.ts';
-
-const statusAfter = (amount: number, refunded: number): PaymentStatus =>
-  refunded === 0 ? 'paid' : refunded >= amount ? 'refunded' : 'partially_refunded';
 
 /**
  * Refunds part or all of what is left of a payment (decision 033). The amount is first taken off
@@ -53,7 +52,7 @@ export async function refundPayment(
     const refunded = payment.refundedCents + amount;
     await updatePayment(tx, payment.id, {
       refundedCents: refunded,
-      status: statusAfter(payment.amountCents, refunded),
+      status: statusAfterRefund(payment.amountCents, refunded),
       refundedAt: deps.clock.now(),
     });
     return { payment, before: payment.refundedCents, amount };
@@ -77,7 +76,7 @@ export async function refundPayment(
       const refunded = Math.max(0, payment.refundedCents - step.amount);
       await updatePayment(tx, payment.id, {
         refundedCents: refunded,
-        status: statusAfter(payment.amountCents, refunded),
+        status: statusAfterRefund(payment.amountCents, refunded),
       });
     });
     throw new AppError('CONFLICT', 'Stripe could not make this refund. Please try again.');
@@ -112,14 +111,14 @@ export async function listEventPayments(
 }
 
 /** What leaving or cancelling does with a paid payment: refund it, keep it, or turn it into credit. */
-type Settlement = 'refund' | 'keep' | 'credit';
+export type Settlement = 'refund' | 'keep' | 'credit';
 
 /**
  * Ends what a payment still holds, or settles it (a job may run this again): a refund returns
  * what Stripe charged and gives back the credit it spent (decision 035); credit turns its value
  * into credit with the payee.
  */
-async function settle(deps: PaidGameDeps, payment: PaymentRow, settlement: Settlement, reason: string) {
+export async function settle(deps: PaidGameDeps, payment: PaymentRow, settlement: Settlement, reason: string) {
   if (payment.status === 'pending') {
     await expireCheckout(deps, payment);
     return;
@@ -216,6 +215,20 @@ interface ChargeRefund {
   metadata?: Record<string, string> | null;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The ledger row of a refunded charge: by its payment intent once confirmed; before that (a
+ * dashboard refund that came before checkout.session.completed, decision 043) the row does not
+ * know its intent yet, and the charge carries the `huddlePaymentId` Huddle put on the intent.
+ */
+async function paymentOfCharge(tx: Database, intentId: string, charge: Record<string, unknown>) {
+  const byIntent = await findPaymentOfIntent(tx, intentId);
+  if (byIntent) return byIntent;
+  const id = (charge.metadata as Record<string, string> | null | undefined)?.huddlePaymentId;
+  return id && uuidPattern.test(id) ? findPayment(tx, id) : undefined;
+}
+
 /**
  * charge.refunded (decision 039): a refund made outside Huddle, in Stripe's dashboard, is read back
  * into the ledger, so Invoices, Transactions and the game's payments say what Stripe did. Huddle's
@@ -223,6 +236,10 @@ interface ChargeRefund {
  * other refund is recorded once by its Stripe id, under the payment's row lock, in the webhook's
  * transaction; replays and other events about the same charge find it recorded. Never past what
  * was paid (a refund Huddle reserved and Stripe then refused can meet one here: capped).
+ *
+ * Decision 043: a payment not confirmed yet only records its refunds (its confirmation counts
+ * them); a payment already turned into credit loses as much of that credit as was refunded, as far
+ * as the player has not spent it, and the rest is recorded, so money and credit are not both kept.
  */
 export async function recordOutsideRefunds(
   tx: Database,
@@ -232,27 +249,44 @@ export async function recordOutsideRefunds(
   const intent = charge.payment_intent;
   const intentId = typeof intent === 'string' ? intent : (intent as { id?: string } | null)?.id;
   if (!intentId) return;
-  const found = await findPaymentOfIntent(tx, intentId);
+  const found = await paymentOfCharge(tx, intentId, charge);
   if (!found) return;
   const payment = await lockPayment(tx, found.id);
-  // A payment not settled yet is paid by its own event; refunds before that are read by the next one.
-  if (!payment || !['paid', 'partially_refunded', 'refunded'].includes(payment.status)) return;
+  if (!payment || (payment.stripePaymentIntentId && payment.stripePaymentIntentId !== intentId)) return;
+  const confirmed = ['paid', 'partially_refunded', 'refunded'].includes(payment.status);
+  if (!confirmed && payment.status !== 'pending') return;
   const refunds = ((charge.refunds as { data?: ChargeRefund[] } | undefined)?.data ?? []).filter(
     (refund) => !refund.metadata?.huddlePaymentId && (refund.status === 'succeeded' || refund.status === 'pending'),
   );
   let refunded = payment.refundedCents;
+  let credited = payment.creditedCents;
+  let unrecovered = (await sumOutsideRefunds(tx, payment.id)).creditUnrecoveredCents;
   for (const refund of refunds) {
     if (
       !(await insertOutsideRefund(tx, { stripeRefundId: refund.id, paymentId: payment.id, amountCents: refund.amount }))
     ) {
       continue;
     }
+    // Not confirmed: confirmPendingPayment adds it (and credit is only ever granted on a paid one).
+    if (!confirmed) continue;
     refunded = Math.min(payment.amountCents, refunded + refund.amount);
+    const due = Math.min(refund.amount, credited - unrecovered);
+    if (due <= 0 || !payment.payerUserId || !payment.payeeUserId) continue;
+    const taken = await takeBackCredit(tx, {
+      paymentId: payment.id,
+      payerUserId: payment.payerUserId,
+      payeeUserId: payment.payeeUserId,
+      upToCents: due,
+    });
+    credited -= taken;
+    unrecovered += due - taken;
+    await setOutsideRefundCredit(tx, refund.id, { creditTakenBackCents: taken, creditUnrecoveredCents: due - taken });
   }
-  if (refunded === payment.refundedCents) return;
+  if (refunded === payment.refundedCents && credited === payment.creditedCents) return;
   await updatePayment(tx, payment.id, {
     refundedCents: refunded,
-    status: statusAfter(payment.amountCents, refunded),
+    creditedCents: credited,
+    status: statusAfterRefund(payment.amountCents, refunded),
     refundedAt: deps.clock.now(),
   });
 }

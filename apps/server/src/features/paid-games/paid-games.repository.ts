@@ -147,6 +147,63 @@ export async function insertOutsideRefund(
   return inserted.length === 1;
 }
 
+/** Takes note of what a recorded dashboard refund did to the payment's credit (decision 043). */
+export async function setOutsideRefundCredit(
+  tx: Database,
+  stripeRefundId: string,
+  values: { creditTakenBackCents: number; creditUnrecoveredCents: number },
+): Promise<void> {
+  await tx.update(paymentOutsideRefunds).set(values).where(eq(paymentOutsideRefunds.stripeRefundId, stripeRefundId));
+}
+
+/** What the dashboard refunds recorded for a payment add up to, and the credit they could not take back. */
+export async function sumOutsideRefunds(
+  db: Database,
+  paymentId: string,
+): Promise<{ amountCents: number; creditUnrecoveredCents: number }> {
+  const [row] = await db
+    .select({
+      amountCents: sql<number>`coalesce(sum(${paymentOutsideRefunds.amountCents}), 0)::int`,
+      creditUnrecoveredCents: sql<number>`coalesce(sum(${paymentOutsideRefunds.creditUnrecoveredCents}), 0)::int`,
+    })
+    .from(paymentOutsideRefunds)
+    .where(eq(paymentOutsideRefunds.paymentId, paymentId));
+  return row ?? { amountCents: 0, creditUnrecoveredCents: 0 };
+}
+
+/** The payment of a season registration that still holds or paid its place, newest first. */
+export async function findPaymentOfRegistration(db: Database, registrationId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.kind, 'season'),
+        eq(payments.registrationId, registrationId),
+        inArray(payments.status, ['pending', ...refundableStatuses]),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** A season's payments that were paid (refunded ones too), for its organizers. */
+export async function listSeasonPayments(db: Database, seasonId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.kind, 'season'),
+        eq(payments.seasonId, seasonId),
+        inArray(payments.status, ['paid', 'partially_refunded', 'refunded']),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1000);
+}
+
 /** A one-off game moved: its payments follow its people to the new start. */
 export async function moveEventPayments(tx: Database, eventId: string, from: Date, to: Date): Promise<void> {
   await tx

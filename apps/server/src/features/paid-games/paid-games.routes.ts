@@ -20,6 +20,13 @@ import {
   type PaidGameDeps,
 } from './paid-games.service.ts';
 import { definePaidGameWebhooks } from './paid-games.webhooks.ts';
+import {
+  listSeasonRegistrationPayments,
+  paidSeasonWithdrawnJob,
+  refundSeasonRegistration,
+  settleSeasonWithdrawal,
+  type SeasonWithdrawnJob,
+} from './season-refunds.service.ts';
 
 /** Refunds wait out a Stripe outage: retried for about an hour. */
 const refundRetries = { retryLimit: 8, retryDelaySeconds: 15 };
@@ -46,6 +53,7 @@ export function registerPaidGameRoutes(app: FastifyInstance, appDeps: AppDeps): 
     (data) => refundCancelledDates(deps, data),
     refundRetries,
   );
+  jobs.define<SeasonWithdrawnJob>(paidSeasonWithdrawnJob, (data) => settleSeasonWithdrawal(deps, data), refundRetries);
 
   registerEndpoint(app, paidGameEndpoints.startCheckout, async ({ request, params, body }) =>
     startCheckout(deps, {
@@ -76,5 +84,11 @@ export function registerPaidGameRoutes(app: FastifyInstance, appDeps: AppDeps): 
   );
   registerEndpoint(app, paidGameEndpoints.eventPayments, async ({ request, params, query }) =>
     listEventPayments(deps, { actorId: await actor(request), eventId: params.eventId, occurrence: query.occurrence }),
+  );
+  registerEndpoint(app, paidGameEndpoints.seasonPayments, async ({ request, params }) =>
+    listSeasonRegistrationPayments(deps, { actorId: await actor(request), seasonId: params.seasonId }),
+  );
+  registerEndpoint(app, paidGameEndpoints.refundSeasonRegistration, async ({ request, params }) =>
+    refundSeasonRegistration(deps, { actorId: await actor(request), ...params }),
   );
 }

@@ -12,6 +12,7 @@ import {
   type GamePayment,
   type PaidCheckoutReply,
 } from '@huddle/shared/paid-games';
+import type { PaymentStatus } from '@huddle/shared/payments';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -47,6 +48,7 @@ import {
   insertPayment,
   listFormSubmissionPayments,
   lockPayment,
+  sumOutsideRefunds,
   updatePayment,
   type NewPayment,
   type PaymentRow,
@@ -81,6 +83,7 @@ export const toGamePayment = (row: PaymentRow): GamePayment => ({
   currency: row.currency,
   eventId: row.eventId,
   seasonId: row.seasonId,
+  registrationId: row.registrationId,
   teamId: row.teamId,
   occurrenceStartsAt: row.occurrenceStartsAt?.toISOString() ?? null,
   paidAt: row.paidAt?.toISOString() ?? null,
@@ -146,6 +149,10 @@ export const paymentsOfFormSubmissions = (db: Database, submissionIds: string[])
 
 export const findLedgerPayment = (db: Database, paymentId: string) => findPayment(db, paymentId);
 
+/** A paid payment's status after `refunded` of its `amount` went back. */
+export const statusAfterRefund = (amount: number, refunded: number): PaymentStatus =>
+  refunded === 0 ? 'paid' : refunded >= amount ? 'refunded' : 'partially_refunded';
+
 /**
  * checkout.session.completed for a Huddle payment: a pending row becomes paid, once, with the next
  * receipt number, under the row's lock in the webhook's transaction. Undefined when it was paid
@@ -159,10 +166,15 @@ export async function confirmPendingPayment(
   const payment = await lockPayment(tx, paymentId);
   if (!payment || payment.status !== 'pending') return undefined;
   const intent = session.payment_intent;
+  // Refunds made in Stripe's dashboard before this event came were recorded then (decision 043):
+  // the payment is confirmed with them, whether or not another charge.refunded follows.
+  const early = Math.min(payment.amountCents, (await sumOutsideRefunds(tx, payment.id)).amountCents);
+  const now = deps.clock.now();
   return updatePayment(tx, payment.id, {
-    status: 'paid',
+    status: statusAfterRefund(payment.amountCents, early),
+    ...(early > 0 && { refundedCents: early, refundedAt: now }),
     receiptNumber: await drawReceiptNumber(tx),
-    paidAt: deps.clock.now(),
+    paidAt: now,
     stripeCheckoutSessionId: session.id as string,
     stripePaymentIntentId: typeof intent === 'string' ? intent : ((intent as { id?: string } | null)?.id ?? null),
   });

@@ -4,6 +4,7 @@ import { confirmPaidRegistration } from '../seasons/season-paid-registrations.se
 import { paidGameLeftJob } from '../events/waitlist.service.ts';
 import { recordOutsideRefunds } from './paid-game-refunds.service.ts';
 import { confirmPendingPayment, releaseHold, type PaidGameDeps } from './paid-games.service.ts';
+import { paidSeasonWithdrawnJob, type SeasonWithdrawnJob } from './season-refunds.service.ts';
 
 /** The ledger row a Checkout session of a game pays, from the metadata Huddle set on it. */
 const paymentIdOf = (session: StripeEventContext['object']) => {
@@ -18,7 +19,7 @@ const paymentIdOf = (session: StripeEventContext['object']) => {
  * spot (never the browser's return); checkout.session.expired releases it.
  */
 export function definePaidGameWebhooks(payments: Payments, deps: PaidGameDeps): void {
-  payments.onStripeEvent('checkout.session.completed', async ({ object: session, tx }) => {
+  payments.onStripeEvent('checkout.session.completed', async ({ object: session, tx, afterCommit }) => {
     const paymentId = paymentIdOf(session);
     if (!paymentId || session.payment_status !== 'paid') return;
     const payment = await confirmPendingPayment(tx, deps, { paymentId, session });
@@ -27,7 +28,15 @@ export function definePaidGameWebhooks(payments: Payments, deps: PaidGameDeps): 
     if (payment.kind === 'season') {
       if (payment.seasonId && payment.registrationId) {
         await confirmPaidRegistration(tx, { seasonId: payment.seasonId, registrationId: payment.registrationId });
+        return;
       }
+      // The registration went while the player was paying (withdrawn, or removed by an organizer
+      // before any payment; its deletion unlinked the payment): a fee is never taken for a place
+      // the player no longer has. Refunded in full after the
+      // commit, in the withdrawal's job (decision 043).
+      afterCommit(() =>
+        deps.jobs.send<SeasonWithdrawnJob>(paidSeasonWithdrawnJob, { paymentId: payment.id, settlement: 'refund' }),
+      );
       return;
     }
     const { eventId, partyId } = payment;

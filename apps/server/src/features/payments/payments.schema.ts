@@ -115,6 +115,13 @@ export const paymentOutsideRefunds = pgTable('payment_outside_refunds', {
     .notNull()
     .references(() => payments.id, { onDelete: 'cascade' }),
   amountCents: integer('amount_cents').notNull(),
+  /**
+   * Decision 043: a dashboard refund of a payment already turned into credit takes that much credit
+   * back, as much as the player has not spent (`creditTakenBackCents`); what they had spent cannot
+   * be taken back and is recorded (`creditUnrecoveredCents`), so the organizer sees it.
+   */
+  creditTakenBackCents: integer('credit_taken_back_cents').notNull().default(0),
+  creditUnrecoveredCents: integer('credit_unrecovered_cents').notNull().default(0),
   recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -52,3 +52,11 @@ export function guestRegistrationForAccountMail(mail: RegistrationMail) {
     text: `${greetingFor(mail.name)}\n\nSomeone asked to register for ${seasonOf(mail)} as a guest with this email address. It belongs to your Huddle account, so we did not register a guest. To register, sign in and register from the team page:\n\n${mail.link}\n\nIf it was not you, ignore this mail: nothing changed.\n`,
   };
 }
+
+/** Decision 043: an organizer refunded a paid registration; it ended. To the payer's address. */
+export function registrationRefundedMail(mail: RegistrationMail & { amount: string }) {
+  return {
+    subject: `Refunded: ${subjectLabel(mail)}`,
+    text: `${greetingFor(mail.name)}\n\nThe organizers of ${seasonOf(mail)} refunded your registration in full (${mail.amount}), so you are no longer registered for it. A card refund takes 5 to 10 days to show on your statement.\n\n${mail.link}\n`,
+  };
+}

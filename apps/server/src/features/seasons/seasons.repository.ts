@@ -179,8 +179,13 @@ export async function updateRegistrationRow(
   return row;
 }
 
-export async function deleteRegistrationRow(db: Database, registrationId: string): Promise<void> {
-  await db.delete(registrations).where(eq(registrations.id, registrationId));
+/** False when it was gone already (a parallel withdrawal or removal deleted it first). */
+export async function deleteRegistrationRow(db: Database, registrationId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(registrations)
+    .where(eq(registrations.id, registrationId))
+    .returning({ id: registrations.id });
+  return deleted.length === 1;
 }
 
 /**

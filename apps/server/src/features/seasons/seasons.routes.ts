@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
+import { removeSeasonRegistration } from '../paid-games/season-refunds.service.ts';
 import {
   createGroup,
   createSeason,
@@ -19,14 +20,15 @@ import {
   listSeasons,
   listSessions,
   register,
-  removeRegistration,
   updateRegistration,
   updateSeason,
 } from './seasons.service.ts';
 
 export function registerSeasonRoutes(app: FastifyInstance, appDeps: AppDeps): void {
-  const { db, auth, mailer, clock, config, jobs, realtime } = appDeps;
+  const { db, auth, mailer, clock, config, jobs, realtime, payments } = appDeps;
   const registrationDeps = { db, mailer, clock, jobs, realtime, publicOrigin: config.publicOrigin, log: app.log };
+  // A paid registration's withdrawal refunds by the season's rule (paid-games feature, decision 043).
+  const paidDeps = { ...registrationDeps, stripe: payments.stripe, platformFeePercent: config.platformFeePercent };
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
@@ -78,7 +80,7 @@ export function registerSeasonRoutes(app: FastifyInstance, appDeps: AppDeps): vo
     updateRegistration(registrationDeps, { actorId: await actor(request), ...params, changes: body }),
   );
   registerEndpoint(app, seasonEndpoints.removeRegistration, async ({ request, params }) => {
-    await removeRegistration(db, { actorId: await actor(request), ...params });
+    await removeSeasonRegistration(paidDeps, { actorId: await actor(request), ...params });
     return { ok: true as const };
   });
   registerEndpoint(app, seasonEndpoints.listMyRegistrations, async ({ request }) =>

@@ -457,17 +457,50 @@ export async function updateRegistration(
   return toRegistration(row as RegistrationRow);
 }
 
-/** Organizers remove anyone; a player withdraws their own registration. */
+/**
+ * When a season starts, for its refund rule (decision 043): its first session, or the first day
+ * where the team plays when it has no session yet.
+ */
+async function seasonStartsAt(db: Database, season: SeasonRow, timeZone: string | null): Promise<Date> {
+  const [first] = await listSessionRows(db, season.id);
+  return first?.startsAt ?? localToInstant(`${season.startsOn}T00:00`, timeZone ?? 'UTC');
+}
+
+/**
+ * Organizers remove anyone; a player withdraws their own registration. `removed` is true for the
+ * one request that deleted it (parallel ones find it gone and change nothing); `withdrawn` when it
+ * was the player's own; `seasonStartsAt` decides what a paid one gets back (paid-games feature).
+ */
 export async function removeRegistration(
   db: Database,
   { actorId, seasonId, registrationId }: { actorId: string; seasonId: string; registrationId: string },
 ) {
-  const { manages } = await visibleSeason(db, seasonId, actorId);
+  const { season, team, manages } = await visibleSeason(db, seasonId, actorId);
   const registration = await findRegistration(db, seasonId, registrationId);
   if (!registration) throw new AppError('NOT_FOUND', 'Registration not found');
-  if (!manages && registration.userId !== actorId)
-    throw new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
-  await deleteRegistrationRow(db, registrationId);
+  const withdrawn = registration.userId === actorId;
+  if (!manages && !withdrawn) throw new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
+  const removed = await deleteRegistrationRow(db, registrationId);
+  return { removed, withdrawn, seasonStartsAt: await seasonStartsAt(db, season, team.timeZone) };
+}
+
+/** A registration of a season the actor organizes (others: 404 or 403, as for every organizer write). */
+export async function managedRegistration(
+  db: Database,
+  { actorId, seasonId, registrationId }: { actorId: string; seasonId: string; registrationId: string },
+) {
+  const { season, team } = await managedSeason(db, seasonId, actorId);
+  const registration = await findRegistration(db, seasonId, registrationId);
+  if (!registration) throw new AppError('NOT_FOUND', 'Registration not found');
+  return { season, team, registration };
+}
+
+/** Ends a registration its organizer refunded; false when it was gone already. */
+export const endRegistration = (db: Database, registrationId: string) => deleteRegistrationRow(db, registrationId);
+
+/** A season the actor organizes, for its payments list (paid-games feature). */
+export async function managedSeasonOf(db: Database, { actorId, seasonId }: { actorId: string; seasonId: string }) {
+  return (await managedSeason(db, seasonId, actorId)).season;
 }
 
 export async function exportRegistrationsCsv(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../features/accounts/accounts.schema.ts';
 import { eventParties } from '../../features/events/events.schema.ts';
+import { payments } from '../../features/payments/payments.schema.ts';
 import { insertEvent } from '../factories.ts';
 import { apiAs, seasonBodyFor, type Cast, type TeamFixture } from './cast.ts';
 import { signedIn, statuses, type MatrixRow } from './matrix.ts';
@@ -85,7 +86,50 @@ async function paidSeason(cast: Cast, team: TeamFixture) {
   return { params: { seasonId: season.id } };
 }
 
+/** The teammate's paid registration for a new $45 season of the team (decision 043's refund). */
+async function teammatePaidRegistration(cast: Cast, team: TeamFixture) {
+  const { params } = await paidSeason(cast, team);
+  const reply = await apiAs<{ url: string; paymentId: string }>(
+    cast,
+    cast.teammate,
+    'POST',
+    `/api/seasons/${params.seasonId}/checkout`,
+  );
+  await cast.t.app.inject({
+    method: 'POST',
+    url: new URL(reply.url).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=pay',
+  });
+  const [payment] = await cast.t.db.select().from(payments).where(eq(payments.id, reply.paymentId));
+  return { params: { seasonId: params.seasonId, registrationId: payment?.registrationId ?? '' } };
+}
+
 export const paidGameRows: MatrixRow[] = [
+  {
+    route: 'POST /api/seasons/{seasonId}/registrations/{registrationId}/refund',
+    target: 'public team',
+    call: async (cast) => teammatePaidRegistration(cast, cast.publicTeam),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'POST /api/seasons/{seasonId}/registrations/{registrationId}/refund',
+    target: 'private team',
+    call: async (cast) => teammatePaidRegistration(cast, cast.privateTeam),
+    expect: statuses(401, 404, 403, 200, 200),
+  },
+  {
+    route: 'GET /api/seasons/{seasonId}/payments',
+    target: 'public team',
+    call: async (cast) => teammatePaidRegistration(cast, cast.publicTeam),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'GET /api/seasons/{seasonId}/payments',
+    target: 'private team',
+    call: async (cast) => teammatePaidRegistration(cast, cast.privateTeam),
+    expect: statuses(401, 404, 403, 200, 200),
+  },
   {
     route: 'POST /api/seasons/{seasonId}/checkout',
     target: 'public team',
