@@ -908,6 +908,8 @@ export const submissionPaymentReply = z
 export type SubmissionPaymentView = z.infer<typeof submissionPaymentReply>;
 export const formCheckoutBody = z.strictObject({ key: submissionKey }).meta({ id: 'FormCheckout' });
 export const formCheckoutReply = z.object({ url: z.url(), paymentId: z.uuid() }).meta({ id: 'FormCheckoutOpened' });
+/** Decision 044: the filler withdraws; a visitor proves it is theirs with the mailed link's key. */
+export const withdrawSubmissionBody = z.strictObject({ key: submissionKey }).meta({ id: 'WithdrawSubmission' });
 export const formPaymentParams = submissionParams.extend({ paymentId: z.uuid('Unknown payment.') });
 export const formRefundBody = z
   .strictObject({
@@ -1042,6 +1044,23 @@ export const formEndpoints = {
     params: submissionParams,
     body: updateSubmissionBody,
     reply: submissionReply,
+  }),
+  removeSubmission: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/forms/:formId/submissions/:submissionId',
+    summary: 'Delete one submission: its payments refunded, its files and season registration gone (its readers)',
+    tags: formTags,
+    params: submissionParams,
+    reply: okReply,
+  }),
+  withdrawSubmission: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/submissions/:submissionId/withdraw',
+    summary: 'Withdraw your own submission: its payments refunded, its place freed (its filler, or the mailed key)',
+    tags: formTags,
+    params: submissionParams,
+    body: withdrawSubmissionBody,
+    reply: okReply,
   }),
   getTeamFormAdd: defineEndpoint({
     method: 'GET',

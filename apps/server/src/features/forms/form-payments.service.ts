@@ -124,7 +124,8 @@ export async function submissionPayments(db: Database, rows: SubmissionRow[]) {
   );
 }
 
-const sameKey = (given: string | undefined, stored: string | null) =>
+/** Whether the given key is the submission's (constant time): a visitor's proof they sent it. */
+export const sameKey = (given: string | undefined, stored: string | null) =>
   given !== undefined &&
   stored !== null &&
   given.length === stored.length &&
