@@ -603,6 +603,17 @@ export const formMessages = {
 } as const;
 
 /** Decision 036: paying for a submission. */
+/** Decision 044: withdrawing a submission (its filler) and deleting one (its readers). */
+export const submissionEndMessages = {
+  withdrawTitle: 'Withdraw your submission?',
+  withdrawConfirm:
+    'Your place is given up and anything you paid is refunded in full. A season registration made by this form ends too.',
+  withdrawn: 'You withdrew this submission. Anything you paid is refunded in full.',
+  deleteTitle: 'Delete this submission?',
+  deleteConfirm:
+    'Its answers and files are deleted, anything paid is refunded in full and a season registration it made ends. This cannot be undone.',
+} as const;
+
 export const formPaymentMessages = {
   connectStripe: 'Connect Stripe in Settings › Payments to take payments in this form.',
   ownerCannotTakePayments: 'The organizer of this form cannot take payments right now.',
@@ -903,6 +914,8 @@ export const submissionPaymentReply = z
     /** A Checkout is open or its completion is being confirmed. */
     pending: z.boolean(),
     payment: submissionPayment,
+    /** The person who sent it is looking (signed in, or with the mailed key): they may withdraw it. */
+    isFiller: z.boolean(),
   })
   .meta({ id: 'FormSubmissionPaymentView' });
 export type SubmissionPaymentView = z.infer<typeof submissionPaymentReply>;

@@ -155,7 +155,12 @@ function dueNow(row: SubmissionRow, payment: SubmissionPayment, ledger: LedgerRo
   return row.status === 'submitted' ? payment.balanceCents : 0;
 }
 
-async function paymentView(db: Database, form: FormRow, submissionId: string): Promise<SubmissionPaymentView> {
+async function paymentView(
+  db: Database,
+  form: FormRow,
+  submissionId: string,
+  isFiller: boolean,
+): Promise<SubmissionPaymentView> {
   const row = await findSubmission(db, form.id, submissionId);
   if (!row) throw submissionNotFound();
   const ledger = await paymentsOfFormSubmissions(db, [row.id]);
@@ -169,6 +174,7 @@ async function paymentView(db: Database, form: FormRow, submissionId: string): P
     dueNowCents: dueNow(row, payment, ledger),
     pending: ledger.some((entry) => entry.status === 'pending'),
     payment,
+    isFiller,
   };
 }
 
@@ -176,8 +182,8 @@ export async function getSubmissionPayment(
   db: Database,
   input: { viewerId?: string; formId: string; submissionId: string; key?: string },
 ): Promise<SubmissionPaymentView> {
-  const { form } = await payableSubmission(db, input);
-  return paymentView(db, form, input.submissionId);
+  const { form, filler } = await payableSubmission(db, input);
+  return paymentView(db, form, input.submissionId, filler);
 }
 
 /** The page the filler pays on, and comes back to (the key keeps a visitor's link working). */
@@ -360,7 +366,7 @@ export async function cancelFormPayment(
       if (released) await placesFreed(deps, form.id);
     }
   }
-  return paymentView(deps.db, form, row.id);
+  return paymentView(deps.db, form, row.id, filler);
 }
 
 /** A paid-season form must be able to take the fee: linking one needs the payee's Stripe. */
