@@ -55,7 +55,7 @@ export function EndSubmissionButton({
             <Button variant="default" onClick={() => setOpened(false)}>
               {withdraw ? 'Keep it' : 'Cancel'}
             </Button>
-            <Button color="red" loading={pending} onClick={() => void confirm()}>
+            <Button color="red.9" loading={pending} onClick={() => void confirm()}>
               {action}
             </Button>
           </Group>
