@@ -7,9 +7,9 @@ import { createPublishedForm, createTeam, createTeamGame } from './support/team-
 
 /** Issue 15: team websites built with the page editor, published, and read by visitors. */
 
-/** A 160 px green square: a real PNG the server accepts as a picture. */
+/** A 160 × 120 px green picture: a real PNG the server accepts (not square, so its stored size shows). */
 const picturePng = await sharp({
-  create: { width: 160, height: 160, channels: 3, background: '#2f9e44' },
+  create: { width: 160, height: 120, channels: 3, background: '#2f9e44' },
 })
   .png()
   .toBuffer();
@@ -200,6 +200,9 @@ test('an organizer uploads pictures for the image blocks, sees them in the build
   const preview = page.getByRole('img', { name: `${word} team photo` });
   await expect(preview).toHaveAttribute('src', imageUrl);
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);
+  // Its size is measured and kept with the block (decision 044): the page reserves its space.
+  await expect(preview).toHaveAttribute('width', '160');
+  await expect(preview).toHaveAttribute('height', '120');
 
   // The hero's background, uploaded the same way.
   await page.getByRole('heading', { name: 'My website', level: 2 }).click();
@@ -225,6 +228,8 @@ test('an organizer uploads pictures for the image blocks, sees them in the build
   await published.scrollIntoViewIfNeeded();
   await expect(published).toHaveAttribute('src', imageUrl);
   await expect.poll(() => published.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160);
+  await expect(published).toHaveAttribute('width', '160');
+  await expect(published).toHaveAttribute('height', '120');
   await expect(
     visitor.locator('section', { has: visitor.getByRole('heading', { name: 'My website', level: 2 }) }),
   ).toHaveAttribute('style', new RegExp(heroUrl.replaceAll('.', '\\.')));

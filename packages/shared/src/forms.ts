@@ -603,6 +603,17 @@ export const formMessages = {
 } as const;
 
 /** Decision 036: paying for a submission. */
+/** Decision 044: withdrawing a submission (its filler) and deleting one (its readers). */
+export const submissionEndMessages = {
+  withdrawTitle: 'Withdraw your submission?',
+  withdrawConfirm:
+    'Your place is given up and anything you paid is refunded in full. A season registration made by this form ends too.',
+  withdrawn: 'You withdrew this submission. Anything you paid is refunded in full.',
+  deleteTitle: 'Delete this submission?',
+  deleteConfirm:
+    'Its answers and files are deleted, anything paid is refunded in full and a season registration it made ends. This cannot be undone.',
+} as const;
+
 export const formPaymentMessages = {
   connectStripe: 'Connect Stripe in Settings › Payments to take payments in this form.',
   ownerCannotTakePayments: 'The organizer of this form cannot take payments right now.',
@@ -903,11 +914,15 @@ export const submissionPaymentReply = z
     /** A Checkout is open or its completion is being confirmed. */
     pending: z.boolean(),
     payment: submissionPayment,
+    /** The person who sent it is looking (signed in, or with the mailed key): they may withdraw it. */
+    isFiller: z.boolean(),
   })
   .meta({ id: 'FormSubmissionPaymentView' });
 export type SubmissionPaymentView = z.infer<typeof submissionPaymentReply>;
 export const formCheckoutBody = z.strictObject({ key: submissionKey }).meta({ id: 'FormCheckout' });
 export const formCheckoutReply = z.object({ url: z.url(), paymentId: z.uuid() }).meta({ id: 'FormCheckoutOpened' });
+/** Decision 044: the filler withdraws; a visitor proves it is theirs with the mailed link's key. */
+export const withdrawSubmissionBody = z.strictObject({ key: submissionKey }).meta({ id: 'WithdrawSubmission' });
 export const formPaymentParams = submissionParams.extend({ paymentId: z.uuid('Unknown payment.') });
 export const formRefundBody = z
   .strictObject({
@@ -1042,6 +1057,23 @@ export const formEndpoints = {
     params: submissionParams,
     body: updateSubmissionBody,
     reply: submissionReply,
+  }),
+  removeSubmission: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/forms/:formId/submissions/:submissionId',
+    summary: 'Delete one submission: its payments refunded, its files and season registration gone (its readers)',
+    tags: formTags,
+    params: submissionParams,
+    reply: okReply,
+  }),
+  withdrawSubmission: defineEndpoint({
+    method: 'POST',
+    path: '/api/forms/:formId/submissions/:submissionId/withdraw',
+    summary: 'Withdraw your own submission: its payments refunded, its place freed (its filler, or the mailed key)',
+    tags: formTags,
+    params: submissionParams,
+    body: withdrawSubmissionBody,
+    reply: okReply,
   }),
   getTeamFormAdd: defineEndpoint({
     method: 'GET',

@@ -103,10 +103,15 @@ export const richTextBlock = block('RichText', {
   heading: text(websiteLimits.heading),
   content: richTextContent,
 });
+/** A picture's size in pixels, measured when its address is set (decision 044): the page reserves its space. */
+const pixels = z.number().int().min(1).max(20_000);
 export const imageBlock = block('Image', {
   url,
   alt: text(200),
   caption: text(200),
+  /** Blocks saved before decision 044 have no size; they still render, without reserved space. */
+  width: pixels.optional(),
+  height: pixels.optional(),
 });
 export const galleryBlock = block('Gallery', {
   heading: text(websiteLimits.heading),

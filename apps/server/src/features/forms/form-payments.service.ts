@@ -124,7 +124,8 @@ export async function submissionPayments(db: Database, rows: SubmissionRow[]) {
   );
 }
 
-const sameKey = (given: string | undefined, stored: string | null) =>
+/** Whether the given key is the submission's (constant time): a visitor's proof they sent it. */
+export const sameKey = (given: string | undefined, stored: string | null) =>
   given !== undefined &&
   stored !== null &&
   given.length === stored.length &&
@@ -154,7 +155,12 @@ function dueNow(row: SubmissionRow, payment: SubmissionPayment, ledger: LedgerRo
   return row.status === 'submitted' ? payment.balanceCents : 0;
 }
 
-async function paymentView(db: Database, form: FormRow, submissionId: string): Promise<SubmissionPaymentView> {
+async function paymentView(
+  db: Database,
+  form: FormRow,
+  submissionId: string,
+  isFiller: boolean,
+): Promise<SubmissionPaymentView> {
   const row = await findSubmission(db, form.id, submissionId);
   if (!row) throw submissionNotFound();
   const ledger = await paymentsOfFormSubmissions(db, [row.id]);
@@ -168,6 +174,7 @@ async function paymentView(db: Database, form: FormRow, submissionId: string): P
     dueNowCents: dueNow(row, payment, ledger),
     pending: ledger.some((entry) => entry.status === 'pending'),
     payment,
+    isFiller,
   };
 }
 
@@ -175,8 +182,8 @@ export async function getSubmissionPayment(
   db: Database,
   input: { viewerId?: string; formId: string; submissionId: string; key?: string },
 ): Promise<SubmissionPaymentView> {
-  const { form } = await payableSubmission(db, input);
-  return paymentView(db, form, input.submissionId);
+  const { form, filler } = await payableSubmission(db, input);
+  return paymentView(db, form, input.submissionId, filler);
 }
 
 /** The page the filler pays on, and comes back to (the key keeps a visitor's link working). */
@@ -359,7 +366,7 @@ export async function cancelFormPayment(
       if (released) await placesFreed(deps, form.id);
     }
   }
-  return paymentView(deps.db, form, row.id);
+  return paymentView(deps.db, form, row.id, filler);
 }
 
 /** A paid-season form must be able to take the fee: linking one needs the payee's Stripe. */

@@ -3,10 +3,19 @@ import { splitDeposit } from '@huddle/shared/forms';
 import type { Database } from '../../db/client.ts';
 import { openCheckout } from '../paid-games/paid-games.service.ts';
 import { releasePaidRegistration } from '../seasons/season-paid-registrations.service.ts';
-import { formPayee, holdPayment, holdSeasonPlace, type FormPaymentDeps } from './form-payments.service.ts';
+import {
+  formCanTakePayments,
+  formPayee,
+  holdPayment,
+  holdSeasonPlace,
+  placesFreed,
+  type FormPaymentDeps,
+} from './form-payments.service.ts';
 import { placeOfferedMail } from './forms.mails.ts';
 import {
   firstWaitlisted,
+  formsWithWaitingOffers,
+  linkSubmissionRegistration,
   lockForm,
   moveSubmission,
   takenPlaces,
@@ -51,6 +60,7 @@ async function takePlace(
   if (season.kind === 'full') return undefined;
   const moved = await moveSubmission(tx, row.id, 'waitlisted', payee ? 'awaiting_payment' : 'submitted');
   if (!moved) return undefined;
+  if (season.kind === 'held') await linkSubmissionRegistration(tx, row.id, season.registrationId);
   if (!payee) return { row: moved };
   const payment = await holdPayment(tx, deps, {
     form,
@@ -119,5 +129,20 @@ export async function offerFreedPlaces(deps: FormPaymentDeps, { formId }: { form
     } catch (error) {
       deps.log.error({ err: error, formId, submissionId: row.id }, 'waitlist offer mail failed');
     }
+  }
+}
+
+/** The scheduled re-check of offers held back (decision 044). */
+export const waitingOffersJob = 'forms.recheck-waiting-offers';
+export const waitingOffersCron = '*/10 * * * *';
+
+/**
+ * An offer held back because the organizer could not take payments waits for nobody to free
+ * another place: every ten minutes, each published form with a free place and a waitlist whose
+ * organizer can now take payments gets the offer job (which decides, under the form's lock).
+ */
+export async function recheckWaitingOffers(deps: FormPaymentDeps) {
+  for (const form of await formsWithWaitingOffers(deps.db)) {
+    if (await formCanTakePayments(deps.db, form)) await placesFreed(deps, form.id);
   }
 }

@@ -240,6 +240,26 @@ export async function hasWaitlisted(db: Database, formId: string): Promise<boole
   return row !== undefined;
 }
 
+/**
+ * Published forms whose waitlist waits although a place is free (decision 044): the offer was held
+ * back (the organizer could not take payments, the first in line's season was full).
+ */
+export async function formsWithWaitingOffers(db: Database): Promise<FormRow[]> {
+  const taken = sql`(select count(*) from ${formSubmissions} taken
+    where taken.form_id = ${forms.id} and taken.status in ('submitted', 'awaiting_payment'))`;
+  return db
+    .select()
+    .from(forms)
+    .where(
+      and(
+        eq(forms.status, 'published'),
+        sql`exists (select 1 from ${formSubmissions} waiting
+          where waiting.form_id = ${forms.id} and waiting.status = 'waitlisted')`,
+        sql`(${forms.settings}->>'submissionLimit' is null or (${forms.settings}->>'submissionLimit')::int > ${taken})`,
+      ),
+    );
+}
+
 /** The oldest waitlisted submissions of a form, first come first offered (decision 040). */
 export async function firstWaitlisted(tx: Database, formId: string, limit: number) {
   return tx
@@ -263,6 +283,19 @@ export async function moveSubmission(
     .where(and(eq(formSubmissions.id, submissionId), eq(formSubmissions.status, from)))
     .returning();
   return row;
+}
+
+/** One submission goes; its uploads by cascade (their bytes queued by the trigger, migration 0037). */
+export async function deleteSubmissionRow(tx: Database, submissionId: string) {
+  await tx.delete(formSubmissions).where(eq(formSubmissions.id, submissionId));
+}
+
+/** The submission made this season registration (decision 044: it ends with the submission). */
+export async function linkSubmissionRegistration(tx: Database, submissionId: string, registrationId: string) {
+  await tx
+    .update(formSubmissions)
+    .set({ seasonRegistrationId: registrationId })
+    .where(eq(formSubmissions.id, submissionId));
 }
 
 export async function findSubmissionById(db: Database, submissionId: string) {

@@ -10,6 +10,7 @@ import {
   addToTeamFromForm,
   createForm,
   deleteForm,
+  deleteSubmission,
   duplicateForm,
   exportSubmissionsCsv,
   getFormDraft,
@@ -25,7 +26,13 @@ import {
   updateSubmission,
 } from './forms.service.ts';
 import { cancelFormPayment, getSubmissionPayment, offerPlacesJob, startFormCheckout } from './form-payments.service.ts';
-import { offerFreedPlaces } from './form-waitlist.service.ts';
+import {
+  offerFreedPlaces,
+  recheckWaitingOffers,
+  waitingOffersCron,
+  waitingOffersJob,
+} from './form-waitlist.service.ts';
+import { settleEndedPayment, settleEndedPaymentJob, withdrawSubmission } from './form-withdrawals.service.ts';
 import { defineFormWebhooks, refundUnregisteredJob, refundUnregisteredPayer } from './forms.webhooks.ts';
 
 /** Issue 14: forms, their builder's saves, public filling and submissions. */
@@ -50,6 +57,14 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
     retryLimit: 8,
     retryDelaySeconds: 15,
   });
+  // Decision 044: an ended submission's payments are closed or refunded, retried like the above.
+  jobs.define<{ paymentId: string }>(settleEndedPaymentJob, (data) => settleEndedPayment(formDeps, data), {
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+  });
+  // Offers that waited on an organizer who could not take payments are looked at again.
+  jobs.define(waitingOffersJob, () => recheckWaitingOffers(formDeps));
+  jobs.every(waitingOffersJob, waitingOffersCron);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
   registerEndpoint(app, formEndpoints.listMine, async ({ request }) =>
@@ -96,6 +111,12 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
   );
   registerEndpoint(app, formEndpoints.getSubmission, async ({ request, params }) =>
     getSubmission(db, { viewerId: await actor(request), ...params }),
+  );
+  registerEndpoint(app, formEndpoints.removeSubmission, async ({ request, params }) =>
+    deleteSubmission(formDeps, { actorId: await actor(request), ...params }),
+  );
+  registerEndpoint(app, formEndpoints.withdrawSubmission, async ({ request, params, body }) =>
+    withdrawSubmission(formDeps, { viewerId: await viewer(request), ...params, key: body.key }),
   );
   registerEndpoint(app, formEndpoints.updateSubmission, async ({ request, params, body }) =>
     updateSubmission(db, { actorId: await actor(request), ...params, changes: body }),

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { unregisteredUsers, users } from '../accounts/accounts.schema.ts';
+import { registrations } from '../seasons/seasons.schema.ts';
 import { teams } from '../teams/teams.schema.ts';
 
 /**
@@ -77,6 +78,13 @@ export const formSubmissions = pgTable(
     paymentLines: jsonb('payment_lines').$type<PaymentLine[]>().notNull().default([]),
     /** The key in a visitor's payment link (confirmation mail): who holds it may pay, nobody else. */
     accessKey: text('access_key'),
+    /**
+     * The season registration this submission made (a linked season, spec §7), so withdrawing or
+     * deleting the submission ends that one and never a registration made another way (decision 044).
+     */
+    seasonRegistrationId: uuid('season_registration_id').references(() => registrations.id, {
+      onDelete: 'set null',
+    }),
     marked: boolean('marked').notNull().default(false),
     comment: text('comment').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -41,6 +41,7 @@ import {
   filesOfSubmissions,
   type FormUploadDeps,
 } from './form-uploads.service.ts';
+import { endSubmission } from './form-withdrawals.service.ts';
 import { accessTo, availabilityOf } from './forms.access.ts';
 import {
   formCanTakePayments,
@@ -443,6 +444,7 @@ export async function submitForm(
     // A season given a fee after the form was linked to it is left alone: its place is paid for.
     const seasonId = form.settings.seasonId;
     const seasonIsFree = seasonId !== null && seasonFee === null;
+    let registrationId: string | null = null;
     if (form.settings.seasonId && seasonIsFree && form.teamId && status === 'submitted' && (who.userId || guestId)) {
       const registration = await registerWithinCapacity(tx, {
         seasonId: form.settings.seasonId,
@@ -453,6 +455,7 @@ export async function submitForm(
         email: who.email,
       });
       if (registration.kind === 'full') throw new AppError('CONFLICT', seasonFullMessage);
+      if (registration.kind === 'created') registrationId = registration.row.id;
     }
 
     // A held place with a linked season holds the season's place too (decision 040): a filler who
@@ -477,6 +480,7 @@ export async function submitForm(
         totalCents: total,
         paymentLines: lines,
         accessKey: total > 0 ? newAccessKey() : null,
+        seasonRegistrationId: seasonHold.kind === 'held' ? seasonHold.registrationId : registrationId,
         createdAt: now,
       })
       .returning();
@@ -667,6 +671,19 @@ export async function refundSubmissionPayment(
     if (withdrawn) await placesFreed(deps, formId);
   }
   return oneSubmission(deps.db, (await findSubmission(deps.db, formId, submissionId)) ?? row, true);
+}
+
+/**
+ * Decision 044: the form's readers delete one submission (the submissions screen): what was paid
+ * is refunded, its files and its season registration go, a place it held goes to the waitlist.
+ */
+export async function deleteSubmission(
+  deps: FormDeps,
+  { actorId, formId, submissionId }: { actorId: string; formId: string; submissionId: string },
+) {
+  const { form } = await readableForm(deps.db, formId, actorId);
+  await endSubmission(deps, { form, submissionId, end: 'delete' });
+  return { ok: true as const };
 }
 
 const fileCell = (file: (SubmittedFile & { link: string }) | undefined, id: string) =>

@@ -10,11 +10,13 @@ import {
 import { isRegistrationHeld } from '../seasons/season-paid-registrations.service.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
 import { placesFreed, releaseHeldPlace } from './form-payments.service.ts';
+import { settleEndedPaymentJob } from './form-withdrawals.service.ts';
 import { unregisteredRefundMail } from './forms.mails.ts';
 import {
   findForm,
   findSeasonLabel,
   findSubmissionById,
+  linkSubmissionRegistration,
   markSubmissionPaid,
   moveSubmission,
 } from './forms.repository.ts';
@@ -28,6 +30,14 @@ const paymentIdOf = (session: StripeEventContext['object']) => {
 /** The job refunding a form payment whose payer could not be registered for its season (decision 040). */
 export const refundUnregisteredJob = 'forms.refund-unregistered';
 
+const settleEnded = async (deps: PaidGameDeps, paymentId: string) => {
+  try {
+    await deps.jobs.send(settleEndedPaymentJob, { paymentId });
+  } catch (error) {
+    deps.log.error({ err: error, paymentId }, 'queueing the refund of an ended submission failed');
+  }
+};
+
 /**
  * Decision 036: a form's payment is confirmed by checkout.session.completed only (never the
  * browser's return), in the payments core's once-only transaction; checkout.session.expired gives
@@ -39,9 +49,16 @@ export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void
     const paymentId = paymentIdOf(session);
     if (!paymentId || session.payment_status !== 'paid') return;
     const payment = await confirmPendingPayment(tx, deps, { paymentId, session });
-    if (!payment?.formSubmissionId) return;
-    const submission = await markSubmissionPaid(tx, payment.formSubmissionId);
-    if (!submission) return;
+    if (!payment) return;
+    const submission = payment.formSubmissionId ? await markSubmissionPaid(tx, payment.formSubmissionId) : undefined;
+    if (!submission) {
+      // Decision 044: the submission was withdrawn or deleted while its Checkout was being paid:
+      // the payment goes back (a balance paid on a sent submission is the usual case, and stays).
+      const ended =
+        !payment.formSubmissionId || (await findSubmissionById(tx, payment.formSubmissionId))?.status === 'cancelled';
+      if (ended) afterCommit(() => settleEnded(deps, payment.id));
+      return;
+    }
     const form = await findForm(tx, submission.formId);
     const seasonId = form?.settings.seasonId;
     if (!form?.teamId || !seasonId) return;
@@ -59,6 +76,7 @@ export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void
       name: submission.name,
       email: submission.email,
     });
+    if (registration.kind === 'created') await linkSubmissionRegistration(tx, submission.id, registration.row.id);
     if (registration.kind !== 'full') return;
     // No place left: the payer is never charged for a place they do not get. The submission is
     // withdrawn (its form place goes to the waitlist) and the payment refunded in full after the

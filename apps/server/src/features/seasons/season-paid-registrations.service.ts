@@ -89,6 +89,14 @@ export async function releasePaidRegistration(
   if (registration?.status === 'pending') await deleteRegistrationRow(tx, registrationId);
 }
 
+/**
+ * A form's submission that made this registration was withdrawn or deleted (decision 044): the
+ * registration ends too, approved or pending, and its place with it.
+ */
+export async function endFormRegistration(tx: Database, registrationId: string) {
+  await deleteRegistrationRow(tx, registrationId);
+}
+
 /** Whether the registration a payment holds is still there (its organizer may have removed it). */
 export async function isRegistrationHeld(
   tx: Database,

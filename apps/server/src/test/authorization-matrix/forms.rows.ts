@@ -236,6 +236,18 @@ export const formRows: MatrixRow[] = [
     expect: statuses(401, 403, 403, 200, 200),
   },
   {
+    route: 'DELETE /api/forms/{formId}/submissions/{submissionId}',
+    target: "the member's submission (decision 044: the form's readers delete it)",
+    call: memberSubmission,
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'POST /api/forms/{formId}/submissions/{submissionId}/withdraw',
+    target: "the member's submission: only its filler (or the mailed key) withdraws it",
+    call: async (cast) => ({ ...(await memberSubmission(cast)), payload: {} }),
+    expect: statuses(404, 404, 200, 404, 404),
+  },
+  {
     route: 'GET /api/forms/{formId}/submissions/{submissionId}/payment',
     target: "the member's paid submission (a visitor would need the mailed key)",
     call: async (cast) => ({ params: paymentParams(await memberPaidSubmission(cast)) }),

@@ -58,4 +58,13 @@ describe('cleanBlock', () => {
     });
     expect(cleanBlock({ type: 'Script', props: { id: 's' } })).toBeNull();
   });
+
+  it('keeps an image block’s measured size (decision 044), and a block without one stays without', () => {
+    const image = { id: 'i', url: '/uploads/a.png', alt: 'A', caption: '' };
+    expect(cleanBlock({ type: 'Image', props: { ...image, width: 160, height: 120 } })).toEqual({
+      type: 'Image',
+      props: { ...image, width: 160, height: 120 },
+    });
+    expect(cleanBlock({ type: 'Image', props: image })).toEqual({ type: 'Image', props: image });
+  });
 });

@@ -48,6 +48,11 @@ export function cleanBlock(block: { type: string; props: Record<string, unknown>
   };
   // The editor holds formatted text as HTML; the document as a structure (decision 041).
   if (type === 'RichText' && typeof props.content === 'string') props.content = htmlToRichText(props.content);
+  // The picture's measured size (decision 044), when it has one; older blocks have none.
+  if (type === 'Image') {
+    const { width, height } = block.props;
+    if (typeof width === 'number' && typeof height === 'number') Object.assign(props, { width, height });
+  }
   if (type === 'Gallery')
     props.images = (props.images as Record<string, unknown>[]).map((image) => pick(image, { url: '', alt: '' }));
   if (type === 'Sponsors')

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import { blockDefaults, blockLabels } from '../../../features/websites/site-document.ts';
 import { htmlToRichText, richTextToHtml } from '../../../features/websites/rich-text.ts';
+import { withImageSize } from '../../../features/websites/image-size.ts';
 import { FormPickerField } from '../../../features/websites/components/form-picker-field.tsx';
 import {
   Contact,
@@ -146,6 +147,11 @@ export function createPuckConfig(frame: (children: ReactNode) => ReactNode): Con
           label: blockLabels[type],
           fields: fields[type],
           defaultProps: toEditorProps(type, blockDefaults[type]),
+          // An image block measures its picture when the address changes (decision 044).
+          ...(type === 'Image' && {
+            resolveData: async (data: { props: Props['Image'] }, { changed }: { changed: { url?: boolean } }) =>
+              changed.url ? { ...data, props: await withImageSize(data.props) } : data,
+          }),
           render: ({
             puck: _puck,
             editMode: _editMode,

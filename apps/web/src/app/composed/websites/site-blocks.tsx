@@ -147,11 +147,19 @@ export function RichText({ heading, content }: BlockProps<'RichText'>) {
   );
 }
 
-export function ImageBlock({ url, alt, caption }: BlockProps<'Image'>) {
+export function ImageBlock({ url, alt, caption, width, height }: BlockProps<'Image'>) {
   if (!url) return <Empty editorHint="Give the image's address in its settings." />;
   return (
     <figure className={classes.section} style={{ margin: '24px 0' }}>
-      <img className={classes.image} src={url} alt={alt} loading="lazy" decoding="async" />
+      {/* The stored size gives the box its shape before the picture arrives (no layout shift). */}
+      <img
+        className={classes.image}
+        src={url}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        {...(width && height && { width, height })}
+      />
       {caption && <figcaption className={classes.muted}>{caption}</figcaption>}
     </figure>
   );

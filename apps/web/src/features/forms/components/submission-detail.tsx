@@ -2,10 +2,13 @@ import type { CheckedAnswer, FormField, Submission } from '@huddle/shared/forms'
 import { formUploadDownloadPath } from '@huddle/shared/uploads';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useDeleteSubmission } from '../api/delete-submission.ts';
+import { useWithdrawSubmission } from '../api/withdraw-submission.ts';
 import { useUpdateSubmission } from '../api/update-submission.ts';
 import { formatAnswer } from '../answer-format.ts';
 import { formatSize } from '../file-answer.ts';
+import { EndSubmissionButton } from './end-submission-button.tsx';
 import { SubmissionPaymentCard } from './submission-payment-card.tsx';
 import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
 
@@ -28,6 +31,10 @@ export function SubmissionDetail({
   addToTeamPath?: string | undefined;
 }) {
   const update = useUpdateSubmission();
+  const remove = useDeleteSubmission();
+  const withdraw = useWithdrawSubmission();
+  const navigate = useNavigate();
+  const ids = { formId: submission.formId, submissionId: submission.id };
   const [comment, setComment] = useState(submission.comment);
   // Shown at once; put back if the save fails.
   const [marked, setMarked] = useState(submission.marked);
@@ -113,6 +120,17 @@ export function SubmissionDetail({
         <Alert color="red" role="alert">
           {error}
         </Alert>
+      ) : null}
+      {canManage ? (
+        <EndSubmissionButton
+          end="delete"
+          onConfirm={async () => {
+            await remove.mutateAsync(ids);
+            await navigate(`/form/${submission.formId}/submissions`);
+          }}
+        />
+      ) : submission.status !== 'cancelled' ? (
+        <EndSubmissionButton end="withdraw" onConfirm={() => withdraw.mutateAsync(ids)} />
       ) : null}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { formPaymentMessages } from '@huddle/shared/forms';
+import { formPaymentMessages, submissionEndMessages } from '@huddle/shared/forms';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,8 @@ import { formatCents } from '../../../lib/format-cents.ts';
 import { useCancelFormPayment } from '../api/cancel-form-payment.ts';
 import { useSubmissionPayment } from '../api/get-submission-payment.ts';
 import { useStartFormCheckout } from '../api/start-form-checkout.ts';
+import { useWithdrawSubmission } from '../api/withdraw-submission.ts';
+import { EndSubmissionButton } from './end-submission-button.tsx';
 import { PaymentLines } from './payment-lines.tsx';
 
 /** Spec §9: the payment success message shows for 5 s. */
@@ -24,6 +26,7 @@ export function SubmissionPaymentView({ formId, submissionId }: { formId: string
   const view = useSubmissionPayment(formId, submissionId, key);
   const checkout = useStartFormCheckout();
   const cancel = useCancelFormPayment();
+  const withdraw = useWithdrawSubmission();
   const [succeeded, setSucceeded] = useState(search.get('redirect_status') === 'succeeded');
   const cancelledPayment = search.get('cancelledPayment');
 
@@ -74,7 +77,11 @@ export function SubmissionPaymentView({ formId, submissionId }: { formId: string
         <Stack gap="md">
           <Text>For {data.name}</Text>
           <PaymentLines payment={data.payment} />
-          {data.status === 'cancelled' ? <Text role="status">{formPaymentMessages.cancelled}</Text> : null}
+          {data.status === 'cancelled' ? (
+            <Text role="status">
+              {withdraw.isSuccess ? submissionEndMessages.withdrawn : formPaymentMessages.cancelled}
+            </Text>
+          ) : null}
           {data.status === 'waitlisted' ? <Text role="status">{formPaymentMessages.waitlisted}</Text> : null}
           {data.pending && data.status !== 'awaiting_payment' ? (
             <Text c="dimmed" role="status">
@@ -93,6 +100,9 @@ export function SubmissionPaymentView({ formId, submissionId }: { formId: string
           ) : null}
           {data.dueNowCents === 0 && data.payment.balanceCents === 0 && data.status === 'submitted' ? (
             <Text role="status">{formPaymentMessages.nothingOwed}</Text>
+          ) : null}
+          {data.isFiller && data.status !== 'cancelled' ? (
+            <EndSubmissionButton end="withdraw" onConfirm={() => withdraw.mutateAsync({ formId, submissionId, key })} />
           ) : null}
         </Stack>
       </Card>

@@ -1,0 +1,2 @@
+ALTER TABLE "form_submissions" ADD COLUMN "season_registration_id" uuid;--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_season_registration_id_registrations_id_fk" FOREIGN KEY ("season_registration_id") REFERENCES "public"."registrations"("id") ON DELETE set null ON UPDATE no action;
