@@ -177,12 +177,12 @@ export async function listConnectionRows(db: Database, userId: string, limit: nu
 const notBlockedEitherWay = (me: string) => sql`not exists (select 1 from ${userBlocks} b
   where (b.blocker_id = ${me} and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${me}))`;
 
-interface PersonRow {
+type PersonRow = {
   id: string;
   name: string;
   image: string | null;
   city: string | null;
-}
+};
 
 /**
  * People the person shared a team with, or played a game with: both joined it, or one organized
