@@ -38,19 +38,17 @@ export async function seedDemoConnections(db: Database, now: Date = new Date()):
     createdAt: new Date(now.getTime() - (daysAgo + 1) * day),
     acceptedAt: new Date(now.getTime() - daysAgo * day),
   });
-  await db
-    .insert(connections)
-    .values([
-      accepted(first, 20),
-      accepted(second, 9),
-      accepted(third, 3),
-      { ...pairOf(demo.id, asking), requesterId: asking, status: 'pending', createdAt: new Date(now.getTime() - day) },
-      {
-        ...pairOf(demo.id, asked),
-        requesterId: demo.id,
-        status: 'pending',
-        createdAt: new Date(now.getTime() - 2 * day),
-      },
-    ]);
+  await db.insert(connections).values([
+    accepted(first, 20),
+    accepted(second, 9),
+    accepted(third, 3),
+    { ...pairOf(demo.id, asking), requesterId: asking, status: 'pending', createdAt: new Date(now.getTime() - day) },
+    {
+      ...pairOf(demo.id, asked),
+      requesterId: demo.id,
+      status: 'pending',
+      createdAt: new Date(now.getTime() - 2 * day),
+    },
+  ]);
   return true;
 }
