@@ -318,12 +318,12 @@ test('the demo player sees their registrations as a list on home', async ({ page
 test('every quick link leads to a page that exists @mobile', async ({ page }) => {
   await signUpWithProfile(page, 'Links');
   const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
-  // Spec §2's six, in its order, as their pages exist (Your Communities, Your Forms, Discover,
-  // Invoices & Payments today), and Transactions (not on the meh variant).
+  // Spec §2's six, in its order (Player Card is a button), and Transactions (not on the meh variant).
   await expect(quickLinks.getByRole('link')).toHaveText([
     'Your Communities',
     'Your Forms',
     'Discover',
+    'Connect',
     'Invoices & Payments',
     'Transactions',
   ]);

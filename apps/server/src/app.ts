@@ -67,6 +67,7 @@ import { websitePages } from './features/websites/websites.page-meta.ts';
 import { registerCustomDomainRoutes } from './features/custom-domains/custom-domains.routes.ts';
 import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
+import { registerConnectionRoutes } from './features/connections/connections.routes.ts';
 import { postPageMeta } from './features/posts/posts.page-meta.ts';
 import {
   createSystemDnsLookup,
@@ -274,6 +275,7 @@ export async function buildApp({
   registerWebsiteRoutes(app, deps);
   registerCustomDomainRoutes(app, deps);
   registerPostRoutes(app, deps);
+  registerConnectionRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

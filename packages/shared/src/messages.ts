@@ -13,7 +13,7 @@ export const messagePageDefault = 30;
 export const messagesMessages = {
   blockedByYou: 'You blocked this person. Unblock them to send a message.',
   blockedByThem: 'You can no longer message this person.',
-  onlyPeopleTheyKnow: 'This person accepts messages only from teammates and people they have played with.',
+  onlyPeopleTheyKnow: 'This person accepts messages only from teammates, connections and people they have played with.',
   announcementsOnly: 'Only organizers can post in this conversation.',
   notYourMessage: 'You can only change your own messages.',
   messageDeleted: 'This message was deleted.',

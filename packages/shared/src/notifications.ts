@@ -25,6 +25,8 @@ export const notificationKinds = [
   'directMessage',
   'substituteInvited',
   'formSubmitted',
+  'connectionRequest',
+  'connectionAccepted',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -24,3 +24,4 @@ export * from '../features/custom-domains/custom-domains.schema.ts';
 export * from '../features/credits/credits.schema.ts';
 export * from '../features/posts/posts.schema.ts';
 export * from '../features/images/images.schema.ts';
+export * from '../features/connections/connections.schema.ts';

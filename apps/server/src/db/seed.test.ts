@@ -4,6 +4,7 @@ import { eventParties, events, places, users } from './schema.ts';
 import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoTalk } from './seed-talk.ts';
 import { seedDemoPosts } from './seed-posts.ts';
+import { seedDemoConnections } from './seed-connections.ts';
 import { seedDemoOrganizerPages } from './seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './seed-payments.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
@@ -115,6 +116,15 @@ describe('seedDemoCommunity', () => {
     const thread = (await t.app.inject({ url: `/api/posts/${keeper.id}` })).json().replies;
     expect(thread.map((reply: { parentId: string | null }) => reply.parentId)).toEqual([null, thread[0].id]);
     expect(await seedDemoPosts(t.db)).toBe(false);
+  });
+
+  it('gives the demo three connections, a request to answer and one sent, once', async () => {
+    expect(await seedDemoConnections(t.db)).toBe(true);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const list = (await t.app.inject({ url: '/api/connections', headers: { cookie } })).json();
+    expect([list.connections.length, list.incoming.length, list.outgoing.length]).toEqual([3, 1, 1]);
+    expect(await seedDemoConnections(t.db)).toBe(false);
   });
 
   it('gives the demo invoices, and transactions once a Stripe account is connected, once', async () => {

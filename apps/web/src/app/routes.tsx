@@ -89,6 +89,8 @@ export const routes: RouteObject[] = [
         // Messages (issue 12): the conversations, and one open beside them.
         { path: 'messages', lazy: () => import('./pages/messages-page.tsx') },
         { path: 'messages/:conversationId', lazy: () => import('./pages/messages-page.tsx') },
+        // Connections (issue 16): requests, connections, people played with, suggestions.
+        { path: 'connect', lazy: () => import('./pages/connect-page.tsx') },
         { path: 'localconnect', lazy: () => import('./pages/local-connect-page.tsx') },
         // Invoices and transactions (issue 13; decision 032).
         { path: 'invoices', lazy: () => import('./pages/invoices-page.tsx') },

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import { areConnected } from '../connections/connections.service.ts';
 import { visibleEvent } from '../events/events.service.ts';
 import type { NotifyDeps } from '../notifications/notifications.service.ts';
 import { notifyNewMessage } from './message-notifications.ts';
@@ -87,7 +88,13 @@ async function postingRule(
   // "Start a conversation" (issue 12): once it has begun, the switch no longer stops replies.
   if (!(await hasMessages(db, conversation.id))) {
     const [other] = await findPeople(db, [otherId]);
-    if (other && !other.messagesFromAnyone && !(await knowEachOther(db, actorId, otherId))) {
+    if (
+      other &&
+      !other.messagesFromAnyone &&
+      !(await knowEachOther(db, actorId, otherId)) &&
+      // Issue 16: a connection opens the door too (decision 045).
+      !(await areConnected(db, actorId, otherId))
+    ) {
       return messagesMessages.onlyPeopleTheyKnow;
     }
   }

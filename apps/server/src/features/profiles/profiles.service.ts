@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
 import { findUserRecord, getCurrentUser } from '../accounts/accounts.service.ts';
+import { areConnected } from '../connections/connections.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
 import { isOnline } from '../presence/presence.service.ts';
@@ -193,7 +194,12 @@ export async function getPublicProfile(
     games: owner.games,
     city: owner.defaultCityName,
     online: owner.publicOnlineStatus ? await isOnline(db, owner.id) : null,
-    canMessage: Boolean(viewerId) && viewerId !== userId && !blockedByViewer && owner.messagesFromAnyone,
+    canMessage:
+      Boolean(viewerId) &&
+      viewerId !== userId &&
+      !blockedByViewer &&
+      // Issue 16: a connection may write first even with messagesFromAnyone off (decision 045).
+      (owner.messagesFromAnyone || (await areConnected(db, viewerId!, userId))),
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { accountRows } from './accounts.rows.ts';
+import { connectionRows } from './connections.rows.ts';
 import { customDomainRows } from './custom-domains.rows.ts';
 import { eventRows } from './events.rows.ts';
 import { formRows } from './forms.rows.ts';
@@ -37,6 +38,7 @@ const rows = [
   ...websiteRows,
   ...customDomainRows,
   ...postRows,
+  ...connectionRows,
 ];
 
 let t: TestApp;

@@ -2,13 +2,14 @@ import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { usePublicProfile } from '../../features/profiles/api/get-public-profile.ts';
+import { ConnectButton } from '../../features/connections/components/connect-button.tsx';
 import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
 import { PublicProfile } from '../../features/profiles/components/public-profile.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notFoundPageName } from '../page-title.ts';
 import { usePageName } from '../use-page-name.ts';
 
-/** A player's public profile: open to everyone; a signed-in viewer can also block or unblock. */
+/** A player's public profile: open to everyone; a signed-in viewer can also connect, message, block or unblock. */
 export function Component() {
   const { userId = '' } = useParams();
   const viewerId = useSession().data?.user?.id ?? null;
@@ -22,7 +23,12 @@ export function Component() {
         key={userId}
         userId={userId}
         viewerId={viewerId}
-        messageAction={<OpenConversationButton target={{ userId }} label="Message" />}
+        messageAction={
+          <>
+            <ConnectButton userId={userId} name={profile.data?.displayName ?? ''} />
+            <OpenConversationButton target={{ userId }} label="Message" />
+          </>
+        }
       />
     </Stack>
   );

@@ -1,7 +1,15 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Button, Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCompass, IconForms, IconId, IconReceipt, IconReportMoney, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconCompass,
+  IconForms,
+  IconId,
+  IconReceipt,
+  IconReportMoney,
+  IconUserPlus,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -12,9 +20,7 @@ const PlayerCardDialog = lazy(() =>
 
 /**
  * Spec §2, quick links, in the spec's order: Your Communities, Your Forms, Player Card,
- * Discover, Connect, Invoices & Payments. Only those whose pages exist are shown (Your
- * Communities, Your Forms, the player card, Discover and Invoices & Payments today); Connect
- * joins with its slice: a link never leads to a page that does not exist.
+ * Discover, Connect, Invoices & Payments.
  * Transactions follows, except on the meh variant (spec §1 hides its button there).
  */
 export function QuickLinksCard({ user, showsTransactions }: { user: CurrentUser; showsTransactions: boolean }) {
@@ -48,6 +54,9 @@ export function QuickLinksCard({ user, showsTransactions }: { user: CurrentUser;
           </Button>
           <Button variant="light" component={Link} to="/discover" leftSection={<IconCompass size={18} aria-hidden />}>
             Discover
+          </Button>
+          <Button variant="light" component={Link} to="/connect" leftSection={<IconUserPlus size={18} aria-hidden />}>
+            Connect
           </Button>
           <Button variant="light" component={Link} to="/invoices" leftSection={<IconReceipt size={18} aria-hidden />}>
             Invoices &amp; Payments

@@ -11,7 +11,7 @@ interface PublicProfileProps {
   userId: string;
   /** The signed-in viewer's id, or null when signed out (no block button then). */
   viewerId: string | null;
-  /** The page's "Message" button (the messages slice), shown beside Block for a signed-in viewer. */
+  /** The page's "Connect" and "Message" buttons (the connections and messages slices), beside Block for a signed-in viewer. */
   messageAction?: ReactNode;
 }
 
