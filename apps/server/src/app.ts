@@ -68,6 +68,8 @@ import { registerCustomDomainRoutes } from './features/custom-domains/custom-dom
 import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { postPageMeta } from './features/posts/posts.page-meta.ts';
+import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
+import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import {
   createSystemDnsLookup,
   createTestFileDnsLookup,
@@ -274,6 +276,8 @@ export async function buildApp({
   registerWebsiteRoutes(app, deps);
   registerCustomDomainRoutes(app, deps);
   registerPostRoutes(app, deps);
+  registerQuizRoutes(app, deps);
+  registerOnboardingRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();
