@@ -45,7 +45,8 @@ const pickleball: Quiz = {
   title: 'Pickleball skill quiz',
   description:
     'Six questions about how you play. Your answers place you in a band from 2.0 to 5.0, like the DUPR scale many clubs use.',
-  scale: 'A DUPR-like band from 2.0 (new to the game) to 5.0 (tournament level). It is an estimate, not an official rating.',
+  scale:
+    'A DUPR-like band from 2.0 (new to the game) to 5.0 (tournament level). It is an estimate, not an official rating.',
   questions: [
     {
       id: 'experience',
@@ -155,7 +156,8 @@ const pickleball: Quiz = {
       level: 5,
       title: 'Tournament level',
       skillLevel: 'advanced',
-      explanation: 'You have every shot and use each by choice. You compete at the top of local and regional tournaments.',
+      explanation:
+        'You have every shot and use each by choice. You compete at the top of local and regional tournaments.',
     },
   ],
 };

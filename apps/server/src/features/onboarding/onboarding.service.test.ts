@@ -17,8 +17,7 @@ afterAll(async () => {
 type Method = 'GET' | 'PUT' | 'POST';
 const call = (method: Method, url: string, cookie = '', payload?: object) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
-const progress = async (cookie: string) =>
-  (await call('GET', '/api/me/onboarding', cookie)).json<OnboardingProgress>();
+const progress = async (cookie: string) => (await call('GET', '/api/me/onboarding', cookie)).json<OnboardingProgress>();
 const setStep = (cookie: string, step: string, status: string) =>
   call('PUT', `/api/me/onboarding/steps/${step}`, cookie, { status });
 

@@ -1,10 +1,4 @@
-import {
-  findQuiz,
-  quizMessages,
-  scoreQuiz,
-  type QuizAnswers,
-  type QuizResult,
-} from '@huddle/shared/quizzes';
+import { findQuiz, quizMessages, scoreQuiz, type QuizAnswers, type QuizResult } from '@huddle/shared/quizzes';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
