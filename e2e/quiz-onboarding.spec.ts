@@ -133,6 +133,13 @@ test('a visitor takes the pickleball quiz, signs in to save the level, and opens
   await expect(page).toHaveURL(/\/create$/);
   await page.getByRole('link', { name: /^Game/ }).click();
   await expect(page).toHaveURL(/\/events\/new$/);
+  // A season belongs to a team the person runs: without one, the hub sends them to make one first.
+  await page.goto('/create');
+  await page.getByRole('link', { name: /^Season/ }).click();
+  await expect(page).toHaveURL(/\/create\/season$/);
+  await expect(page.getByText('A season belongs to a team or community you run.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a team or community' })).toHaveAttribute('href', '/teams/create');
+  await expectAccessible(page);
 });
 
 test('the guided start is offered once after setup, skips and resumes where it was left @mobile', async ({ page }) => {
