@@ -69,6 +69,8 @@ import { customHostPages } from './features/custom-domains/custom-domains.host.t
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerConnectionRoutes } from './features/connections/connections.routes.ts';
 import { postPageMeta } from './features/posts/posts.page-meta.ts';
+import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
+import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import {
   createSystemDnsLookup,
   createTestFileDnsLookup,
@@ -276,6 +278,8 @@ export async function buildApp({
   registerCustomDomainRoutes(app, deps);
   registerPostRoutes(app, deps);
   registerConnectionRoutes(app, deps);
+  registerQuizRoutes(app, deps);
+  registerOnboardingRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

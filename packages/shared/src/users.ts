@@ -103,6 +103,8 @@ export const currentUserReply = z
     feedbackSubmitted: z.boolean(),
     subscription: z.string(),
     notificationSettings,
+    /** The person has saved their notification settings once (the home task to set them goes; spec §9). */
+    notificationSettingsSaved: z.boolean(),
     privacy: privacySettings,
     /**
      * Miles or kilometres: the person's choice, else the default of their city's country;

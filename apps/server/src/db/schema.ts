@@ -25,3 +25,5 @@ export * from '../features/credits/credits.schema.ts';
 export * from '../features/posts/posts.schema.ts';
 export * from '../features/images/images.schema.ts';
 export * from '../features/connections/connections.schema.ts';
+export * from '../features/quizzes/quizzes.schema.ts';
+export * from '../features/onboarding/onboarding.schema.ts';

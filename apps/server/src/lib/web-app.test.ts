@@ -36,6 +36,7 @@ const member: CurrentUser = {
   feedbackSubmitted: false,
   subscription: 'Free',
   notificationSettings: defaultNotificationSettings,
+  notificationSettingsSaved: false,
   privacy: defaultPrivacySettings,
   distanceUnit: null,
   createdAt: '2026-11-01T12:00:00.000Z',

@@ -38,6 +38,10 @@ const titleBySegment = new Map<string, string>([
   ['form', 'Forms'],
   // The post board (issue 16).
   ['posts', 'Community Posts'],
+  // Quizzes, the guided start and the create hub (issue 16).
+  ['quiz', 'Skill quizzes'],
+  ['user-onboarding', 'Get started'],
+  ['create', 'Create'],
 ]);
 
 /**

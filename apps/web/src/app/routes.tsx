@@ -111,6 +111,16 @@ export const routes: RouteObject[] = [
         { path: 'site/build/:websiteId', lazy: () => import('./pages/site-build-page.tsx') },
         // Spec §2 custom-website: a website on the organizer's own domain (?site={id}).
         { path: 'custom-website', lazy: () => import('./pages/custom-website-page.tsx') },
+        // Issue 16: the guided start, and the create hub (spec §2: create, lazy children, guarded).
+        { path: 'user-onboarding', lazy: () => import('./pages/user-onboarding-page.tsx') },
+        {
+          path: 'create',
+          children: [
+            { index: true, lazy: () => import('./pages/create-page.tsx') },
+            { path: 'season', lazy: () => import('./pages/create-season-page.tsx') },
+            { path: 'post', lazy: () => import('./pages/create-post-page.tsx') },
+          ],
+        },
       ]),
       openToEveryone([
         { path: 'profile/:userId', lazy: () => import('./pages/public-profile-page.tsx') },
@@ -139,6 +149,9 @@ export const routes: RouteObject[] = [
         { path: 'posts/:category', lazy: () => import('./pages/posts-list-page.tsx') },
         { path: 'posts/:category/:subcategory', lazy: () => import('./pages/posts-list-page.tsx') },
         { path: 'posts/:category/:subcategory/:postId', lazy: () => import('./pages/post-page.tsx') },
+        // Skill quizzes (issue 16; spec §6: quizzes are public).
+        { path: 'quiz', lazy: () => import('./pages/quizzes-page.tsx') },
+        { path: 'quiz/:quizId', lazy: () => import('./pages/quiz-page.tsx') },
         // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
         { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
       ]),

@@ -50,6 +50,8 @@ export const users = pgTable(
       .$type<NotificationSettings>()
       .notNull()
       .default(defaultNotificationSettings),
+    /** When the person last saved their notification settings: the home task to set them goes (spec §9). */
+    notificationSettingsSavedAt: timestamp('notification_settings_saved_at', { withTimezone: true }),
     messagesFromAnyone: boolean('messages_from_anyone').notNull().default(true),
     publicBadges: boolean('public_badges').notNull().default(true),
     publicOnlineStatus: boolean('public_online_status').notNull().default(true),

@@ -270,6 +270,7 @@ describe('the user record', () => {
       feedbackSubmitted: false,
       subscription: 'Free',
       notificationSettings: {} as never,
+      notificationSettingsSavedAt: null,
       messagesFromAnyone: true,
       publicBadges: true,
       publicOnlineStatus: true,

@@ -71,6 +71,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     feedbackSubmitted: row.feedbackSubmitted,
     subscription: row.subscription,
     notificationSettings: row.notificationSettings,
+    notificationSettingsSaved: row.notificationSettingsSavedAt !== null,
     privacy: {
       messagesFromAnyone: row.messagesFromAnyone,
       publicBadges: row.publicBadges,

@@ -36,7 +36,11 @@ export async function updateUserColumns(db: Database, userId: string, columns: P
 }
 
 export async function updateNotificationSettings(db: Database, userId: string, settings: NotificationSettings) {
-  await db.update(users).set({ notificationSettings: settings, updatedAt: new Date() }).where(eq(users.id, userId));
+  const now = new Date();
+  await db
+    .update(users)
+    .set({ notificationSettings: settings, notificationSettingsSavedAt: now, updatedAt: now })
+    .where(eq(users.id, userId));
 }
 
 export async function updatePrivacy(db: Database, userId: string, privacy: PrivacySettings) {

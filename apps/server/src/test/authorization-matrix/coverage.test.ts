@@ -13,6 +13,8 @@ import { messageRows } from './messages.rows.ts';
 import { paidGameRows } from './paid-games.rows.ts';
 import { paymentRows } from './payments.rows.ts';
 import { postRows } from './posts.rows.ts';
+import { quizRows } from './quizzes.rows.ts';
+import { onboardingRows } from './onboarding.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
@@ -39,6 +41,8 @@ const rows = [
   ...customDomainRows,
   ...postRows,
   ...connectionRows,
+  ...quizRows,
+  ...onboardingRows,
 ];
 
 let t: TestApp;

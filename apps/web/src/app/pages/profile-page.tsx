@@ -4,6 +4,7 @@ import { IconPencil, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PlayerProfileCard } from '../../features/profiles/components/player-profile-card.tsx';
 import { ProfileForm } from '../../features/profiles/components/profile-form.tsx';
+import { MyQuizLevels } from '../../features/quizzes/components/my-quiz-levels.tsx';
 import { settingsPath } from '../account-paths.ts';
 import { useFinishSetup, useSessionUser } from './session-user.ts';
 
@@ -34,6 +35,7 @@ export function Component() {
           </>
         }
       />
+      <MyQuizLevels />
       <Modal opened={editing} onClose={close} title="Edit profile" size={600}>
         <ProfileForm
           user={user}

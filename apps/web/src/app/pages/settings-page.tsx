@@ -15,6 +15,7 @@ import { DistanceUnitField } from '../../features/settings/components/distance-u
 import { EmailVerification } from '../../features/settings/components/email-verification.tsx';
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form.tsx';
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
+import { OnboardingOffer } from '../../features/onboarding/components/onboarding-offer.tsx';
 import { PushToggle } from '../../features/notifications/components/push-toggle.tsx';
 import { PaymentsSettings } from '../../features/payments/components/payments-settings.tsx';
 import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
@@ -181,6 +182,8 @@ export function Component() {
   return (
     <Stack gap="lg" maw={1040}>
       <Title order={1}>Settings</Title>
+      {/* Issue 16: right after first-time setup (spec §2 sends a new user here), the guided start is offered once. */}
+      {skippable ? <OnboardingOffer /> : null}
       <Tabs
         value={tab}
         onChange={selectTab}

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { incompleteTasks, taskHref } from './incomplete-tasks.ts';
 
-const complete = { feedbackSubmitted: true, games: ['Soccer'], bio: 'Left back.' };
+const complete = { feedbackSubmitted: true, games: ['Soccer'], bio: 'Left back.', notificationSettingsSaved: false };
 const texts = (tasks: ReturnType<typeof incompleteTasks>) => tasks.map((task) => task.text);
 
 describe('incompleteTasks (spec §9, incomplete-task prompts)', () => {
   it('lists every prompt for a brand-new player, in order', () => {
     const tasks = incompleteTasks(
-      { feedbackSubmitted: false, games: [], bio: null },
+      { feedbackSubmitted: false, games: [], bio: null, notificationSettingsSaved: false },
       { hasAvailability: false, openFeedback: () => {} },
     );
     expect(texts(tasks)).toEqual([
@@ -30,6 +30,14 @@ describe('incompleteTasks (spec §9, incomplete-task prompts)', () => {
     expect(texts(incompleteTasks(complete, { hasAvailability: true, openFeedback: () => {} }))).toEqual([
       'Set your notification preferences',
     ]);
+  });
+
+  it('drops the notification prompt once the settings are saved (in Settings or the guided start)', () => {
+    const tasks = incompleteTasks(
+      { ...complete, notificationSettingsSaved: true },
+      { hasAvailability: true, openFeedback: () => {} },
+    );
+    expect(tasks).toEqual([]);
   });
 
   it('asks for a bio only when there are no activities either', () => {

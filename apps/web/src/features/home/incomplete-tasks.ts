@@ -23,11 +23,12 @@ interface TaskContext {
 
 /**
  * Spec §9, incomplete-task prompts: update availability, submit feedback (until sent),
- * set notification preferences, set favourite activities when there are none, and then
+ * set notification preferences (until saved once, in Settings or the guided start), set
+ * favourite activities when there are none, and then
  * also complete the bio when it is empty. Recomputed whenever the signed-in user changes.
  */
 export function incompleteTasks(
-  user: Pick<CurrentUser, 'feedbackSubmitted' | 'games' | 'bio'>,
+  user: Pick<CurrentUser, 'feedbackSubmitted' | 'games' | 'bio' | 'notificationSettingsSaved'>,
   { hasAvailability, openFeedback }: TaskContext,
 ): IncompleteTask[] {
   const tasks: IncompleteTask[] = [];
@@ -41,11 +42,13 @@ export function incompleteTasks(
   if (!user.feedbackSubmitted) {
     tasks.push({ id: 'feedback', text: 'Submit feedback', callback: openFeedback });
   }
-  tasks.push({
-    id: 'notifications',
-    text: 'Set your notification preferences',
-    route: { url: taskPaths.settings, queryParams: { tab: 'notification' } },
-  });
+  if (!user.notificationSettingsSaved) {
+    tasks.push({
+      id: 'notifications',
+      text: 'Set your notification preferences',
+      route: { url: taskPaths.settings, queryParams: { tab: 'notification' } },
+    });
+  }
   if (user.games.length === 0) {
     tasks.push({
       id: 'activities',

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Accordion, Badge, Card, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronRight, IconListCheck } from '@tabler/icons-react';
+import { onboardingPath } from '@huddle/shared/onboarding';
+import { IconChevronRight, IconListCheck, IconRocket } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useHasAvailability } from '../api/get-availability-status.ts';
@@ -73,6 +74,14 @@ export function IncompleteTasksCard({ user, onFeedbackSent }: IncompleteTasksCar
                     </li>
                   ))}
                 </ul>
+                {/* Issue 16: the same settings, one step at a time; done steps clear the tasks above. */}
+                <NavLink
+                  component={Link}
+                  to={onboardingPath}
+                  label="Do these in the guided start"
+                  leftSection={<IconRocket size={16} aria-hidden />}
+                  rightSection={chevron}
+                />
               </Accordion.Panel>
             </Accordion.Item>
           </Accordion>
