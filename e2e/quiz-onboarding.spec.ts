@@ -61,6 +61,7 @@ async function intermediatePickleballGame(request: APIRequestContext, title: str
 
 test('a visitor takes the pickleball quiz, signs in to save the level, and opens a flow from the create hub @mobile', async ({
   page,
+  isMobile,
   playwright,
   baseURL,
 }) => {
@@ -121,8 +122,10 @@ test('a visitor takes the pickleball quiz, signs in to save the level, and opens
   await page.goto('/profile');
   await expect(page.getByRole('region', { name: 'Skill levels' }).getByText('Pickleball 5.0')).toBeVisible();
 
-  // The create hub opens each thing's own flow.
-  await page.goto('/create');
+  // The create hub is in the main navigation (the drawer on phones) and opens each thing's own flow.
+  if (isMobile) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/create$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Create' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: /^Post/ }).click();

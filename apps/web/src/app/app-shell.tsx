@@ -2,6 +2,7 @@ import type { CurrentUser } from '@huddle/shared/users';
 import { ActionIcon, Anchor, AppShell, Burger, Group, Indicator, NavLink, TextInput, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import {
+  IconCirclePlus,
   IconCompass,
   IconForms,
   IconNews,
@@ -11,6 +12,7 @@ import {
   IconSettings,
   IconShieldHalf,
   IconUserCircle,
+  IconUserPlus,
   IconUsers,
   IconUsersGroup,
   IconWorldWww,
@@ -43,9 +45,12 @@ const navigationLinks: NavigationLink[] = [
   { label: 'Your Communities', to: '/my-communities', icon: IconUsersGroup },
   { label: 'Teams', to: '/teams', icon: IconShieldHalf },
   { label: 'Players', to: '/user-list', icon: IconUsers },
+  { label: 'Connect', to: '/connect', icon: IconUserPlus },
   { label: 'Messages', to: '/messages', icon: IconMessageCircle },
   { label: 'Community Posts', to: '/posts', icon: IconNews },
-  // The organizer's tools (issues 14, 15), as TeamSnap and Spond keep them in the main menu.
+  // The organizer's tools (issues 14, 15, 16), as TeamSnap and Spond keep them in the main menu:
+  // the create hub first (Meetup's "Start a new group" sits there too).
+  { label: 'Create', to: '/create', icon: IconCirclePlus },
   { label: 'Forms', to: '/form', icon: IconForms },
   { label: 'Websites', to: '/site', icon: IconWorldWww },
   { label: 'Profile', to: profilePath, icon: IconUserCircle },

@@ -262,7 +262,7 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
             <Button variant="default" onClick={() => blocker.reset?.()}>
               Stay
             </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
+            <Button color="red.9" onClick={() => blocker.proceed?.()}>
               Leave
             </Button>
           </Group>

@@ -74,7 +74,7 @@ function RefundDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={refund.isPending} onClick={submit}>
+          <Button color="red.9" loading={refund.isPending} onClick={submit}>
             Refund
           </Button>
         </Group>

@@ -80,7 +80,7 @@ export function StripeAccountCard({ account }: { account: StripeAccount & { stri
               Complete Verification
             </Button>
           ) : null}
-          <Button color="red" variant="light" onClick={askToUnlink}>
+          <Button color="red.9" variant="light" onClick={askToUnlink}>
             Unlink Stripe
           </Button>
         </Group>
@@ -95,7 +95,7 @@ export function StripeAccountCard({ account }: { account: StripeAccount & { stri
             <Button variant="default" onClick={closeConfirm}>
               Cancel
             </Button>
-            <Button color="red" onClick={confirmUnlink} loading={unlink.isPending}>
+            <Button color="red.9" onClick={confirmUnlink} loading={unlink.isPending}>
               Unlink
             </Button>
           </Group>

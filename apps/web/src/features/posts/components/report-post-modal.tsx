@@ -61,7 +61,7 @@ export function ReportPostModal({ postId, opened, onClose }: { postId: string; o
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={report.isPending}>
+            <Button type="submit" color="red.9" loading={report.isPending}>
               Report
             </Button>
           </Group>

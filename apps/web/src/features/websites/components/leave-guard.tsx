@@ -21,7 +21,7 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
         <Button variant="default" onClick={() => blocker.reset?.()}>
           Stay
         </Button>
-        <Button color="red" onClick={() => blocker.proceed?.()}>
+        <Button color="red.9" onClick={() => blocker.proceed?.()}>
           Leave
         </Button>
       </Group>
