@@ -173,6 +173,14 @@ test('the guided start is offered once after setup, skips and resumes where it w
   await expect(page.getByRole('heading', { level: 2, name: 'When you play' })).toBeVisible();
   await page.getByRole('button', { name: 'Skip this step' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible();
+  // A change not saved yet holds Next back: leaving the step would lose it.
+  await page.getByRole('switch').first().focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByText('You have changes here that are not saved yet. Save them first, or skip this step.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(settingsSavedMessage)).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();

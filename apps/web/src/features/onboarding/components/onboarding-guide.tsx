@@ -37,13 +37,22 @@ export function OnboardingGuide({ progress, content, finish }: OnboardingGuidePr
   const setStep = useSetOnboardingStep();
   const wide = useMediaQuery(`(min-width: ${em(768)})`, undefined, { getInitialValueInEffect: false });
   const activeIndex = active ? onboardingSteps.indexOf(active) : onboardingSteps.length;
+  // Changes typed into a step's form since its last Save: "Next" does not leave them behind
+  // unsaved (the form would unmount and take them along); it asks for Save first.
+  const [unsaved, setUnsaved] = useState(false);
+  const [askedToSave, setAskedToSave] = useState(false);
+  const open = (step: OnboardingStep | null) => {
+    setActive(step);
+    setUnsaved(false);
+    setAskedToSave(false);
+  };
 
   const settle = (step: OnboardingStep, status: 'done' | 'skipped') =>
     setStep.mutate(
       { step, status },
       {
         onSuccess: (saved) =>
-          setActive(
+          open(
             onboardingSteps.slice(onboardingSteps.indexOf(step) + 1).find((next) => !saved.steps[next]) ??
               resumeStep(saved),
           ),
@@ -54,7 +63,7 @@ export function OnboardingGuide({ progress, content, finish }: OnboardingGuidePr
     <Stack gap="lg">
       <Stepper
         active={activeIndex}
-        onStepClick={(index) => setActive(onboardingSteps[index] ?? null)}
+        onStepClick={(index) => open(onboardingSteps[index] ?? null)}
         orientation={wide ? 'horizontal' : 'vertical'}
         size="sm"
         allowNextStepsSelect
@@ -80,7 +89,21 @@ export function OnboardingGuide({ progress, content, finish }: OnboardingGuidePr
               </Group>
               <Text c="dimmed">{content[active].description}</Text>
             </Stack>
-            {content[active].body}
+            <div
+              onChangeCapture={() => setUnsaved(true)}
+              onInputCapture={() => setUnsaved(true)}
+              onSubmitCapture={() => {
+                setUnsaved(false);
+                setAskedToSave(false);
+              }}
+            >
+              {content[active].body}
+            </div>
+            {askedToSave && unsaved ? (
+              <Alert color="yellow" variant="light" role="alert">
+                You have changes here that are not saved yet. Save them first, or skip this step.
+              </Alert>
+            ) : null}
             {setStep.isError ? (
               <Alert color="red" variant="light">
                 Your progress could not be saved. Try again.
@@ -90,7 +113,10 @@ export function OnboardingGuide({ progress, content, finish }: OnboardingGuidePr
               <Button variant="subtle" onClick={() => settle(active, 'skipped')} disabled={setStep.isPending}>
                 Skip this step
               </Button>
-              <Button onClick={() => settle(active, 'done')} loading={setStep.isPending}>
+              <Button
+                onClick={() => (unsaved ? setAskedToSave(true) : settle(active, 'done'))}
+                loading={setStep.isPending}
+              >
                 {activeIndex === onboardingSteps.length - 1 ? 'Finish' : 'Next'}
               </Button>
             </Group>
