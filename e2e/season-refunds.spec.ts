@@ -83,3 +83,77 @@ test('an organizer refunds a paid season registration from the registrations lis
   await latestMailTo(person.email, `Refunded: ${label}`);
   await context.close();
 });
+
+test('a player withdraws from a paid season before it starts and gets the fee back', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const word = uniqueWord('Withdraw');
+  await signUpWithProfile(page, newPerson('Owner'));
+  await connectStripeAccount(page);
+  const created = await page.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: `${word} FC`,
+      gameType: 'Soccer',
+      description: null,
+      city: austin,
+      joinPolicy: 'open',
+      visibility: 'public',
+      timeZone: 'America/Chicago',
+    },
+  });
+  const team = (await created.json()) as { id: string };
+  const year = new Date().getFullYear() + 1;
+  const label = `${word} League`;
+  const seasonCreated = await page.request.post(`/api/teams/${team.id}/seasons`, {
+    data: {
+      label,
+      startsOn: `${year}-06-01`,
+      endsOn: `${year}-08-31`,
+      registrationOpensAt: new Date(Date.now() - 60_000).toISOString(),
+      registrationClosesAt: `${year}-05-20T12:00:00Z`,
+      capacity: null,
+      feeCents: 2500,
+      status: 'published',
+    },
+  });
+  expect(seasonCreated.status()).toBe(201);
+  const season = (await seasonCreated.json()) as { id: string };
+
+  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const player = await context.newPage();
+  await signUpWithProfile(player, newPerson('Leaver'));
+  await player.goto(`/team/${team.id}`);
+  await player.getByRole('button', { name: `Pay $25 to register for ${label}` }).click();
+  await player.waitForURL(/\/local-stripe\/checkout\/cs_test_/);
+  await player.getByRole('button', { name: 'Pay $25.00' }).click();
+  await player.waitForURL(/\/payment-success/);
+
+  // Back on the team page the season says the player is in, and offers Withdraw instead of Pay.
+  const withdrawButton = player.getByRole('button', { name: `Withdraw from ${label}` });
+  await expect(async () => {
+    await player.goto(`/team/${team.id}`);
+    await expect(withdrawButton).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(player.getByText('You are registered')).toBeVisible();
+  await expect(player.getByRole('button', { name: `Pay $25 to register for ${label}` })).toHaveCount(0);
+  await withdrawButton.click();
+  const confirm = player.getByRole('dialog', { name: `Withdraw from ${label}?` });
+  await expect(confirm.getByText('your fee is refunded in full', { exact: false })).toBeVisible();
+  await expectAccessible(player);
+  await confirm.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(player.getByText(`You have withdrawn from ${label}.`)).toBeVisible();
+  await expect(player.getByRole('button', { name: `Pay $25 to register for ${label}` })).toBeVisible();
+  await expect(player.getByText('You are registered')).toHaveCount(0);
+
+  // Before the first session: the whole fee goes back (decision 043), by the retried refund job.
+  await expect(async () => {
+    const payments = (await (await page.request.get(`/api/seasons/${season.id}/payments`)).json()) as {
+      payments: { status: string; refundedCents: number }[];
+    };
+    expect(payments.payments).toEqual([expect.objectContaining({ status: 'refunded', refundedCents: 2500 })]);
+  }).toPass({ timeout: 30_000 });
+  await context.close();
+});

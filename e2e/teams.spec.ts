@@ -218,6 +218,10 @@ test('an organizer opens a season; a member registers and finds it on the player
   await player.getByRole('button', { name: 'Join' }).click();
   await player.getByRole('button', { name: 'Register for Summer Cup' }).click();
   await expect(player.getByText('You are registered for Summer Cup.')).toBeVisible();
+  // The season now says so, and offers Withdraw instead of Register.
+  await expect(player.getByText('Your registration awaits approval')).toBeVisible();
+  await expect(player.getByRole('button', { name: 'Withdraw from Summer Cup' })).toBeVisible();
+  await expect(player.getByRole('button', { name: 'Register for Summer Cup' })).toHaveCount(0);
 
   await player.goto('/home');
   await player.getByRole('button', { name: 'Player Card' }).click();

@@ -1,9 +1,10 @@
 import { teamKindLabels } from '@huddle/shared/teams';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
+import { myRegistrationsQueryOptions } from '../../features/home/api/get-my-registrations.ts';
 import { TeamEventsCard } from '../../features/events/components/team-events-card.tsx';
 import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
 import { useCancelledCheckoutReturn } from '../../features/paid-games/components/cancelled-checkout.ts';
@@ -32,6 +33,8 @@ export function Component() {
   const gameTypes = useGameTypes();
   const config = usePublicConfig().data;
   const queryClient = useQueryClient();
+  // The viewer's own registrations: a season they are in says so and offers Withdraw.
+  const myRegistrations = useQuery({ ...myRegistrationsQueryOptions(), enabled: Boolean(user) });
   // Checkout's Cancel for a season with a fee lands here: the held place is released.
   useCancelledCheckoutReturn(
     useCallback(
@@ -65,7 +68,14 @@ export function Component() {
       {role && <OpenConversationButton target={{ teamId }} label={`${teamKindLabels[team.data.kind]} chat`} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TeamRoster team={team.data} viewerId={user?.id} />
-        <TeamSeasonsCard teamId={teamId} timeZone={team.data.timeZone} signedIn={Boolean(user)} manages={manages} />
+        <TeamSeasonsCard
+          teamId={teamId}
+          timeZone={team.data.timeZone}
+          signedIn={Boolean(user)}
+          manages={manages}
+          myRegistrations={myRegistrations.data ?? []}
+          onMyRegistrationsChanged={() => void queryClient.invalidateQueries(myRegistrationsQueryOptions())}
+        />
         <TeamEventsCard teamId={teamId} manages={manages} />
         {manages && team.data.joinPolicy === 'request' && <JoinRequestsCard teamId={teamId} />}
         {manages && <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />}

@@ -4,7 +4,8 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { useTeamSeasons } from '../api/list-seasons.ts';
-import { useRegister, useSeasonCheckout } from '../api/seasons.ts';
+import { useRegister, useRemoveRegistration, useSeasonCheckout } from '../api/seasons.ts';
+import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { RegistrationsManager } from './registrations-manager.tsx';
 import { SeasonSessions } from './season-sessions.tsx';
 import { paidWithCreditMessage } from '@huddle/shared/paid-games';
@@ -19,16 +20,80 @@ interface TeamSeasonsCardProps {
   timeZone: string | null;
   signedIn: boolean;
   manages: boolean;
+  /** The viewer's own registrations (any team's; the page reads them), so a season says so and offers Withdraw. */
+  myRegistrations: { id: string; seasonId: string; status: 'pending' | 'approved' }[];
+  /** After the viewer registered or withdrew: the page reads their registrations again. */
+  onMyRegistrationsChanged: () => void;
+}
+
+/**
+ * The player's confirmation before leaving a season (decision 043): a paid fee comes back in full
+ * before the first session, not after; the server applies the rule, the dialog says it first.
+ */
+function WithdrawDialog({
+  teamId,
+  season,
+  registrationId,
+  onClose,
+  onWithdrawn,
+}: {
+  teamId: string;
+  season: Season;
+  registrationId: string;
+  onClose: () => void;
+  onWithdrawn: () => void;
+}) {
+  const remove = useRemoveRegistration();
+  const withdraw = () =>
+    remove.mutate(
+      { teamId, seasonId: season.id, registrationId },
+      {
+        onSuccess: () => {
+          notifications.show({ message: `You have withdrawn from ${season.label}.` });
+          onWithdrawn();
+          onClose();
+        },
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title={`Withdraw from ${season.label}?`}>
+      <Stack>
+        <Text size="sm">
+          Your place goes to the next person.
+          {season.feeCents
+            ? ' If you paid and the first session has not started, your fee is refunded in full; after that it is not.'
+            : ''}
+        </Text>
+        <FormLevelError error={remove.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Keep my place
+          </Button>
+          <Button color="red.9" loading={remove.isPending} onClick={withdraw}>
+            Withdraw
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
 }
 
 /** The team's seasons: dates, fee, capacity; players register, guests give name and email, organizers manage. */
-export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSeasonsCardProps) {
+export function TeamSeasonsCard({
+  teamId,
+  timeZone,
+  signedIn,
+  manages,
+  myRegistrations,
+  onMyRegistrationsChanged,
+}: TeamSeasonsCardProps) {
   const seasons = useTeamSeasons(teamId);
   const register = useRegister();
   const checkout = useSeasonCheckout();
   const [creating, setCreating] = useState(false);
   const [managing, setManaging] = useState<Season | null>(null);
   const [guestFor, setGuestFor] = useState<Season | null>(null);
+  const [withdrawing, setWithdrawing] = useState<{ season: Season; registrationId: string } | null>(null);
   const [guest, setGuest] = useState({ name: '', email: '' });
   const list = seasons.data?.seasons ?? [];
 
@@ -40,6 +105,7 @@ export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSea
       {
         onSuccess: () => {
           setGuestFor(null);
+          if (!asGuest) onMyRegistrationsChanged();
           notifications.show({
             message: asGuest
               ? `Thanks, ${asGuest.name}. We’ve sent the details to ${asGuest.email}.`
@@ -70,6 +136,7 @@ export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSea
         <Stack gap="md">
           {list.map((season) => {
             const full = season.capacity !== null && season.registeredCount >= season.capacity;
+            const mine = myRegistrations.find((registration) => registration.seasonId === season.id);
             return (
               <Stack key={season.id} gap={4}>
                 <Group gap="xs">
@@ -77,6 +144,11 @@ export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSea
                   <Badge variant="light" color={season.registrationOpen && !full ? undefined : 'gray'}>
                     {full ? 'Full' : season.registrationOpen ? 'Registration open' : 'Registration closed'}
                   </Badge>
+                  {mine && (
+                    <Badge variant="light" color={mine.status === 'approved' ? 'huddle' : 'gray'}>
+                      {mine.status === 'approved' ? 'You are registered' : 'Your registration awaits approval'}
+                    </Badge>
+                  )}
                   {season.status === 'draft' && (
                     <Badge variant="light" color="gray">
                       Draft
@@ -92,7 +164,7 @@ export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSea
                 </Text>
                 <SeasonSessions seasonId={season.id} teamTimeZone={timeZone} manages={manages} />
                 <Group gap="xs">
-                  {season.registrationOpen && !full && Boolean(season.feeCents) && (
+                  {!mine && season.registrationOpen && !full && Boolean(season.feeCents) && (
                     // A season with a fee is paid through Checkout, signed in (decision 033).
                     <Button
                       size="xs"
@@ -116,13 +188,22 @@ export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSea
                         : `Sign in to register for ${season.label}`}
                     </Button>
                   )}
-                  {season.registrationOpen && !full && !season.feeCents && (
+                  {!mine && season.registrationOpen && !full && !season.feeCents && (
                     <Button
                       size="xs"
                       loading={register.isPending}
                       onClick={() => (signedIn ? registerFor(season, null) : setGuestFor(season))}
                     >
                       {signedIn ? `Register for ${season.label}` : `Register as a guest for ${season.label}`}
+                    </Button>
+                  )}
+                  {mine && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setWithdrawing({ season, registrationId: mine.id })}
+                    >
+                      Withdraw from {season.label}
                     </Button>
                   )}
                   {manages && (
@@ -137,6 +218,15 @@ export function TeamSeasonsCard({ teamId, timeZone, signedIn, manages }: TeamSea
         </Stack>
       )}
 
+      {withdrawing && (
+        <WithdrawDialog
+          teamId={teamId}
+          season={withdrawing.season}
+          registrationId={withdrawing.registrationId}
+          onClose={() => setWithdrawing(null)}
+          onWithdrawn={onMyRegistrationsChanged}
+        />
+      )}
       <Modal opened={creating} onClose={() => setCreating(false)} title="New season" size="lg">
         <Suspense fallback={<Text c="dimmed">Loading the form…</Text>}>
           <SeasonForm teamId={teamId} timeZone={timeZone ?? viewerTimeZone()} onCreated={() => setCreating(false)} />
