@@ -3,7 +3,8 @@ import type { SignUpBody } from '@huddle/shared/accounts';
 import { listOccurrences, localToInstant, seriesEnd, type WeeklyRepeat } from '@huddle/shared/event-occurrences';
 import { geohashOf } from '@huddle/shared/places';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FormFieldInput } from '@huddle/shared/forms';
 import { defaultNotificationSettings, type NotificationCategory } from '@huddle/shared/users';
 import type { Database } from '../db/client.ts';
 import { users } from '../features/accounts/accounts.schema.ts';
@@ -331,4 +332,23 @@ export async function payOnLocalCheckout(app: FastifyInstance, url: string): Pro
   });
   if (response.statusCode !== 303) throw new Error(`local Checkout answered ${response.statusCode}: ${response.body}`);
   return response.headers.location as string;
+}
+
+/**
+ * A form made, saved with these fields and settings, and published through the API as its owner
+ * would, by the test file's own request function (each file sends from its own client addresses).
+ */
+export async function createPublishedForm(
+  call: (method: 'POST' | 'PUT', url: string, cookie: string, payload: object) => Promise<LightMyRequestResponse>,
+  cookie: string,
+  { title, teamId, fields, settings }: { title: string; teamId: string; fields: FormFieldInput[]; settings: object },
+): Promise<string> {
+  const created = await call('POST', '/api/forms', cookie, { title, teamId });
+  if (created.statusCode !== 201) throw new Error(`creating the form answered ${created.statusCode}: ${created.body}`);
+  const id = created.json().id as string;
+  const saved = await call('PUT', `/api/forms/${id}`, cookie, { version: 1, title, fields, settings });
+  if (saved.statusCode !== 200) throw new Error(`saving the form answered ${saved.statusCode}: ${saved.body}`);
+  const published = await call('POST', `/api/forms/${id}/status`, cookie, { status: 'published' });
+  if (published.statusCode !== 200) throw new Error(`publishing answered ${published.statusCode}: ${published.body}`);
+  return id;
 }

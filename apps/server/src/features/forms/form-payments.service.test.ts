@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   collectMails,
   connectLocalStripeAccount,
+  createPublishedForm,
   createTeamCast,
   payOnLocalCheckout,
   type signUpUser,
@@ -66,14 +67,8 @@ const paidFields: FormFieldInput[] = [
   { type: 'payment', id: 'shirt', label: 'Shirt', priceCents: 1500, quantity: { min: 0, max: 3 } },
 ];
 
-async function paidForm(settings: object = {}, fields = paidFields, cookie = owner.cookie) {
-  const created = await call('POST', '/api/forms', cookie, { title: 'Harbor 10K', teamId });
-  const id = created.json().id as string;
-  const saved = await call('PUT', `/api/forms/${id}`, cookie, { version: 1, title: 'Harbor 10K', fields, settings });
-  expect(saved.statusCode, saved.body).toBe(200);
-  expect((await call('POST', `/api/forms/${id}/status`, cookie, { status: 'published' })).statusCode).toBe(200);
-  return id;
-}
+const paidForm = (settings: object = {}, fields = paidFields, cookie = owner.cookie) =>
+  createPublishedForm(call, cookie, { title: 'Harbor 10K', teamId, fields, settings });
 const answers = { name: 'Pia', shirt: 2 };
 const submitAsVisitor = (formId: string, index = 0, body: object = answers) =>
   call(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   collectMails,
   connectLocalStripeAccount,
+  createPublishedForm,
   createTeamCast,
   payOnLocalCheckout,
   type signUpUser,
@@ -63,18 +64,8 @@ const fields: FormFieldInput[] = [
   { type: 'payment', id: 'entry', label: 'Camp entry', priceCents: 2500, required: true },
 ];
 
-async function paidForm(settings: object) {
-  const id = (await call('POST', '/api/forms', owner.cookie, { title: 'Summer camp', teamId })).json().id as string;
-  const saved = await call('PUT', `/api/forms/${id}`, owner.cookie, {
-    version: 1,
-    title: 'Summer camp',
-    fields,
-    settings,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  expect((await call('POST', `/api/forms/${id}/status`, owner.cookie, { status: 'published' })).statusCode).toBe(200);
-  return id;
-}
+const paidForm = (settings: object) =>
+  createPublishedForm(call, owner.cookie, { title: 'Summer camp', teamId, fields, settings });
 const submit = async (formId: string, name: string) => {
   const sent = await call('POST', `/api/forms/${formId}/submissions`, '', {
     clientId: randomUUID(),

@@ -6,6 +6,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import {
   collectMails,
   connectLocalStripeAccount,
+  createPublishedForm,
   createTeamCast,
   multipartFile,
   payOnLocalCheckout,
@@ -67,18 +68,8 @@ const paidFields: FormFieldInput[] = [
   { type: 'payment', id: 'entry', label: 'Camp entry', priceCents: 2500, required: true },
 ];
 
-async function form(fields: FormFieldInput[], settings: object) {
-  const id = (await call('POST', '/api/forms', owner.cookie, { title: 'Autumn camp', teamId })).json().id as string;
-  const saved = await call('PUT', `/api/forms/${id}`, owner.cookie, {
-    version: 1,
-    title: 'Autumn camp',
-    fields,
-    settings,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  expect((await call('POST', `/api/forms/${id}/status`, owner.cookie, { status: 'published' })).statusCode).toBe(200);
-  return id;
-}
+const form = (fields: FormFieldInput[], settings: object) =>
+  createPublishedForm(call, owner.cookie, { title: 'Autumn camp', teamId, fields, settings });
 const submitAsGuest = async (formId: string, name: string, answers: object = { entry: true }) => {
   const sent = await call('POST', `/api/forms/${formId}/submissions`, '', {
     clientId: randomUUID(),
