@@ -1,12 +1,19 @@
 import type { LatLng } from '@huddle/shared/places';
 import { and, asc, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { teams } from '../teams/teams.schema.ts';
 import { partnerOffers, partners } from './partners.schema.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type PartnerFields = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type PartnerOfferRow = typeof partnerOffers.$inferSelect;
 export type PartnerOfferFields = Omit<typeof partnerOffers.$inferInsert, 'id' | 'partnerId' | 'createdAt'>;
+
+/**
+ * Its linked team is public: the partner has an events page (a team turned private has none).
+ * Written out for the same reason as offerCount below.
+ */
+const hasEvents = sql<boolean>`exists (select 1 from ${teams} t where t.id = "partners"."team_id" and t.visibility = 'public')`;
 
 /** Valid at `now`: started (or no start) and not ended (or no end). */
 const currentOffer = (now: Date): SQL =>
@@ -40,7 +47,7 @@ export async function listPreferredPartnerRows(
       ]
     : [asc(partners.name), asc(partners.id)];
   return db
-    .select({ partner: partners, offerCount, distanceKm })
+    .select({ partner: partners, offerCount, distanceKm, hasEvents })
     .from(partners)
     .where(and(eq(partners.type, type), eq(partners.preferred, true)))
     .orderBy(...order)
@@ -49,6 +56,12 @@ export async function listPreferredPartnerRows(
 
 export async function findPartnerRow(db: Database, partnerId: string): Promise<PartnerRow | undefined> {
   const [row] = await db.select().from(partners).where(eq(partners.id, partnerId));
+  return row;
+}
+
+/** A partner, and whether it has an events page. */
+export async function findPartnerWithEvents(db: Database, partnerId: string) {
+  const [row] = await db.select({ partner: partners, hasEvents }).from(partners).where(eq(partners.id, partnerId));
   return row;
 }
 

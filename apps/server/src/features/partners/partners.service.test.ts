@@ -176,8 +176,13 @@ describe('partner/events/{id}: an events partner and its team’s upcoming event
     const league = await add({ type: 'league', name: 'Private Later', teamId: team.id });
     const plain = await add({ type: 'league', name: 'No Team League' });
     expect((await get(`/api/partners/${plain.id}/events`)).statusCode).toBe(404);
+    expect((await get(`/api/partners/${league.id}`)).json().hasEvents).toBe(true);
     await t.db.update(teams).set({ visibility: 'private' }).where(eq(teams.id, team.id));
     expect((await get(`/api/partners/${league.id}/events`)).statusCode).toBe(404);
+    // Its own page and the list no longer offer the events page.
+    expect((await get(`/api/partners/${league.id}`)).json().hasEvents).toBe(false);
+    const listed = (await get('/api/partners?type=league')).json().partners;
+    expect(listed.find((p: { id: string }) => p.id === league.id).hasEvents).toBe(false);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   deleteOfferRow,
   deletePartnerRow,
   findPartnerRow,
+  findPartnerWithEvents,
   insertOffer,
   insertPartner,
   listAllOfferRows,
@@ -38,7 +39,7 @@ import {
 const notFound = () => new AppError('NOT_FOUND', partnerMessages.notFound);
 const offerNotFound = () => new AppError('NOT_FOUND', partnerMessages.offerNotFound);
 
-function baseOf(partner: PartnerRow) {
+function baseOf(partner: PartnerRow, hasEvents: boolean) {
   return {
     id: partner.id,
     type: partner.type as PartnerType,
@@ -48,7 +49,7 @@ function baseOf(partner: PartnerRow) {
     websiteUrl: partner.websiteUrl,
     cityName: partner.cityName,
     address: partner.address,
-    hasEvents: partner.teamId !== null,
+    hasEvents,
   };
 }
 
@@ -83,8 +84,8 @@ export async function listPartners(
     limit: partnerLimits.list,
   });
   return {
-    partners: rows.map(({ partner, offerCount, distanceKm }) => ({
-      ...baseOf(partner),
+    partners: rows.map(({ partner, offerCount, distanceKm, hasEvents }) => ({
+      ...baseOf(partner, hasEvents),
       distanceKm: distanceKm === null ? null : Number(distanceKm),
       offerCount,
     })),
@@ -93,10 +94,10 @@ export async function listPartners(
 }
 
 /** A partner the public may see: preferred ones only (decision 048); any other reads as not found. */
-async function publicPartner(db: Database, partnerId: string): Promise<PartnerRow> {
-  const partner = await findPartnerRow(db, partnerId);
-  if (!partner || !partner.preferred) throw notFound();
-  return partner;
+async function publicPartner(db: Database, partnerId: string) {
+  const row = await findPartnerWithEvents(db, partnerId);
+  if (!row || !row.partner.preferred) throw notFound();
+  return row;
 }
 
 /** partner/preferred/{id}: the partner and its offers valid now (expired and future ones hidden). */
@@ -105,9 +106,9 @@ export async function getPartner(
   clock: Clock,
   { partnerId }: { partnerId: string },
 ): Promise<PartnerDetail> {
-  const partner = await publicPartner(db, partnerId);
+  const { partner, hasEvents } = await publicPartner(db, partnerId);
   const offers = await listCurrentOfferRows(db, partnerId, clock.now());
-  return { ...baseOf(partner), offers: offers.map(offerOf) };
+  return { ...baseOf(partner, hasEvents), offers: offers.map(offerOf) };
 }
 
 /**
@@ -121,8 +122,8 @@ export async function getEventsPartner(
   clock: Clock,
   { viewerId, partnerId }: { viewerId: string | undefined; partnerId: string },
 ): Promise<EventsPartnerDetail> {
-  const partner = await publicPartner(db, partnerId);
-  if (!partner.teamId) throw notFound();
+  const { partner, hasEvents } = await publicPartner(db, partnerId);
+  if (!partner.teamId || !hasEvents) throw notFound();
   // The page is public: the team is read as a visitor would, whoever asks.
   const team = await visibleTeam(db, partner.teamId, undefined).catch(() => null);
   if (!team) throw notFound();
@@ -131,7 +132,7 @@ export async function getEventsPartner(
     listCurrentOfferRows(db, partnerId, clock.now()),
   ]);
   return {
-    ...baseOf(partner),
+    ...baseOf(partner, true),
     offers: offers.map(offerOf),
     team: { id: team.team.id, name: team.team.name },
     events: events.events.slice(0, partnerLimits.events),
