@@ -41,7 +41,7 @@ import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-sto
 import { createLocalPrivateStorage } from './lib/storage/private-file-storage.ts';
 import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
-import { registerWebApp } from './lib/web-app.ts';
+import { firstPageMeta, registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
@@ -69,6 +69,8 @@ import { customHostPages } from './features/custom-domains/custom-domains.host.t
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerConnectionRoutes } from './features/connections/connections.routes.ts';
 import { postPageMeta } from './features/posts/posts.page-meta.ts';
+import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
+import { partnerPageMeta } from './features/partners/partners.page-meta.ts';
 import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import {
@@ -280,6 +282,7 @@ export async function buildApp({
   registerConnectionRoutes(app, deps);
   registerQuizRoutes(app, deps);
   registerOnboardingRoutes(app, deps);
+  registerPartnerRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();
@@ -292,7 +295,10 @@ export async function buildApp({
         return userId ? getCurrentUser(db, userId) : null;
       },
       sitePage: websitePages(db, config.publicOrigin),
-      pageMeta: postPageMeta(db, config.publicOrigin),
+      pageMeta: firstPageMeta([
+        postPageMeta(db, config.publicOrigin),
+        partnerPageMeta(db, deps.clock, config.publicOrigin),
+      ]),
       hostPage: customHostPages(db, config.publicOrigin),
     });
   } else {

@@ -5,6 +5,7 @@ import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoTalk } from './seed-talk.ts';
 import { seedDemoPosts } from './seed-posts.ts';
 import { seedDemoConnections } from './seed-connections.ts';
+import { seedDemoPartners } from './seed-partners.ts';
 import { seedDemoOrganizerPages } from './seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './seed-payments.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
@@ -125,6 +126,25 @@ describe('seedDemoCommunity', () => {
     const list = (await t.app.inject({ url: '/api/connections', headers: { cookie } })).json();
     expect([list.connections.length, list.incoming.length, list.outgoing.length]).toEqual([3, 1, 1]);
     expect(await seedDemoConnections(t.db)).toBe(false);
+  });
+
+  it('lists a partner of each kind in Austin once, the league with the demo soccer community’s events', async () => {
+    expect(await seedDemoPartners(t.db)).toBe(true);
+    const at = `lat=${30.2672}&lng=${-97.7431}`;
+    for (const type of ['venue', 'shop', 'coach', 'league']) {
+      const list = (await t.app.inject({ url: `/api/partners?type=${type}&${at}` })).json();
+      expect(list.partners.length, type).toBeGreaterThan(0);
+      expect(list.partners[0].cityName).toBe('Austin, TX');
+    }
+    const venue = (await t.app.inject({ url: `/api/partners?type=venue&${at}` })).json().partners[0];
+    // The ended summer special is hidden; the open-play offer shows.
+    const page = (await t.app.inject({ url: `/api/partners/${venue.id}` })).json();
+    expect(page.offers.map((offer: { title: string }) => offer.title)).toEqual(['First open play free']);
+    const league = (await t.app.inject({ url: '/api/partners?type=league' })).json().partners[0];
+    const events = (await t.app.inject({ url: `/api/partners/${league.id}/events` })).json();
+    expect(events.team.name).toBe('Austin Pickup Soccer');
+    expect(events.events.length).toBeGreaterThan(0);
+    expect(await seedDemoPartners(t.db)).toBe(false);
   });
 
   it('gives the demo invoices, and transactions once a Stripe account is connected, once', async () => {

@@ -54,6 +54,19 @@ export type HostPage =
 /** Spec §2: a host that is not Huddle's and serves no site says so plainly (no app, no script). */
 export const notConnectedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not connected</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 16px"><h1>This domain is not connected to Huddle.</h1><p>If it is yours, connect it from your website on Huddle, then check its DNS records.</p></body></html>`;
 
+/** Several features' page-meta sources as one: the first that answers for a path. */
+export function firstPageMeta(
+  sources: ((pathname: string) => Promise<PageMeta | null>)[],
+): (pathname: string) => Promise<PageMeta | null> {
+  return async (pathname) => {
+    for (const source of sources) {
+      const meta = await source(pathname);
+      if (meta) return meta;
+    }
+    return null;
+  };
+}
+
 /** What link previews in chat apps read from the HTML, with no JavaScript (Open Graph and Twitter tags). */
 export interface PageMeta {
   title: string;

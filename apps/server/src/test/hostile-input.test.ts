@@ -3,6 +3,7 @@ import { geohashOf } from '@huddle/shared/places';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partners } from '../features/partners/partners.schema.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createEventAs, createTeamAs, signUpUser } from './factories.ts';
 import {
@@ -125,8 +126,13 @@ beforeAll(async () => {
     },
     201,
   );
+  const [partner] = await t.db
+    .insert(partners)
+    .values({ type: 'league', name: 'Hostile League', teamId: team.id })
+    .returning({ id: partners.id });
   known = {
     postId: [post.id],
+    partnerId: [partner!.id],
     conversationId: [conversation.id],
     messageId: [message.id],
     placeId: [place.id],

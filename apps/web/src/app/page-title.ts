@@ -42,6 +42,9 @@ const titleBySegment = new Map<string, string>([
   ['quiz', 'Skill quizzes'],
   ['user-onboarding', 'Get started'],
   ['create', 'Create'],
+  // Partners (issue 16).
+  ['partners', 'Partners'],
+  ['partner', 'Partner'],
 ]);
 
 /**

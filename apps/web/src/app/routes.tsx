@@ -149,6 +149,10 @@ export const routes: RouteObject[] = [
         { path: 'posts/:category', lazy: () => import('./pages/posts-list-page.tsx') },
         { path: 'posts/:category/:subcategory', lazy: () => import('./pages/posts-list-page.tsx') },
         { path: 'posts/:category/:subcategory/:postId', lazy: () => import('./pages/post-page.tsx') },
+        // Partners (issue 16; spec §6: partner pages are public).
+        { path: 'partners/:ptype', lazy: () => import('./pages/partners-page.tsx') },
+        { path: 'partner/preferred/:partnerId', lazy: () => import('./pages/partner-page.tsx') },
+        { path: 'partner/events/:partnerId', lazy: () => import('./pages/events-partner-page.tsx') },
         // Skill quizzes (issue 16; spec §6: quizzes are public).
         { path: 'quiz', lazy: () => import('./pages/quizzes-page.tsx') },
         { path: 'quiz/:quizId', lazy: () => import('./pages/quiz-page.tsx') },

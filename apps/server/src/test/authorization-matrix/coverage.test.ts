@@ -12,6 +12,7 @@ import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
 import { paidGameRows } from './paid-games.rows.ts';
 import { paymentRows } from './payments.rows.ts';
+import { partnerRows } from './partners.rows.ts';
 import { postRows } from './posts.rows.ts';
 import { quizRows } from './quizzes.rows.ts';
 import { onboardingRows } from './onboarding.rows.ts';
@@ -43,6 +44,7 @@ const rows = [
   ...connectionRows,
   ...quizRows,
   ...onboardingRows,
+  ...partnerRows,
 ];
 
 let t: TestApp;

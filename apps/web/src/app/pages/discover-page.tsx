@@ -206,6 +206,13 @@ export function Component() {
         <Stack gap={4}>
           <Title order={1}>Discover</Title>
           <Text c="dimmed">Games, teams, players and places {where}.</Text>
+          <Text size="sm">
+            {/* A plain path: the partners' contract module would add its schemas to this landing page. */}
+            <Anchor component={Link} to="/partners/venues" fw={600} c="inherit" underline="always">
+              Partners
+            </Anchor>
+            : venues, shops, coaches and leagues with offers for Huddle players.
+          </Text>
         </Stack>
         {user && listsEvents ? (
           <Button component={Link} to="/events/new" leftSection={<IconPlus size={16} aria-hidden />}>

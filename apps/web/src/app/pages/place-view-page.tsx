@@ -2,6 +2,7 @@ import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { Link, useLocation, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
+import { partnerPaths } from '@huddle/shared/partners';
 import { EventSummaryList } from '../../features/discovery/components/event-summary-list.tsx';
 import { usePlace } from '../../features/places/api/get-place.ts';
 import { usePlaceEvents } from '../../features/places/api/get-place-events.ts';
@@ -80,6 +81,13 @@ export function Component() {
           )}
         </Stack>
       </Card>
+      <Text size="sm">
+        Looking for a court to book, gear or a coach? See{' '}
+        <Anchor component={Link} to={partnerPaths.start} fw={600} c="inherit" underline="always">
+          Huddle’s partners
+        </Anchor>
+        .
+      </Text>
     </Stack>
   );
 }
