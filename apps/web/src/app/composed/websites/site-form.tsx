@@ -1,11 +1,6 @@
-import {
-  checkAnswer,
-  formMessages,
-  type FormAnswers,
-  type PublicForm,
-  type SubmissionStatus,
-} from '@huddle/shared/forms';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { checkAnswer } from '@huddle/contracts/forms';
+import { formMessages, type FormAnswers, type PublicForm, type SubmissionStatus } from '@huddle/shared/forms';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { randomUuid } from '../../../lib/random-uuid.ts';
 import { usePublicForm } from '../../../features/forms/api/get-public-form.ts';
@@ -33,14 +28,13 @@ type FieldProps = {
 /**
  * Focus on the first question showing an error, brought into view. Not lib/focus-first-error.ts:
  * the build groups that module with the sign-in pages' controls, and importing it here made this
- * chunk load Mantine's core with them.
+ * chunk load Mantine's core with them. Called from an effect, once the errors are drawn: a reply's
+ * errors are set outside an event, and React may draw them after the next animation frame.
  */
 function focusFirstInvalidField(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => {
-    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid-field] input');
-    field?.focus({ preventScroll: true });
-    field?.scrollIntoView({ block: 'center', behavior: 'auto' });
-  });
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid-field] input');
+  field?.focus({ preventScroll: true });
+  field?.scrollIntoView({ block: 'center', behavior: 'auto' });
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -301,9 +295,14 @@ function InlineFiller({
   const prefill = form.prefill;
 
   const clearError = (key: string) => setErrors(({ [key]: _cleared, ...rest }) => rest);
+  // Bumped with each set of errors shown: the effect below then moves focus to the first.
+  const [errorsShown, setErrorsShown] = useState(0);
+  useEffect(() => {
+    if (errorsShown > 0) focusFirstInvalidField(formRef.current);
+  }, [errorsShown]);
   const showErrors = (found: Record<string, string>) => {
     setErrors(found);
-    focusFirstInvalidField(formRef.current);
+    setErrorsShown((count) => count + 1);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -478,9 +477,11 @@ export default function SiteForm({
       ) : shape.kind === 'link' ? (
         <>
           <p className={site.muted}>{blockersSentence(shape.blockers)}</p>
-          <a className={site.button} href={`/form/${data.id}`}>
-            Fill in this form
-          </a>
+          <div>
+            <a className={site.button} href={`/form/${data.id}`}>
+              Fill in this form
+            </a>
+          </div>
         </>
       ) : (
         <InlineFiller form={data} fields={shape.fields} buttonLabel={buttonLabel} editing={editing} site={site} />
