@@ -268,7 +268,7 @@ type Sent = { status: SubmissionStatus; confirmationMessage: string };
  * The site's own classes (site.module.css), handed in by the block: importing that module (or the
  * site's context) here would split it out of site.html's first script into a file of its own.
  */
-export type SiteClasses = { button: string; muted: string; text: string };
+export type SiteClasses = CSSModuleClasses;
 
 function InlineFiller({
   form,
