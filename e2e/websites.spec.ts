@@ -58,7 +58,8 @@ test('an organizer builds a team site from a template and a visitor on a phone r
   await page.getByRole('combobox', { name: 'Block' }).selectOption('Form');
   await page.getByRole('button', { name: 'Add block' }).click();
   await page.getByRole('combobox', { name: 'Form', exact: true }).selectOption(formId);
-  await expect(page.getByRole('link', { name: 'Open the form' })).toBeVisible();
+  // The canvas draws the form inline as visitors get it (decision 049); only visitors send it.
+  await expect(page.getByRole('form', { name: formTitle }).getByRole('textbox', { name: 'Position' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
   // Leaving with unsaved changes asks first; staying keeps them, and they save.
@@ -81,7 +82,7 @@ test('an organizer builds a team site from a template and a visitor on a phone r
   await expect(visitor.getByText(`Welcome to ${teamName}, everyone plays.`)).toBeVisible();
   // The template's events block and the one added both list it.
   await expect(visitor.getByRole('link', { name: gameTitle })).toHaveCount(2);
-  await expect(visitor.getByRole('link', { name: 'Open the form' })).toHaveAttribute('href', `/form/${formId}`);
+  await expect(visitor.getByRole('form', { name: formTitle }).getByRole('textbox', { name: 'Position' })).toBeVisible();
   await expect(visitor).toHaveTitle(new RegExp(`${teamName} official`));
   await expectAccessible(visitor);
   await visitor.getByRole('navigation', { name: 'Website pages' }).getByRole('link', { name: 'Join' }).click();

@@ -9,7 +9,7 @@ export const blockDefaults: { [T in WebsiteBlockType]: Omit<BlockProps<T>, 'id'>
   Gallery: { heading: 'Gallery', images: [] },
   UpcomingEvents: { heading: 'Upcoming games', limit: 5 },
   Seasons: { heading: 'Seasons' },
-  Form: { heading: 'Registration', formId: '', buttonLabel: 'Open the form' },
+  Form: { heading: 'Registration', formId: '', buttonLabel: 'Send' },
   Schedule: { heading: 'Schedule' },
   Roster: { heading: 'Players' },
   Contact: { heading: 'Contact us', text: '', email: '', phone: '', address: '' },

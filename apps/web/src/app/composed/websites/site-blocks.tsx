@@ -1,7 +1,6 @@
 import type { BlockProps, RichTextContent, RichTextRun, WebsiteBlock } from '@huddle/shared/websites';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, lazy, Suspense, type ReactNode } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { formatEventStart } from '../../../lib/format-event-time.ts';
 import { teamEventsQueryOptions } from '../../../features/events/api/list-team-events.ts';
 import type { MapMarker } from '../../../features/maps/map-view.ts';
@@ -18,6 +17,8 @@ import classes from './site.module.css';
  * only when a page has a map block, after the page has shown.
  */
 const SitePlacesMap = lazy(() => import('./site-places-map.tsx'));
+/** The form block's questions, filled inline (decision 049): loaded only by a page with a form block. */
+const SiteForm = lazy(() => import('./site-form.tsx'));
 
 function Section({
   heading,
@@ -299,22 +300,19 @@ export function Seasons({ heading }: BlockProps<'Seasons'>) {
 }
 
 export function FormBlock({ heading, formId, buttonLabel }: BlockProps<'Form'>) {
-  const form = useQuery({
-    queryKey: ['forms', 'public', formId],
-    // The forms module (answer checks, zod's) loads with this block only, after the page has shown.
-    queryFn: () =>
-      import('@huddle/shared/forms').then(({ formEndpoints }) =>
-        apiRequest(formEndpoints.getPublic, { params: { formId } }),
-      ),
-    enabled: formId !== '',
-  });
+  const { editing } = useSite();
   if (!formId) return <Empty editorHint="Pick one of the team's published forms in this block's settings." />;
   return (
     <Section heading={heading} label="Form">
-      {form.data?.description && <p className={classes.text}>{form.data.description}</p>}
-      <a className={classes.button} href={`/form/${formId}`}>
-        {buttonLabel || form.data?.title || 'Open the form'}
-      </a>
+      <Suspense
+        fallback={
+          <p className={classes.muted} role="status">
+            Loading the form…
+          </p>
+        }
+      >
+        <SiteForm formId={formId} buttonLabel={buttonLabel} editing={editing} site={classes} />
+      </Suspense>
     </Section>
   );
 }

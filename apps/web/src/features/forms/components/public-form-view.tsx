@@ -1,22 +1,8 @@
-import { formMessages, type PublicForm } from '@huddle/shared/forms';
+import type { PublicForm } from '@huddle/shared/forms';
 import { Alert, Anchor, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { unavailableMessage } from '../form-availability.ts';
 import { FormFiller } from './form-filler.tsx';
-
-const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Why a form cannot be filled now, in the spec's words; null when it can. */
-function unavailableMessage(form: PublicForm): string | null {
-  if (form.alreadySubmitted) return formMessages.alreadySubmitted;
-  if (form.availability === 'not_open_yet') {
-    return form.opensAt
-      ? `${formMessages.notOpenYet} It opens ${moment.format(new Date(form.opensAt))}.`
-      : formMessages.notOpenYet;
-  }
-  if (form.availability === 'closed') return formMessages.closed;
-  if (form.availability === 'full') return formMessages.full;
-  return null;
-}
 
 /** form/{id} (spec §6: public): the form and its state, signed in or out. */
 export function PublicFormView({ form }: { form: PublicForm }) {
