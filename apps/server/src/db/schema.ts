@@ -27,3 +27,4 @@ export * from '../features/images/images.schema.ts';
 export * from '../features/connections/connections.schema.ts';
 export * from '../features/quizzes/quizzes.schema.ts';
 export * from '../features/onboarding/onboarding.schema.ts';
+export * from '../features/admin/admin.schema.ts';
