@@ -58,7 +58,7 @@ export const auditEntry = z
   .object({
     id: z.string(),
     actorId: z.string().nullable(),
-    /** Null when the configuration acted (ADMIN_EMAILS at sign-up or start). */
+    /** Null when the server acted: ADMIN_EMAILS at sign-up or start, or npm run admin:create. */
     actorEmail: z.string().nullable(),
     action: z.string(),
     targetType: z.string(),

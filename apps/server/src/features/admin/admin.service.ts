@@ -49,7 +49,11 @@ async function audit(
  * ADMIN_EMAILS: at start and at each sign-up, the listed accounts become admins. Logged with no
  * actor: the configuration did it. Idempotent: an account already an admin is left alone.
  */
-export async function promoteConfiguredAdmins(db: Database, emails: string[]): Promise<AdminUser[]> {
+export async function promoteConfiguredAdmins(
+  db: Database,
+  emails: string[],
+  by: 'ADMIN_EMAILS' | 'admin:create' = 'ADMIN_EMAILS',
+): Promise<AdminUser[]> {
   if (emails.length === 0) return [];
   return db.transaction(async (tx) => {
     const promoted = await promoteAccountsByEmail(tx, emails);
@@ -59,7 +63,7 @@ export async function promoteConfiguredAdmins(db: Database, emails: string[]): P
         targetType: 'user',
         targetId: user.id,
         before: { role: 'user' },
-        after: { role: 'admin', by: 'ADMIN_EMAILS' },
+        after: { role: 'admin', by },
       });
     }
     return promoted;
@@ -71,7 +75,7 @@ export async function promoteByEmail(db: Database, email: string): Promise<Admin
   const normalized = email.trim().toLowerCase();
   const account = await findUserRecordByEmail(db, normalized);
   if (!account) throw new AppError('NOT_FOUND', 'No account has this email. Sign up first, then run this again.');
-  await promoteConfiguredAdmins(db, [normalized]);
+  await promoteConfiguredAdmins(db, [normalized], 'admin:create');
   return findAdminUser(db, account.id);
 }
 

@@ -30,7 +30,7 @@ export function AdminAuditLog() {
               <Table.Tr key={entry.id}>
                 <Table.Td>{dateTime.format(new Date(entry.createdAt))}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-all' }}>
-                  {entry.actorEmail ?? 'Configuration (ADMIN_EMAILS)'}
+                  {entry.actorEmail ?? 'Server (ADMIN_EMAILS or admin:create)'}
                 </Table.Td>
                 <Table.Td>{entry.action}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-all' }}>
