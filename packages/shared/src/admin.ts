@@ -76,6 +76,31 @@ export const auditLogPageSize = 200;
 /** How many accounts a search returns. */
 export const adminUserSearchLimit = 50;
 
+export const adminReportParams = z.object({ reportId: z.uuid('Unknown report.') });
+export const adminPostParams = z.object({ postId: z.uuid('Unknown post.') });
+
+export const adminPostReport = z
+  .object({
+    id: z.string(),
+    reason: z.string(),
+    details: z.string(),
+    createdAt: z.string(),
+    reporterName: z.string(),
+    reporterEmail: z.string(),
+    postId: z.string(),
+    postTitle: z.string(),
+    postText: z.string(),
+    postCategory: z.string(),
+    postSubcategory: z.string(),
+    /** Its author deleted it already; removing it only closes the reports. */
+    postDeleted: z.boolean(),
+  })
+  .meta({ id: 'AdminPostReport' });
+export type AdminPostReport = z.infer<typeof adminPostReport>;
+export const adminPostReportsReply = z.object({ reports: z.array(adminPostReport) }).meta({ id: 'AdminPostReports' });
+/** How many open reports the queue shows, oldest first. */
+export const reportQueueSize = 100;
+
 export const adminEndpoints = {
   access: defineEndpoint({
     method: 'GET',
@@ -156,6 +181,29 @@ export const adminEndpoints = {
     params: adminFlagParams,
     body: setFlagBody,
     reply: adminFlagsReply,
+  }),
+  listPostReports: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/post-reports',
+    summary: 'Open reports of posts, oldest first',
+    tags,
+    reply: adminPostReportsReply,
+  }),
+  dismissPostReport: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/post-reports/:reportId/dismiss',
+    summary: 'Close a report and leave the post up',
+    tags,
+    params: adminReportParams,
+    reply: okReply,
+  }),
+  removePost: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/posts/:postId/remove',
+    summary: 'Take a post off the board and close its open reports',
+    tags,
+    params: adminPostParams,
+    reply: okReply,
   }),
   auditLog: defineEndpoint({
     method: 'GET',

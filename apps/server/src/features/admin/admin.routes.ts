@@ -6,11 +6,14 @@ import { requireSessionUserId } from '../../lib/session.ts';
 import {
   changeFlag,
   deleteUser,
+  dismissPostReport,
   disableUser,
   enableUser,
   getUser,
   listAuditLog,
   listFlags,
+  listPostReports,
+  removePost,
   requireAdmin,
   searchUsers,
   setRole,
@@ -19,7 +22,7 @@ import {
 } from './admin.service.ts';
 
 export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, auth, config } = deps;
+  const { db, auth, config, clock } = deps;
   // Every admin route starts here: signed out is 401, signed in but not an admin is 403.
   const adminOf = async (request: FastifyRequest): Promise<Actor> =>
     requireAdmin(db, await requireSessionUserId(auth, request));
@@ -73,6 +76,21 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
       defaults: config.flagDefaults,
     }),
   }));
+
+  registerEndpoint(app, adminEndpoints.listPostReports, async ({ request }) => {
+    await adminOf(request);
+    return { reports: await listPostReports(db) };
+  });
+
+  registerEndpoint(app, adminEndpoints.dismissPostReport, async ({ request, params }) => {
+    await dismissPostReport(db, { actor: await adminOf(request), reportId: params.reportId, now: clock.now() });
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, adminEndpoints.removePost, async ({ request, params }) => {
+    await removePost(db, { actor: await adminOf(request), postId: params.postId, now: clock.now() });
+    return { ok: true as const };
+  });
 
   registerEndpoint(app, adminEndpoints.auditLog, async ({ request }) => {
     await adminOf(request);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../accounts/accounts.schema.ts';
 import { signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { postReports, posts } from '../posts/posts.schema.ts';
 import { adminAuditLog } from './admin.schema.ts';
 import { promoteByEmail, setRole } from './admin.service.ts';
 
@@ -167,5 +168,50 @@ describe('the users section', () => {
     expect((await call(person.cookie, 'GET', '/api/me')).statusCode).toBe(401);
     const [row] = await auditRowsFor(person.user.id);
     expect(row).toMatchObject({ action: 'user.delete', after: null, before: { email: person.user.email } });
+  });
+});
+
+describe('post reports', () => {
+  it('lists open reports; dismissing closes one and leaves the post, removing takes the post off and closes the rest', async () => {
+    const admin = await newAdmin();
+    const [author, reporter, other] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    const newPost = async (title: string) => {
+      const [row] = await t.db
+        .insert(posts)
+        .values({
+          category: 'play-competition',
+          subcategory: 'sub-needed',
+          title,
+          text: 'Text.',
+          authorId: author.user.id,
+        })
+        .returning({ id: posts.id });
+      return row!.id;
+    };
+    const [kept, removed] = [await newPost('Kept post'), await newPost('Removed post')];
+    const reportOf = async (postId: string, reporterId: string) => {
+      const [row] = await t.db.insert(postReports).values({ postId, reporterId, reason: 'spam' }).returning();
+      return row!.id;
+    };
+    const keptReport = await reportOf(kept, reporter.user.id);
+    await reportOf(removed, reporter.user.id);
+    await reportOf(removed, other.user.id);
+
+    const queue = (await call(admin.cookie, 'GET', '/api/admin/post-reports')).json();
+    expect(queue.reports.map((report: { postTitle: string }) => report.postTitle)).toEqual([
+      'Kept post',
+      'Removed post',
+      'Removed post',
+    ]);
+
+    expect((await call(admin.cookie, 'POST', `/api/admin/post-reports/${keptReport}/dismiss`)).statusCode).toBe(200);
+    expect((await call(admin.cookie, 'POST', `/api/admin/post-reports/${keptReport}/dismiss`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/posts/${kept}`)).statusCode).toBe(200);
+
+    expect((await call(admin.cookie, 'POST', `/api/admin/posts/${removed}/remove`)).statusCode).toBe(200);
+    expect((await call(null, 'GET', `/api/posts/${removed}`)).statusCode).toBe(404);
+    expect((await call(admin.cookie, 'GET', '/api/admin/post-reports')).json().reports).toEqual([]);
+    const [removal] = await auditRowsFor(removed);
+    expect(removal).toMatchObject({ action: 'post.remove', after: { onBoard: false, closedReports: 2 } });
   });
 });

@@ -2,6 +2,8 @@ import {
   adminMessages,
   adminUserSearchLimit,
   auditLogPageSize,
+  reportQueueSize,
+  type AdminPostReport,
   type AdminFlag,
   type AdminUser,
   type AuditEntry,
@@ -23,6 +25,7 @@ import {
 import { findUserRecordByEmail } from '../accounts/accounts.service.ts';
 import { deleteAccountByAdmin } from '../accounts/account-deletion.service.ts';
 import { getFlags, setFlag, type FlagDefaults } from '../feature-flags/feature-flags.service.ts';
+import { dismissReport, listReportQueue, removeReportedPost } from '../posts/posts.service.ts';
 import { insertAuditRow, listAuditRows } from './admin.repository.ts';
 
 export interface Actor {
@@ -210,6 +213,40 @@ export async function changeFlag(
     });
   });
   return listFlags(db, defaults);
+}
+
+export const listPostReports = (db: Database): Promise<AdminPostReport[]> => listReportQueue(db, reportQueueSize);
+
+export async function dismissPostReport(
+  db: Database,
+  { actor, reportId, now }: { actor: Actor; reportId: string; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await dismissReport(tx, { reportId, now });
+    await audit(tx, actor, {
+      action: 'post-report.dismiss',
+      targetType: 'post-report',
+      targetId: reportId,
+      before: { handled: false },
+      after: { handled: true, outcome: 'dismissed' },
+    });
+  });
+}
+
+export async function removePost(
+  db: Database,
+  { actor, postId, now }: { actor: Actor; postId: string; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { removed, closedReports } = await removeReportedPost(tx, { postId, now });
+    await audit(tx, actor, {
+      action: 'post.remove',
+      targetType: 'post',
+      targetId: postId,
+      before: { onBoard: removed },
+      after: { onBoard: false, closedReports },
+    });
+  });
 }
 
 export async function listAuditLog(db: Database): Promise<AuditEntry[]> {

@@ -1,3 +1,5 @@
+import { postReports, posts } from '../../features/posts/posts.schema.ts';
+import type { Cast } from './cast.ts';
 import { statuses, type MatrixRow } from './matrix.ts';
 
 // Columns:                                        anonymous otherUser member organizer owner
@@ -6,6 +8,25 @@ import { statuses, type MatrixRow } from './matrix.ts';
 // user id is no different). What an admin gets is in features/admin/admin.service.test.ts.
 const notAdmin = statuses(401, 403, 403, 403, 403);
 const someone = (cast: { teammate: { id: string } }) => ({ params: { userId: cast.teammate.id } });
+
+/** A post of the owner's, reported by the bystander: what the report rows act on. */
+async function reportedPost(cast: Cast) {
+  const [post] = await cast.t.db
+    .insert(posts)
+    .values({
+      category: 'play-competition',
+      subcategory: 'sub-needed',
+      title: 'Cheap boots',
+      text: 'DM me.',
+      authorId: cast.people.owner.id,
+    })
+    .returning({ id: posts.id });
+  const [report] = await cast.t.db
+    .insert(postReports)
+    .values({ postId: post!.id, reporterId: cast.bystander.id, reason: 'spam' })
+    .returning({ id: postReports.id });
+  return { postId: post!.id, reportId: report!.id };
+}
 
 export const adminRows: MatrixRow[] = [
   { route: 'GET /api/admin/access', expect: notAdmin },
@@ -24,6 +45,17 @@ export const adminRows: MatrixRow[] = [
   {
     route: 'PUT /api/admin/flags/{key}',
     call: () => ({ params: { key: 'badges' }, payload: { enabled: false } }),
+    expect: notAdmin,
+  },
+  { route: 'GET /api/admin/post-reports', expect: notAdmin },
+  {
+    route: 'POST /api/admin/post-reports/{reportId}/dismiss',
+    call: async (cast) => ({ params: { reportId: (await reportedPost(cast)).reportId } }),
+    expect: notAdmin,
+  },
+  {
+    route: 'POST /api/admin/posts/{postId}/remove',
+    call: async (cast) => ({ params: { postId: (await reportedPost(cast)).postId } }),
     expect: notAdmin,
   },
   { route: 'GET /api/admin/audit-log', expect: notAdmin },
