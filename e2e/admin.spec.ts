@@ -23,9 +23,25 @@ test('an admin disables a user, who then cannot sign in; the audit log shows it;
 
   // The admin (ADMIN_EMAILS, set by global setup) finds the player and disables the account.
   await signUpWithProfile(page, { name: 'Ops Admin', email: adminJourneyEmail, password: 'pickup game 2026' });
+  // The player reports the admin's post; the admin dismisses the report from the queue.
+  const post = await page.request.post('/api/posts', {
+    data: { category: 'play-competition', subcategory: 'sub-needed', title: 'Keeper wanted Sunday', text: 'Austin.' },
+  });
+  expect(post.status()).toBe(201);
+  const { id: postId } = (await post.json()) as { id: string };
+  expect((await playerPage.request.post(`/api/posts/${postId}/reports`, { data: { reason: 'spam' } })).status()).toBe(
+    201,
+  );
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+  await page.getByRole('link', { name: 'Post reports' }).click();
+  const report = page.getByRole('article', { name: 'Report of Keeper wanted Sunday' });
+  await expect(report).toContainText(`Reported by ${player.name}`);
+  await expectAccessible(page);
+  await report.getByRole('button', { name: 'Dismiss report' }).click();
+  await expect(report).toHaveCount(0);
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
   await page.getByLabel('Search by name or email').fill(player.email);
   await page.getByRole('link', { name: player.name }).click();
   await expect(page.getByRole('heading', { level: 2, name: player.name })).toBeVisible();

@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
             { index: true, loader: () => redirect('/admin/users') },
             { path: 'users', lazy: () => import('./pages/admin-users-page.tsx') },
             { path: 'users/:userId', lazy: () => import('./pages/admin-user-page.tsx') },
+            { path: 'post-reports', lazy: () => import('./pages/admin-post-reports-page.tsx') },
             { path: 'flags', lazy: () => import('./pages/admin-flags-page.tsx') },
             { path: 'audit-log', lazy: () => import('./pages/admin-audit-log-page.tsx') },
             { path: '*', lazy: () => import('./pages/not-found-page.tsx') },

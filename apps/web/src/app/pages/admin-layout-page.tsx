@@ -5,6 +5,7 @@ import { Component as NotFoundPage } from './not-found-page.tsx';
 
 const sections = [
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/post-reports', label: 'Post reports' },
   { to: '/admin/flags', label: 'Feature flags' },
   { to: '/admin/audit-log', label: 'Audit log' },
 ];
