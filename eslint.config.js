@@ -91,6 +91,7 @@ export default tseslint.config(
       'apps/server/src/server.ts',
       'apps/server/src/db/migrate-command.ts',
       'apps/server/src/db/url-command.ts',
+      'apps/server/src/features/admin/admin-create-command.ts',
       'apps/server/src/server-shutdown.test.ts',
       'apps/server/src/test/**',
       'e2e/**',

@@ -25,6 +25,9 @@ import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
 import { passwordResetMail, verificationMail } from './features/accounts/accounts.mails.ts';
 import { claimGuestForVerifiedUser, getCurrentUser } from './features/accounts/accounts.service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability.routes.ts';
+import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { promoteConfiguredAdmins } from './features/admin/admin.service.ts';
+import { isDisabledAccount } from './features/accounts/account-admin.service.ts';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flags.routes.ts';
 import { registerGameTypeRoutes } from './features/game-types/game-types.routes.ts';
 import { registerPlaceRoutes } from './features/places/places.routes.ts';
@@ -162,6 +165,10 @@ export async function buildApp({
     db,
     log: app.log,
     onEmailVerified: async ({ id, email }) => claimGuestForVerifiedUser(db, { email, userId: id }),
+    onUserCreated: async ({ email }) => {
+      if (config.adminEmails.includes(email.toLowerCase())) await promoteConfiguredAdmins(db, [email.toLowerCase()]);
+    },
+    maySignIn: async (userId) => !(await isDisabledAccount(db, userId)),
     sendPasswordResetLink: async ({ email, name, link }) =>
       mail.send({ to: email, ...passwordResetMail({ name, link }) }),
     sendVerificationLink: async ({ email, name, link }) =>
@@ -258,6 +265,7 @@ export async function buildApp({
   registerGameTypeRoutes(app, deps);
   registerPlaceRoutes(app, deps);
   registerFeatureFlagRoutes(app, deps);
+  registerAdminRoutes(app, deps);
   await registerPresenceRoutes(app, deps);
   // After presence's own onClose (which closes this instance's sockets).
   app.addHook('onClose', async () => realtimeBus.close());

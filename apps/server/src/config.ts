@@ -16,6 +16,15 @@ const commaList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.url('each entry must be an origin such as https://huddle.example')));
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email('each entry must be an email address such as ops@huddle.example')));
 
 /** Every variable the server reads. The README's configuration table mirrors this list. */
 const environment = z.object({
@@ -29,6 +38,8 @@ const environment = z.object({
     .optional(),
   PUBLIC_ORIGIN: z.url('must be the URL people use to reach Huddle, such as https://huddle.example').optional(),
   CORS_ORIGINS: commaList.default([]),
+  /** Accounts with these emails are admins (issue 17): promoted at sign-up and at every start. */
+  ADMIN_EMAILS: emailList.default([]),
   PUBLIC_IPV4: z.ipv4('must be the IPv4 address custom domains point to with an A record').optional(),
   DNS_TEST_RECORDS_FILE: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -131,6 +142,8 @@ export interface Config {
   socialProviders: SocialProviderConfig[];
   /** Feature flag defaults; rows in feature_flags override them at run time. */
   flagDefaults: { badges: boolean; subscriptions: boolean };
+  /** Lower-cased; who is made an admin at sign-up and at start. */
+  adminEmails: string[];
   /** Spec §1: the platform variant; it picks the user plan list (the meh variant hides Transactions). */
   platform: Platform;
   /** Raster map tiles (OpenStreetMap's by default); undefined (MAP_TILE_URL=off) draws an offline outline of the US. */
@@ -213,6 +226,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databaseUrl: values.DATABASE_URL,
     publicOrigin: (values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     corsOrigins: values.CORS_ORIGINS,
+    adminEmails: values.ADMIN_EMAILS,
     publicIpv4: values.PUBLIC_IPV4,
     dnsTestRecordsFile: values.DNS_TEST_RECORDS_FILE,
     sessionSecret,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { EmbeddedPostgresInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { promoteConfiguredAdmins } from './features/admin/admin.service.ts';
 import { seedDemoEvents } from './db/seed-events.ts';
 import { seedDemoTalk } from './db/seed-talk.ts';
 import { seedDemoPosts } from './db/seed-posts.ts';
@@ -92,6 +93,10 @@ async function start() {
       process.exit(1);
     }
   };
+
+  // ADMIN_EMAILS (issue 17): accounts listed after they signed up become admins at the next start.
+  const promoted = await promoteConfiguredAdmins(database.db, config.adminEmails);
+  if (promoted.length > 0) app.log.info({ count: promoted.length }, 'Accounts in ADMIN_EMAILS made admins.');
 
   if (config.seedDemo) {
     const demo = await seedDemoCommunity(database.db);

@@ -28,3 +28,4 @@ export * from '../features/connections/connections.schema.ts';
 export * from '../features/quizzes/quizzes.schema.ts';
 export * from '../features/onboarding/onboarding.schema.ts';
 export * from '../features/partners/partners.schema.ts';
+export * from '../features/admin/admin.schema.ts';

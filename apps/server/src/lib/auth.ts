@@ -27,6 +27,10 @@ export interface AuthOptions {
   onEmailVerified(user: { id: string; email: string }): Promise<void>;
   /** Sends the verification mail; the link points at the web app's verify-email page. */
   sendVerificationLink(args: { email: string; name: string; link: string }): Promise<void>;
+  /** Runs once a new account exists, however it signed up (ADMIN_EMAILS promotes it). */
+  onUserCreated(user: { id: string; email: string }): Promise<void>;
+  /** False for a disabled account (issue 17): no sign-in method may start a session for it. */
+  maySignIn(userId: string): Promise<boolean>;
 }
 
 /** The code Better Auth's refusal of a guessable password carries; the accounts service maps it to the field. */
@@ -53,6 +57,8 @@ export function createAuth({
   onEmailVerified,
   sendPasswordResetLink,
   sendVerificationLink,
+  onUserCreated,
+  maySignIn,
 }: AuthOptions) {
   const secure = config.publicOrigin.startsWith('https://');
   return betterAuth({
@@ -115,6 +121,7 @@ export function createAuth({
       user: {
         create: {
           after: async (user) => {
+            await onUserCreated({ id: user.id, email: user.email });
             if (user.emailVerified) await onEmailVerified({ id: user.id, email: user.email });
           },
         },
@@ -122,6 +129,12 @@ export function createAuth({
           after: async (user) => {
             if (user?.emailVerified) await onEmailVerified({ id: user.id, email: user.email });
           },
+        },
+      },
+      // Email and social sign-in alike end here: a disabled account gets no session.
+      session: {
+        create: {
+          before: async (session) => ((await maySignIn(session.userId)) ? undefined : false),
         },
       },
     },

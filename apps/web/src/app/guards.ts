@@ -1,5 +1,6 @@
 import { redirect, redirectDocument, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { sessionQueryOptions } from '../features/accounts/api/get-session.ts';
+import { adminAccessQueryOptions } from '../features/admin/api/get-admin-access.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { queryClient } from '../lib/query-client.ts';
 import { moreInfoPath, settingsPath } from './account-paths.ts';
@@ -56,4 +57,14 @@ export async function redirectFromRoot() {
 export async function loadSessionQuietly() {
   await loadSession().catch(() => null);
   return null;
+}
+
+/**
+ * Spec §2: the admin area has its own guard. It runs inside the signed-in guard (so there is a
+ * user) and asks the server, which decides; the page shows not-found to anyone else.
+ */
+export async function loadAdminAccess(): Promise<boolean> {
+  const { user } = await loadSession();
+  if (!user) return false;
+  return queryClient.ensureQueryData(adminAccessQueryOptions(user.id));
 }

@@ -40,6 +40,8 @@ const titleBySegment = new Map<string, string>([
   ['posts', 'Community Posts'],
   // Quizzes, the guided start and the create hub (issue 16).
   ['quiz', 'Skill quizzes'],
+  // The admin area (issue 17).
+  ['admin', 'Admin'],
   ['user-onboarding', 'Get started'],
   ['create', 'Create'],
   // Partners (issue 16).

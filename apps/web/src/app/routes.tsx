@@ -2,6 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { authPaths } from '@huddle/shared/auth-pages';
 import {
+  loadAdminAccess,
   loadSessionQuietly,
   redirectFromRoot,
   requireSignedIn,
@@ -119,6 +120,21 @@ export const routes: RouteObject[] = [
             { index: true, lazy: () => import('./pages/create-page.tsx') },
             { path: 'season', lazy: () => import('./pages/create-season-page.tsx') },
             { path: 'post', lazy: () => import('./pages/create-post-page.tsx') },
+          ],
+        },
+        // Issue 17, spec §2: admin (lazy children, its own guard; not-found for anyone but an admin).
+        {
+          path: 'admin',
+          loader: loadAdminAccess,
+          lazy: () => import('./pages/admin-layout-page.tsx'),
+          children: [
+            { index: true, loader: () => redirect('/admin/users') },
+            { path: 'users', lazy: () => import('./pages/admin-users-page.tsx') },
+            { path: 'users/:userId', lazy: () => import('./pages/admin-user-page.tsx') },
+            { path: 'post-reports', lazy: () => import('./pages/admin-post-reports-page.tsx') },
+            { path: 'flags', lazy: () => import('./pages/admin-flags-page.tsx') },
+            { path: 'audit-log', lazy: () => import('./pages/admin-audit-log-page.tsx') },
+            { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
           ],
         },
       ]),

@@ -20,19 +20,37 @@ export async function deleteAccount(
   { db, auth, realtime }: { db: Database; auth: Auth; realtime: RealtimeHub },
   { actorId, headers }: { actorId: string; headers: Headers },
 ): Promise<SessionChange> {
-  const user = await findUserById(db, actorId);
-  if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  const blocking = teamsBlockingDeletionMessage(await teamsToDeleteOrLeave(db, actorId));
-  if (blocking) throw new AppError('CONFLICT', blocking);
+  const user = await deletableUser(db, actorId);
   // Sign out first: it yields the cookie-clearing headers while the session still exists.
   const signedOut = await signOut({ db, auth, realtime }, headers);
-  // Personal forms (with their submissions and files) and personal sites have no one else to
-  // answer for them: they go with the account. Team ones stay with the team.
-  await deleteUserAndMail(db, actorId, user.email, async (tx) => {
-    await deletePersonalForms(tx, actorId);
-    await deletePersonalWebsites(tx, actorId);
-  });
+  await removeAccount(db, user);
   // Every device: the account is gone.
   realtime.closeUser(actorId, 'account deleted');
   return signedOut;
+}
+
+async function deletableUser(db: Database, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  const blocking = teamsBlockingDeletionMessage(await teamsToDeleteOrLeave(db, userId));
+  if (blocking) throw new AppError('CONFLICT', blocking);
+  return user;
+}
+
+async function removeAccount(db: Database, user: { id: string; email: string }): Promise<void> {
+  // Personal forms (with their submissions and files) and personal sites have no one else to
+  // answer for them: they go with the account. Team ones stay with the team.
+  await deleteUserAndMail(db, user.id, user.email, async (tx) => {
+    await deletePersonalForms(tx, user.id);
+    await deletePersonalWebsites(tx, user.id);
+  });
+}
+
+/**
+ * Issue 17: an admin deletes someone's account by the same rules (teams block it until handed
+ * over or left). `db` may be the admin's transaction, so the audit row commits with the deletion;
+ * the caller closes the person's sockets after the commit.
+ */
+export async function deleteAccountByAdmin(db: Database, userId: string): Promise<void> {
+  await removeAccount(db, await deletableUser(db, userId));
 }

@@ -1,10 +1,10 @@
-import { and, eq, lte, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../lib/mail/outbox.schema.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
-import { authAccounts, passwordSetupMails, unregisteredUsers, users } from './accounts.schema.ts';
+import { authAccounts, passwordSetupMails, sessions, unregisteredUsers, users } from './accounts.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -122,4 +122,52 @@ export async function moveGuestToUser(db: Database, guestId: string, userId: str
     // What is left of the guest's parties collided with the account's own, and cascades away.
     await tx.delete(unregisteredUsers).where(eq(unregisteredUsers.id, guestId));
   });
+}
+
+/** Accounts whose name, full name or email contains the text (any case), newest first. */
+export async function searchUsers(db: Database, text: string | undefined, limit: number): Promise<UserRow[]> {
+  const pattern = text ? `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+  return db
+    .select()
+    .from(users)
+    .where(
+      pattern ? or(ilike(users.name, pattern), ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
+    )
+    .orderBy(desc(users.createdAt), users.id)
+    .limit(limit);
+}
+
+/** The ids of every admin, locked until the transaction ends: of two revocations at once, the second sees the first. */
+export async function lockAdminIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function updateUser(
+  db: Database,
+  userId: string,
+  change: Partial<Pick<UserRow, 'role' | 'disabledAt' | 'emailVerified'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Makes the accounts with these (lower-cased) emails admins; the ones that changed. */
+export async function promoteEmails(db: Database, emails: string[]): Promise<UserRow[]> {
+  if (emails.length === 0) return [];
+  return db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(inArray(sql`lower(${users.email})`, emails), ne(users.role, 'admin')))
+    .returning();
+}
+
+/** Ends every session of the account; the ids of the ended ones. */
+export async function deleteSessionsOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }

@@ -62,9 +62,14 @@ export const users = pgTable(
     stripeId: text('stripe_id'),
     stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),
     stripeDetailsSubmitted: boolean('stripe_details_submitted').notNull().default(false),
+    /** 'admin' opens the admin area (issue 17); everyone else is 'user'. */
+    role: text('role').notNull().default('user'),
+    /** Set by an admin: the account cannot sign in and has no sessions while this is set. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (table) => [
     check('users_distance_unit_check', sql`${table.distanceUnit} in ('mi', 'km')`),
+    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
     check('users_gender_check', sql`${table.gender} in ('Woman', 'Man', 'Non-binary')`),
     uniqueIndex('users_email_unique').on(table.email),
     index('users_default_city_geohash_idx').on(table.defaultCityGeohash),

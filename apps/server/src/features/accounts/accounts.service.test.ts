@@ -223,6 +223,8 @@ describe('changing a password', () => {
       onEmailVerified: async () => undefined,
       sendPasswordResetLink: async () => undefined,
       sendVerificationLink: async () => undefined,
+      onUserCreated: async () => undefined,
+      maySignIn: async () => true,
     });
 
   it('refuses a common or trivial new password, and takes a good one', async () => {
@@ -279,6 +281,8 @@ describe('the user record', () => {
       stripeId: null,
       stripeChargesEnabled: false,
       stripeDetailsSubmitted: false,
+      role: 'user',
+      disabledAt: null,
     });
     expect(user.displayName).toBe('Unnamed Player');
     expect(user.displayNameFallback).toBe(true);

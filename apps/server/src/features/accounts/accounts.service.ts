@@ -2,6 +2,7 @@ import type { ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } fr
 import { randomUUID } from 'node:crypto';
 import { signInErrorMessages } from '@huddle/shared/account-messages';
 import { accountFieldMessages } from '@huddle/shared/account-fields';
+import { adminMessages } from '@huddle/shared/admin';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import { unitForCountry, usCityCountry, type DistanceUnit } from '@huddle/shared/distance';
 import type { CurrentUser } from '@huddle/shared/users';
@@ -160,6 +161,11 @@ export async function signIn(
     const result = await auth.api.signInEmail({ body, headers, returnHeaders: true });
     return { setCookies: result.headers.getSetCookie(), user: toCurrentUser(user) };
   } catch (error) {
+    // The password was right and lib/auth.ts's session hook refused: an admin disabled the account.
+    // Said only after the password check, so the message tells no stranger the account's state.
+    if (user.disabledAt && error instanceof APIError && error.body?.code === 'FAILED_TO_CREATE_SESSION') {
+      throw new AppError('FORBIDDEN', adminMessages.disabledSignIn);
+    }
     if (error instanceof APIError && error.statusCode === 401) {
       throw new AppError('INVALID_CREDENTIALS', signInErrorMessages.InvalidUser);
     }

@@ -133,3 +133,60 @@ export async function hasReported(db: Database, postId: string, reporterId: stri
     .where(and(eq(postReports.postId, postId), eq(postReports.reporterId, reporterId)));
   return row !== undefined;
 }
+
+export type ReportOutcome = 'dismissed' | 'removed';
+
+/** The admin queue: reports no admin has handled yet, oldest first, with their post and reporter. */
+export async function listOpenReports(db: Database, limit: number) {
+  return db
+    .select({
+      id: postReports.id,
+      reason: postReports.reason,
+      details: postReports.details,
+      createdAt: postReports.createdAt,
+      reporterName: users.name,
+      reporterEmail: users.email,
+      postId: posts.id,
+      postTitle: posts.title,
+      postText: posts.text,
+      postCategory: posts.category,
+      postSubcategory: posts.subcategory,
+      postDeletedAt: posts.deletedAt,
+    })
+    .from(postReports)
+    .innerJoin(posts, eq(posts.id, postReports.postId))
+    .innerJoin(users, eq(users.id, postReports.reporterId))
+    .where(isNull(postReports.handledAt))
+    .orderBy(asc(postReports.createdAt), asc(postReports.id))
+    .limit(limit);
+}
+
+/** Closes one open report; false when it is unknown or already handled. */
+export async function closeReport(db: Database, reportId: string, outcome: ReportOutcome, now: Date) {
+  const rows = await db
+    .update(postReports)
+    .set({ handledAt: now, outcome })
+    .where(and(eq(postReports.id, reportId), isNull(postReports.handledAt)))
+    .returning({ id: postReports.id });
+  return rows.length === 1;
+}
+
+/** Closes every open report of the post; how many. */
+export async function closeReportsOfPost(db: Database, postId: string, outcome: ReportOutcome, now: Date) {
+  const rows = await db
+    .update(postReports)
+    .set({ handledAt: now, outcome })
+    .where(and(eq(postReports.postId, postId), isNull(postReports.handledAt)))
+    .returning({ id: postReports.id });
+  return rows.length;
+}
+
+/** Takes the post off the board whoever wrote it (an admin's removal); false when already gone. */
+export async function markPostRemoved(db: Database, postId: string, now: Date) {
+  const [row] = await db
+    .update(posts)
+    .set({ deletedAt: now })
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .returning({ id: posts.id });
+  return row !== undefined;
+}

@@ -93,8 +93,13 @@ export const postReports = pgTable(
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an admin dealt with it (issue 17): dismissed, or the post removed; null is in the queue. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** 'dismissed' or 'removed', with handledAt. */
+    outcome: text('outcome'),
   },
   (table) => [
+    check('post_reports_outcome_check', sql`(${table.outcome} is null) = (${table.handledAt} is null)`),
     uniqueIndex('post_reports_reporter_post_unique').on(table.postId, table.reporterId),
     index('post_reports_created_idx').on(table.createdAt),
   ],

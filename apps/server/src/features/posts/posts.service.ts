@@ -18,6 +18,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { getCurrentUser } from '../accounts/accounts.service.ts';
 import {
+  closeReport,
+  closeReportsOfPost,
   findAuthor,
   findPostRow,
   findReplyRow,
@@ -25,9 +27,11 @@ import {
   insertPost,
   insertReply,
   insertReportOnce,
+  listOpenReports,
   listPostRows,
   listReplyRows,
   markPostDeleted,
+  markPostRemoved,
   updatePostRow,
   type PostRow,
 } from './posts.repository.ts';
@@ -225,4 +229,30 @@ export async function reportPost(
   });
   if (!inserted) throw new AppError('CONFLICT', postMessages.alreadyReported);
   return { reported: true as const };
+}
+
+// The admin queue (issue 17). The admin feature checks who asks and writes the audit row in
+// the same transaction; `db` may be that transaction.
+
+export async function listReportQueue(db: Database, limit: number) {
+  return (await listOpenReports(db, limit)).map((row) => ({
+    ...row,
+    reporterName: row.reporterName.trim() || displayNameFallback,
+    createdAt: row.createdAt.toISOString(),
+    postDeleted: row.postDeletedAt !== null,
+  }));
+}
+
+export async function dismissReport(db: Database, { reportId, now }: { reportId: string; now: Date }) {
+  if (!(await closeReport(db, reportId, 'dismissed', now))) {
+    throw new AppError('NOT_FOUND', 'This report is not in the queue.');
+  }
+}
+
+/** Removes the post from the board and closes its open reports; 404 when there is no such post. */
+export async function removeReportedPost(db: Database, { postId, now }: { postId: string; now: Date }) {
+  const removed = await markPostRemoved(db, postId, now);
+  const closed = await closeReportsOfPost(db, postId, 'removed', now);
+  if (!removed && closed === 0) throw new AppError('NOT_FOUND', 'Post not found');
+  return { removed, closedReports: closed };
 }

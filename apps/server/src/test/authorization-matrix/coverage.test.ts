@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { accountRows } from './accounts.rows.ts';
+import { adminRows } from './admin.rows.ts';
 import { connectionRows } from './connections.rows.ts';
 import { customDomainRows } from './custom-domains.rows.ts';
 import { eventRows } from './events.rows.ts';
@@ -45,6 +46,7 @@ const rows = [
   ...quizRows,
   ...onboardingRows,
   ...partnerRows,
+  ...adminRows,
 ];
 
 let t: TestApp;

@@ -22,8 +22,12 @@ interface SignInFormProps {
   onSignedIn: () => void;
 }
 
-/** Spec §8: every sign-in failure is shown with the catalogue message for its kind. */
+/**
+ * Spec §8: every sign-in failure is shown with the catalogue message for its kind. One addition
+ * (issue 17): a disabled account gets the server's own message, so its owner knows why.
+ */
 function failureMessage(error: Error): string {
+  if (error instanceof ApiError && error.code === 'FORBIDDEN') return error.message;
   const kind = signInErrorKindFor(error instanceof ApiError ? error.code : 'INTERNAL');
   return signInErrorMessages[kind];
 }
