@@ -20,6 +20,11 @@ test('an admin disables a user, who then cannot sign in; the audit log shows it;
     playerPage.getByRole('heading', { name: 'This dog is having a hard time finding the page' }),
   ).toBeVisible();
   await expect(playerPage.getByRole('heading', { name: 'Admin', exact: true })).toHaveCount(0);
+  // Nor a way in: the account menu has no Admin item.
+  await playerPage.goto('/home');
+  await playerPage.getByRole('button', { name: 'Account menu' }).click();
+  await expect(playerPage.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await expect(playerPage.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
 
   // The admin (ADMIN_EMAILS, set by global setup) finds the player and disables the account.
   await signUpWithProfile(page, { name: 'Ops Admin', email: adminJourneyEmail, password: 'pickup game 2026' });
@@ -32,7 +37,10 @@ test('an admin disables a user, who then cannot sign in; the audit log shows it;
   expect((await playerPage.request.post(`/api/posts/${postId}/reports`, { data: { reason: 'spam' } })).status()).toBe(
     201,
   );
-  await page.goto('/admin');
+  // An admin finds the way in from the account menu.
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   await page.getByRole('link', { name: 'Post reports' }).click();

@@ -1,6 +1,9 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Menu } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { adminAccessQueryOptions } from '../features/admin/api/get-admin-access.ts';
 import { useSignOut } from '../features/accounts/api/sign-out.ts';
 import { AccountMenuButton } from './account-menu-button.tsx';
 
@@ -11,6 +14,8 @@ import { AccountMenuButton } from './account-menu-button.tsx';
  */
 export default function AccountMenu({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
+  // Asked when the menu first opens (the server answers 403 to anyone but an admin): only admins see the way in.
+  const isAdmin = useQuery(adminAccessQueryOptions(user.id)).data === true;
   return (
     // No focus placeholder: its role="presentation" element is not allowed inside role="menu" (axe).
     <Menu position="bottom-end" width={260} shadow="md" withInitialFocusPlaceholder={false} defaultOpened>
@@ -19,6 +24,11 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label style={{ overflowWrap: 'anywhere' }}>{user.email}</Menu.Label>
+        {isAdmin ? (
+          <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} aria-hidden />}>
+            Admin
+          </Menu.Item>
+        ) : null}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => signOut.mutate()}>
           Sign out
         </Menu.Item>
