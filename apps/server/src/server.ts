@@ -94,10 +94,6 @@ async function start() {
     }
   };
 
-  // ADMIN_EMAILS (issue 17): accounts listed after they signed up become admins at the next start.
-  const promoted = await promoteConfiguredAdmins(database.db, config.adminEmails);
-  if (promoted.length > 0) app.log.info({ count: promoted.length }, 'Accounts in ADMIN_EMAILS made admins.');
-
   if (config.seedDemo) {
     const demo = await seedDemoCommunity(database.db);
     if (demo) {
@@ -115,6 +111,11 @@ async function start() {
       app.log.info('Demo organizers of priced games given local test Stripe accounts.');
     }
   }
+
+  // ADMIN_EMAILS (issue 17): listed accounts that exist become admins at each start; after the
+  // seed, so a listed demo account is an admin from the first start (sign-ups are promoted as they come).
+  const promoted = await promoteConfiguredAdmins(database.db, config.adminEmails);
+  if (promoted.length > 0) app.log.info({ count: promoted.length }, 'Accounts in ADMIN_EMAILS made admins.');
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
