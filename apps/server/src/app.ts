@@ -73,6 +73,7 @@ import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerConnectionRoutes } from './features/connections/connections.routes.ts';
 import { postPageMeta } from './features/posts/posts.page-meta.ts';
 import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
+import { registerTournamentRoutes } from './features/tournaments/tournaments.routes.ts';
 import { partnerPageMeta } from './features/partners/partners.page-meta.ts';
 import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
@@ -291,6 +292,7 @@ export async function buildApp({
   registerQuizRoutes(app, deps);
   registerOnboardingRoutes(app, deps);
   registerPartnerRoutes(app, deps);
+  registerTournamentRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();

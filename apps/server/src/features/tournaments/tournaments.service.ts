@@ -1,0 +1,493 @@
+import {
+  computeStandings,
+  planMatches,
+  planProblem,
+  poolOfSeeds,
+  scheduleMatches,
+  type MatchSource,
+  type TournamentFormat,
+} from '@huddle/shared/tournament-brackets';
+import {
+  knockoutNeedsWinnerMessage,
+  laterMatchPlayedMessage,
+  scheduledAlreadyMessage,
+  scoreConflictMessage,
+  tournamentUpdatedEvent,
+  type EntrantsBody,
+  type ScoreBody,
+  type TournamentBody,
+  type TournamentDetail,
+  type TournamentMatch,
+  type TournamentSummary,
+} from '@huddle/shared/tournaments';
+import type { TeamRole } from '@huddle/shared/teams';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { RealtimeHub } from '../../lib/realtime-hub.ts';
+import { managers, requireRole, visibleTeam } from '../teams/teams.service.ts';
+import {
+  countEntrants,
+  deleteTournamentRow,
+  findTeamRegistrations,
+  findTournament,
+  insertMatchRows,
+  insertTournament,
+  listAudienceIds,
+  listEntrantRows,
+  listMatchRows,
+  listTournamentRowsOfTeam,
+  listTournamentRowsOfUser,
+  markScheduled,
+  replaceEntrantRows,
+  setEntrantPool,
+  updateMatchRow,
+  withTournamentLocked,
+  type EntrantRow,
+  type MatchRow,
+  type NewEntrant,
+  type TournamentRow,
+} from './tournaments.repository.ts';
+
+export interface TournamentDeps {
+  db: Database;
+  realtime: RealtimeHub;
+  clock: { now(): Date };
+}
+
+const tournamentNotFound = () => new AppError('NOT_FOUND', 'Tournament not found');
+const organizersOnly = () => new AppError('FORBIDDEN', 'Only the team’s organizers can do that.');
+
+/** A tournament is as visible as its team (spec §6: public like events; a private team's answer 404 to outsiders). */
+async function visibleTournament(db: Database, tournamentId: string, viewerId: string | undefined) {
+  const tournament = await findTournament(db, tournamentId);
+  if (!tournament) throw tournamentNotFound();
+  const { team, role } = await visibleTeam(db, tournament.teamId, viewerId).catch(() => {
+    throw tournamentNotFound();
+  });
+  return { tournament, team, manages: role !== undefined && managers.includes(role as TeamRole) };
+}
+
+async function managedTournament(db: Database, tournamentId: string, actorId: string) {
+  const found = await visibleTournament(db, tournamentId, actorId);
+  if (!found.manages) throw organizersOnly();
+  return found;
+}
+
+const ordinal = (rank: number) => `${rank}${rank === 1 ? 'st' : rank === 2 ? 'nd' : rank === 3 ? 'rd' : 'th'}`;
+
+function placeholderOf(source: MatchSource, seeded: Map<number, EntrantRow>): string {
+  switch (source.kind) {
+    case 'seed':
+      return seeded.get(source.seed)?.name ?? `Seed ${source.seed}`;
+    case 'winner':
+      return `Winner of ${source.match}`;
+    case 'loser':
+      return `Loser of ${source.match}`;
+    case 'poolRank':
+      return `${ordinal(source.rank)} in pool ${source.pool}`;
+  }
+}
+
+/** The match whose winner wins the tournament: the one no other match takes a winner from (not a pool match). */
+function finalMatch(matches: readonly MatchRow[]): MatchRow | undefined {
+  const fed = new Set(
+    matches.flatMap((match) =>
+      [match.homeSource, match.awaySource].flatMap((source) => (source.kind === 'winner' ? [source.match] : [])),
+    ),
+  );
+  const finals = matches.filter((match) => match.stage !== 'pool' && !fed.has(match.key));
+  return finals.length === 1 ? finals[0] : undefined;
+}
+
+function poolStandings(tournament: TournamentRow, entrants: readonly EntrantRow[], matches: readonly MatchRow[]) {
+  if (tournament.format !== 'round_robin' || !tournament.scheduledAt) return [];
+  return Array.from({ length: tournament.pools }, (_, index) => index + 1).map((pool) => {
+    const members = entrants.filter((entrant) => entrant.pool === pool);
+    const results = matches.flatMap((match) =>
+      match.pool === pool && match.homeScore !== null && match.awayScore !== null
+        ? [
+            {
+              home: match.homeEntrantId!,
+              away: match.awayEntrantId!,
+              homeScore: match.homeScore,
+              awayScore: match.awayScore,
+            },
+          ]
+        : [],
+    );
+    return {
+      pool,
+      complete: matches.every((match) => match.pool !== pool || match.homeScore !== null),
+      rows: computeStandings(
+        members.map((member) => member.id),
+        results,
+      ),
+    };
+  });
+}
+
+function championOf(
+  tournament: TournamentRow,
+  entrants: readonly EntrantRow[],
+  matches: readonly MatchRow[],
+): EntrantRow | undefined {
+  if (!tournament.scheduledAt) return undefined;
+  const byId = new Map(entrants.map((entrant) => [entrant.id, entrant]));
+  const final = finalMatch(matches);
+  if (final) return final.winnerEntrantId ? byId.get(final.winnerEntrantId) : undefined;
+  // A round robin without a knockout: the single pool's table decides once every match is played.
+  const [table, ...others] = poolStandings(tournament, entrants, matches);
+  if (!table || others.length > 0 || !table.complete) return undefined;
+  return byId.get(table.rows[0]!.entrant);
+}
+
+function toSummary(
+  tournament: TournamentRow,
+  teamName: string,
+  entrantCount: number,
+  champion: EntrantRow | undefined,
+): TournamentSummary {
+  return {
+    id: tournament.id,
+    teamId: tournament.teamId,
+    teamName,
+    name: tournament.name,
+    format: tournament.format as TournamentSummary['format'],
+    startsAt: tournament.startsAt.toISOString(),
+    endsAt: tournament.endsAt.toISOString(),
+    placeName: tournament.placeName,
+    entrantCount,
+    scheduled: tournament.scheduledAt !== null,
+    championName: champion?.name ?? null,
+  };
+}
+
+async function summaries(db: Database, rows: { tournament: TournamentRow; teamName: string }[]) {
+  const ids = rows.map((row) => row.tournament.id);
+  const [counts, matches] = await Promise.all([countEntrants(db, ids), listMatchRows(db, ids)]);
+  const withChampion = rows.filter((row) => row.tournament.scheduledAt !== null);
+  const entrantsOf = new Map(
+    await Promise.all(
+      withChampion.map(async (row) => [row.tournament.id, await listEntrantRows(db, row.tournament.id)] as const),
+    ),
+  );
+  return rows.map(({ tournament, teamName }) =>
+    toSummary(
+      tournament,
+      teamName,
+      counts.get(tournament.id) ?? 0,
+      championOf(
+        tournament,
+        entrantsOf.get(tournament.id) ?? [],
+        matches.filter((match) => match.tournamentId === tournament.id),
+      ),
+    ),
+  );
+}
+
+/** Whether this viewer may score this match now: both sides known, and an organizer or (when allowed) a side's captain. */
+function canScore(
+  tournament: TournamentRow,
+  match: MatchRow,
+  entrantsById: Map<string, EntrantRow>,
+  viewer: { id: string | undefined; manages: boolean },
+) {
+  if (!match.homeEntrantId || !match.awayEntrantId || !viewer.id) return false;
+  if (viewer.manages) return true;
+  if (!tournament.captainsEnterScores) return false;
+  return [match.homeEntrantId, match.awayEntrantId].some((id) => entrantsById.get(id)?.captainId === viewer.id);
+}
+
+async function toDetail(
+  db: Database,
+  tournament: TournamentRow,
+  teamName: string,
+  viewer: { id: string | undefined; manages: boolean },
+): Promise<TournamentDetail> {
+  const [entrants, matches] = await Promise.all([
+    listEntrantRows(db, tournament.id),
+    listMatchRows(db, [tournament.id]),
+  ]);
+  const byId = new Map(entrants.map((entrant) => [entrant.id, entrant]));
+  const bySeed = new Map(entrants.map((entrant) => [entrant.seed, entrant]));
+  const side = (entrantId: string | null, source: MatchSource) => ({
+    entrantId,
+    name: entrantId ? (byId.get(entrantId)?.name ?? null) : null,
+    placeholder: placeholderOf(source, bySeed),
+  });
+  return {
+    ...toSummary(tournament, teamName, entrants.length, championOf(tournament, entrants, matches)),
+    courts: tournament.courts,
+    matchMinutes: tournament.matchMinutes,
+    pools: tournament.pools,
+    advancePerPool: tournament.advancePerPool,
+    captainsEnterScores: tournament.captainsEnterScores,
+    manages: viewer.manages,
+    entrants: entrants.map((entrant) => ({
+      id: entrant.id,
+      name: entrant.name,
+      seed: entrant.seed,
+      pool: entrant.pool,
+      fromRegistration: entrant.registrationId !== null,
+    })),
+    matches: matches.map((match): TournamentMatch => ({
+      id: match.id,
+      key: match.key,
+      stage: match.stage as TournamentMatch['stage'],
+      round: match.round,
+      position: match.position,
+      pool: match.pool,
+      home: side(match.homeEntrantId, match.homeSource),
+      away: side(match.awayEntrantId, match.awaySource),
+      homeScore: match.homeScore,
+      awayScore: match.awayScore,
+      winnerEntrantId: match.winnerEntrantId,
+      court: match.court,
+      startsAt: match.startsAt.toISOString(),
+      version: match.version,
+      canScore: canScore(tournament, match, byId, viewer),
+    })),
+    standings: poolStandings(tournament, entrants, matches).map(({ pool, rows }) => ({
+      pool,
+      rows: rows.map(({ entrant, ...row }) => ({ entrantId: entrant, name: byId.get(entrant)?.name ?? '', ...row })),
+    })),
+  };
+}
+
+const tournamentColumns = (body: TournamentBody) => ({
+  name: body.name,
+  format: body.format,
+  startsAt: new Date(body.startsAt),
+  endsAt: new Date(body.endsAt),
+  placeName: body.placeName || null,
+  courts: body.courts,
+  matchMinutes: body.matchMinutes,
+  pools: body.format === 'round_robin' ? body.pools : 1,
+  advancePerPool: body.format === 'round_robin' ? body.advancePerPool : 0,
+  captainsEnterScores: body.captainsEnterScores,
+});
+
+export async function createTournament(
+  db: Database,
+  { actorId, teamId, tournament }: { actorId: string; teamId: string; tournament: TournamentBody },
+): Promise<TournamentDetail> {
+  const { team } = await requireRole(db, teamId, actorId, managers);
+  const row = await insertTournament(db, { teamId, createdBy: actorId, ...tournamentColumns(tournament) });
+  return toDetail(db, row, team.name, { id: actorId, manages: true });
+}
+
+export async function listTeamTournaments(db: Database, { viewerId, teamId }: { viewerId?: string; teamId: string }) {
+  await visibleTeam(db, teamId, viewerId);
+  return { tournaments: await summaries(db, await listTournamentRowsOfTeam(db, teamId)) };
+}
+
+export async function listMyTournaments(db: Database, { actorId }: { actorId: string }) {
+  return { tournaments: await summaries(db, await listTournamentRowsOfUser(db, actorId, managers)) };
+}
+
+export async function getTournament(
+  db: Database,
+  { viewerId, tournamentId }: { viewerId?: string; tournamentId: string },
+): Promise<TournamentDetail> {
+  const { tournament, team, manages } = await visibleTournament(db, tournamentId, viewerId);
+  return toDetail(db, tournament, team.name, { id: viewerId, manages });
+}
+
+export async function deleteTournament(
+  db: Database,
+  { actorId, tournamentId }: { actorId: string; tournamentId: string },
+) {
+  await managedTournament(db, tournamentId, actorId);
+  await deleteTournamentRow(db, tournamentId);
+}
+
+/** Entrants typed by hand or taken from the team's season registrations (whose player captains the side). */
+export async function setEntrants(
+  db: Database,
+  { actorId, tournamentId, entrants }: { actorId: string; tournamentId: string; entrants: EntrantsBody['entrants'] },
+): Promise<TournamentDetail> {
+  const { team } = await managedTournament(db, tournamentId, actorId);
+  const registrationIds = entrants.flatMap((entrant) => ('registrationId' in entrant ? [entrant.registrationId] : []));
+  if (new Set(registrationIds).size !== registrationIds.length) {
+    throw new AppError('VALIDATION_FAILED', 'Check the entrants.', { entrants: ['A registration is entered twice.'] });
+  }
+  const found = new Map(
+    (await findTeamRegistrations(db, team.id, registrationIds)).map((registration) => [registration.id, registration]),
+  );
+  const rows: NewEntrant[] = entrants.map((entrant, index) => {
+    if ('name' in entrant) return { name: entrant.name, seed: index + 1 };
+    const registration = found.get(entrant.registrationId);
+    if (!registration) {
+      throw new AppError('VALIDATION_FAILED', 'Check the entrants.', {
+        [`entrants.${index}.registrationId`]: ['Not a registration of this team’s seasons.'],
+      });
+    }
+    return {
+      name: registration.name,
+      seed: index + 1,
+      captainId: registration.userId,
+      registrationId: registration.id,
+    };
+  });
+  const result = await withTournamentLocked(db, tournamentId, async (tx, tournament) => {
+    if (tournament.scheduledAt) throw new AppError('CONFLICT', scheduledAlreadyMessage);
+    await replaceEntrantRows(tx, tournamentId, rows);
+    return tournament;
+  });
+  if (!result) throw tournamentNotFound();
+  return toDetail(db, result, team.name, { id: actorId, manages: true });
+}
+
+/** Plans the bracket from the entrants in seed order and puts each match on a court and a time. */
+export async function generateSchedule(
+  deps: TournamentDeps,
+  { actorId, tournamentId }: { actorId: string; tournamentId: string },
+): Promise<TournamentDetail> {
+  const { db } = deps;
+  const { team } = await managedTournament(db, tournamentId, actorId);
+  const result = await withTournamentLocked(db, tournamentId, async (tx, tournament) => {
+    if (tournament.scheduledAt) throw new AppError('CONFLICT', 'The schedule is made already.');
+    const entrants = await listEntrantRows(tx, tournamentId);
+    const options = {
+      format: tournament.format as TournamentFormat,
+      entrantCount: entrants.length,
+      pools: tournament.pools,
+      advancePerPool: tournament.advancePerPool,
+    };
+    const problem = planProblem(options);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { entrants: [problem] });
+    const planned = planMatches(options);
+    const slots = new Map(
+      scheduleMatches(planned, {
+        startsAt: tournament.startsAt,
+        matchMinutes: tournament.matchMinutes,
+        courts: tournament.courts,
+      }).map((slot) => [slot.key, slot]),
+    );
+    const bySeed = new Map(entrants.map((entrant) => [entrant.seed, entrant.id]));
+    const entrantOf = (source: MatchSource) => (source.kind === 'seed' ? (bySeed.get(source.seed) ?? null) : null);
+    if (tournament.format === 'round_robin') {
+      const pools = poolOfSeeds(entrants.length, tournament.pools);
+      for (const [index, seeds] of pools.entries()) {
+        for (const seed of seeds) await setEntrantPool(tx, bySeed.get(seed)!, index + 1);
+      }
+    }
+    await insertMatchRows(
+      tx,
+      tournamentId,
+      planned.map((match) => ({
+        key: match.key,
+        stage: match.stage,
+        round: match.round,
+        position: match.position,
+        pool: match.pool,
+        homeSource: match.home,
+        awaySource: match.away,
+        homeEntrantId: entrantOf(match.home),
+        awayEntrantId: entrantOf(match.away),
+        court: slots.get(match.key)!.court,
+        startsAt: slots.get(match.key)!.startsAt,
+      })),
+    );
+    const at = deps.clock.now();
+    await markScheduled(tx, tournamentId, at);
+    return { ...tournament, scheduledAt: at };
+  });
+  if (!result) throw tournamentNotFound();
+  await announce(deps, result);
+  return toDetail(db, result, team.name, { id: actorId, manages: true });
+}
+
+async function announce({ db, realtime }: TournamentDeps, tournament: TournamentRow) {
+  realtime.sendMany(await listAudienceIds(db, tournament), {
+    type: tournamentUpdatedEvent,
+    tournamentId: tournament.id,
+  });
+}
+
+/**
+ * Fills the sides that come from `match` (its winner and loser), and, when a pool is over, the
+ * knockout sides that come from its table. A later match that already has a score and would
+ * change its side is refused: its score was played by someone else.
+ */
+async function advance(tx: Database, tournament: TournamentRow, matches: MatchRow[], entrants: EntrantRow[]) {
+  const byKey = new Map(matches.map((match) => [match.key, match]));
+  const tables = poolStandings(tournament, entrants, matches);
+  const entrantFor = (source: MatchSource): string | null => {
+    if (source.kind === 'seed') return entrants.find((entrant) => entrant.seed === source.seed)?.id ?? null;
+    if (source.kind === 'poolRank') {
+      const table = tables.find((candidate) => candidate.pool === source.pool);
+      return table?.complete ? (table.rows[source.rank - 1]?.entrant ?? null) : null;
+    }
+    const from = byKey.get(source.match);
+    if (!from?.winnerEntrantId) return null;
+    if (source.kind === 'winner') return from.winnerEntrantId;
+    return from.winnerEntrantId === from.homeEntrantId ? from.awayEntrantId : from.homeEntrantId;
+  };
+  // Play order (the order stored, by start time) keeps a chain of changes in step.
+  for (const match of matches) {
+    const home = entrantFor(match.homeSource);
+    const away = entrantFor(match.awaySource);
+    if (home === match.homeEntrantId && away === match.awayEntrantId) continue;
+    if (match.homeScore !== null) throw new AppError('CONFLICT', laterMatchPlayedMessage);
+    await updateMatchRow(tx, match.id, { homeEntrantId: home, awayEntrantId: away });
+    match.homeEntrantId = home;
+    match.awayEntrantId = away;
+  }
+}
+
+export async function enterScore(
+  deps: TournamentDeps,
+  {
+    actorId,
+    tournamentId,
+    matchId,
+    score,
+  }: { actorId: string; tournamentId: string; matchId: string; score: ScoreBody },
+): Promise<TournamentDetail> {
+  const { db } = deps;
+  const { team, manages } = await visibleTournament(db, tournamentId, actorId);
+  const matchNotFound = () => new AppError('NOT_FOUND', 'Match not found');
+  const result = await withTournamentLocked(db, tournamentId, async (tx, tournament) => {
+    const [entrants, matches] = await Promise.all([
+      listEntrantRows(tx, tournamentId),
+      listMatchRows(tx, [tournamentId]),
+    ]);
+    const match = matches.find((candidate) => candidate.id === matchId);
+    if (!match) throw matchNotFound();
+    const byId = new Map(entrants.map((entrant) => [entrant.id, entrant]));
+    if (!canScore(tournament, match, byId, { id: actorId, manages })) {
+      if (!match.homeEntrantId || !match.awayEntrantId) {
+        throw new AppError('CONFLICT', 'Both sides of this match are not known yet.');
+      }
+      throw new AppError(
+        'FORBIDDEN',
+        'Only the organizers, or the two sides’ captains when allowed, enter this score.',
+      );
+    }
+    // Two people typing the same match's score: the first to arrive wins, the other is told (decision 050).
+    if (match.version !== score.version) {
+      throw new AppError('CONFLICT', scoreConflictMessage, { homeScore: [scoreConflictMessage] });
+    }
+    const draw = score.homeScore === score.awayScore;
+    if (draw && match.stage !== 'pool') {
+      throw new AppError('VALIDATION_FAILED', knockoutNeedsWinnerMessage, { homeScore: [knockoutNeedsWinnerMessage] });
+    }
+    const winner = draw ? null : score.homeScore > score.awayScore ? match.homeEntrantId : match.awayEntrantId;
+    const columns = {
+      homeScore: score.homeScore,
+      awayScore: score.awayScore,
+      winnerEntrantId: winner,
+      version: match.version + 1,
+      scoredBy: actorId,
+      scoredAt: deps.clock.now(),
+    };
+    await updateMatchRow(tx, match.id, columns);
+    Object.assign(match, columns);
+    await advance(tx, tournament, matches, entrants);
+    return tournament;
+  });
+  if (!result) throw tournamentNotFound();
+  await announce(deps, result);
+  return toDetail(db, result, team.name, { id: actorId, manages });
+}
