@@ -130,7 +130,28 @@ beforeAll(async () => {
     .insert(partners)
     .values({ type: 'league', name: 'Hostile League', teamId: team.id })
     .returning({ id: partners.id });
+  const tournament = await inject(
+    {
+      method: 'POST',
+      url: `/api/teams/${team.id}/tournaments`,
+      payload: {
+        name: 'Hostile Cup',
+        format: 'double_elimination',
+        startsAt: '2031-04-05T09:00:00Z',
+        endsAt: '2031-04-05T18:00:00Z',
+        placeName: null,
+        courts: ['Court 1', 'Court 2'],
+        matchMinutes: 30,
+      },
+    },
+    201,
+  );
+  const entered = { entrants: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { registrationId: registration.id }] };
+  await inject({ method: 'PUT', url: `/api/tournaments/${tournament.id}/entrants`, payload: entered }, 200);
+  const scheduled = await inject({ method: 'POST', url: `/api/tournaments/${tournament.id}/schedule` }, 200);
   known = {
+    tournamentId: [tournament.id],
+    matchId: scheduled.matches.map((match: { id: string }) => match.id),
     postId: [post.id],
     partnerId: [partner!.id],
     conversationId: [conversation.id],

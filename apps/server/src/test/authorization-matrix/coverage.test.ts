@@ -22,6 +22,7 @@ import { seasonRows } from './seasons.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
 import { subscriptionRows } from './subscriptions.rows.ts';
 import { teamRows } from './teams.rows.ts';
+import { tournamentRows } from './tournaments.rows.ts';
 import { websiteRows } from './websites.rows.ts';
 
 const rows = [
@@ -47,6 +48,7 @@ const rows = [
   ...onboardingRows,
   ...partnerRows,
   ...adminRows,
+  ...tournamentRows,
 ];
 
 let t: TestApp;
