@@ -153,6 +153,8 @@ export const tournamentDetail = tournamentSummary.extend({
       seed: z.number().int(),
       pool: z.number().int().nullable(),
       fromRegistration: z.boolean(),
+      /** Kept when the organizer edits the list, so a registered side keeps its captain. */
+      registrationId: z.string().nullable(),
     }),
   ),
   matches: z.array(tournamentMatch),

@@ -47,6 +47,8 @@ const titleBySegment = new Map<string, string>([
   // Partners (issue 16).
   ['partners', 'Partners'],
   ['partner', 'Partner'],
+  // Tournaments (issue 16).
+  ['tournament', 'Tournaments'],
 ]);
 
 /**

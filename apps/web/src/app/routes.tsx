@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
             { index: true, lazy: () => import('./pages/create-page.tsx') },
             { path: 'season', lazy: () => import('./pages/create-season-page.tsx') },
             { path: 'post', lazy: () => import('./pages/create-post-page.tsx') },
+            { path: 'tournament', lazy: () => import('./pages/create-tournament-page.tsx') },
           ],
         },
         // Issue 17, spec §2: admin (lazy children, its own guard; not-found for anyone but an admin).
@@ -172,6 +173,9 @@ export const routes: RouteObject[] = [
         // Skill quizzes (issue 16; spec §6: quizzes are public).
         { path: 'quiz', lazy: () => import('./pages/quizzes-page.tsx') },
         { path: 'quiz/:quizId', lazy: () => import('./pages/quiz-page.tsx') },
+        // Tournaments (issue 16; spec §2 tournament, lazy; public like events, decision 050).
+        { path: 'tournament', lazy: () => import('./pages/tournaments-page.tsx') },
+        { path: 'tournament/:tournamentId', lazy: () => import('./pages/tournament-page.tsx') },
         // Spec §2: anything else is the not-found page, in the shell for a signed-in person.
         { path: '*', lazy: () => import('./pages/not-found-page.tsx') },
       ]),

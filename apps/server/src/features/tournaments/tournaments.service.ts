@@ -229,6 +229,7 @@ async function toDetail(
       seed: entrant.seed,
       pool: entrant.pool,
       fromRegistration: entrant.registrationId !== null,
+      registrationId: entrant.registrationId,
     })),
     matches: matches.map((match): TournamentMatch => ({
       id: match.id,

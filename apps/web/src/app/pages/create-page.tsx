@@ -5,6 +5,7 @@ import {
   IconCalendarEvent,
   IconForms,
   IconPencilPlus,
+  IconTrophy,
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
@@ -19,8 +20,8 @@ interface CreateEntry {
 
 /**
  * Each entry opens the flow that already makes it: games, teams, forms and websites have their
- * own pages; a season belongs to a team you run, and a post to a category of the board, so
- * those two open their form here (create/season, create/post). Tournaments have no flow yet.
+ * own pages; a season and a tournament belong to a team you run, and a post to a category of the board, so
+ * those open their form here (create/season, create/post, create/tournament).
  */
 const entries: CreateEntry[] = [
   {
@@ -58,6 +59,12 @@ const entries: CreateEntry[] = [
     description: 'A post on the community board: a sub needed, a game to find, news.',
     to: '/create/post',
     icon: IconPencilPlus,
+  },
+  {
+    title: 'Tournament',
+    description: 'A tournament for a team or community you run: a bracket or pools, courts, scores.',
+    to: '/create/tournament',
+    icon: IconTrophy,
   },
 ];
 

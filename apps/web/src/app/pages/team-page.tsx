@@ -19,6 +19,7 @@ import { TeamOverview } from '../../features/teams/components/team-overview.tsx'
 import { TeamRoster } from '../../features/teams/components/team-roster.tsx';
 import { TeamSeasonsCard } from '../../features/teams/components/team-seasons-card.tsx';
 import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
+import { TeamTournamentsCard } from '../../features/tournaments/components/team-tournaments-card.tsx';
 import { TeamSubscriptionCard } from '../../features/subscriptions/components/team-subscription-card.tsx';
 import { usePageName } from '../use-page-name.ts';
 import { TeamCityPicker } from './team-city-picker.tsx';
@@ -77,6 +78,7 @@ export function Component() {
           onMyRegistrationsChanged={() => void queryClient.invalidateQueries(myRegistrationsQueryOptions())}
         />
         <TeamEventsCard teamId={teamId} manages={manages} />
+        <TeamTournamentsCard teamId={teamId} manages={manages} />
         {manages && team.data.joinPolicy === 'request' && <JoinRequestsCard teamId={teamId} />}
         {manages && <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />}
         {manages && config?.flags.subscriptions && <TeamSubscriptionCard teamId={teamId} platform={config.platform} />}
