@@ -97,8 +97,8 @@ describe('double elimination', () => {
       const { champion, played } = playThrough(matches);
       expect(champion).toBe(1);
       expect(played.get('GF')).toEqual([1, 2]);
-      // Each entrant but the champion loses exactly twice, except the grand final's loser, who
-      // may have lost once before (in the winners' bracket it never did: seed 2 loses to 1 twice).
+      // Every entrant but the champion is out after exactly two losses (seed 2 loses to 1 in the
+      // winners' bracket and again in the grand final).
       const losses = new Map<number, number>();
       for (const [, loser] of played.values()) losses.set(loser, (losses.get(loser) ?? 0) + 1);
       for (let seed = 2; seed <= count; seed += 1) expect(losses.get(seed)).toBe(2);

@@ -2,6 +2,7 @@ import { Skeleton, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useTournament } from '../../features/tournaments/api/get-tournament.ts';
 import { TournamentView } from '../../features/tournaments/components/tournament-view.tsx';
+import { TournamentRegistrationPicker } from '../composed/tournament-registration-picker.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notFoundPageName } from '../page-title.ts';
 import { usePageName } from '../use-page-name.ts';
@@ -29,7 +30,11 @@ export function Component() {
   if (tournament.isError) return <Text>The tournament could not be loaded.</Text>;
   return (
     <Stack maw={1200}>
-      <TournamentView tournament={tournament.data} onDeleted={() => void navigate('/tournament')} />
+      <TournamentView
+        tournament={tournament.data}
+        onDeleted={() => void navigate('/tournament')}
+        entrantSources={<TournamentRegistrationPicker tournament={tournament.data} />}
+      />
     </Stack>
   );
 }

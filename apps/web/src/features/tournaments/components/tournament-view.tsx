@@ -1,7 +1,7 @@
 import { tournamentFormatLabels, type TournamentDetail, type TournamentMatch } from '@huddle/shared/tournaments';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TypedConfirmModal } from '../../../components/ui/typed-confirm-modal.tsx';
 import { dateTimeFormat } from '../../../lib/intl-formats.ts';
@@ -38,7 +38,16 @@ function DeleteTournament({ tournament, onDeleted }: { tournament: TournamentDet
 }
 
 /** A tournament's page: details, the champion once known, entrants (organizers, before the schedule), standings and bracket. */
-export function TournamentView({ tournament, onDeleted }: { tournament: TournamentDetail; onDeleted: () => void }) {
+export function TournamentView({
+  tournament,
+  onDeleted,
+  entrantSources,
+}: {
+  tournament: TournamentDetail;
+  onDeleted: () => void;
+  /** More ways to enter sides (the page composes season registrations here). */
+  entrantSources?: ReactNode;
+}) {
   // The match as it was when the dialog opened: its version is what the score is typed against.
   const [scoring, setScoring] = useState<TournamentMatch | null>(null);
   return (
@@ -88,7 +97,9 @@ export function TournamentView({ tournament, onDeleted }: { tournament: Tourname
               <Title order={2} size="h3">
                 Entrants
               </Title>
-              <EntrantsEditor tournament={tournament} />
+              {/* Drawn afresh when the saved list changes elsewhere (registrations added). */}
+              <EntrantsEditor key={tournament.entrants.map((entrant) => entrant.id).join()} tournament={tournament} />
+              {entrantSources}
             </Stack>
           </Card>
         ) : (
