@@ -4,6 +4,7 @@ import { listOccurrences, localToInstant, seriesEnd, type WeeklyRepeat } from '@
 import { geohashOf } from '@huddle/shared/places';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { FormFieldInput } from '@huddle/shared/forms';
 import { defaultNotificationSettings, type NotificationCategory } from '@huddle/shared/users';
 import type { Database } from '../db/client.ts';
@@ -351,4 +352,34 @@ export async function createPublishedForm(
   const published = await call('POST', `/api/forms/${id}/status`, cookie, { status: 'published' });
   if (published.statusCode !== 200) throw new Error(`publishing answered ${published.statusCode}: ${published.body}`);
   return id;
+}
+
+/**
+ * A realtime socket signed in with this cookie, open once the server greeted it; every later
+ * event lands in `events`, in order.
+ */
+export async function connectRealtime(
+  app: FastifyInstance,
+  cookie: string,
+): Promise<{ socket: WebSocket; events: { type: string }[] }> {
+  const events: { type: string }[] = [];
+  let connected!: Promise<void>;
+  const socket = await app.injectWS(
+    '/api/realtime',
+    { headers: { cookie } },
+    {
+      // Listen before the socket opens: the server greets as soon as the connection is recorded.
+      onInit(ws) {
+        connected = new Promise<void>((resolve) => {
+          ws.on('message', (data) => {
+            const event = JSON.parse(String(data));
+            if (event.type === 'connected') resolve();
+            else events.push(event);
+          });
+        });
+      },
+    },
+  );
+  await connected;
+  return { socket, events };
 }

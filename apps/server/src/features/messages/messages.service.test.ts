@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { messagesMessages } from '@huddle/shared/messages';
 import sharp from 'sharp';
-import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
 import {
+  connectRealtime,
   createEventAs,
   createTeamAs,
   insertParty,
@@ -45,27 +45,7 @@ const texts = async (person: Person, conversationId: string, query = '') =>
     .json()
     .messages.map((message: { text: string }) => message.text);
 
-async function connect(cookie: string): Promise<{ socket: WebSocket; events: { type: string }[] }> {
-  const events: { type: string }[] = [];
-  let connected!: Promise<void>;
-  const socket = await t.app.injectWS(
-    '/api/realtime',
-    { headers: { cookie } },
-    {
-      onInit(ws) {
-        connected = new Promise<void>((resolve) => {
-          ws.on('message', (data) => {
-            const event = JSON.parse(String(data));
-            if (event.type === 'connected') resolve();
-            else events.push(event);
-          });
-        });
-      },
-    },
-  );
-  await connected;
-  return { socket, events };
-}
+const connect = (cookie: string) => connectRealtime(t.app, cookie);
 
 async function eventually(check: () => boolean) {
   for (let attempt = 0; attempt < 100; attempt += 1) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 import { teamFollows, teamMembers, teams } from '../teams/teams.schema.ts';
@@ -143,19 +143,4 @@ export async function listAudienceIds(db: Database, tournament: TournamentRow): 
     union select captain_id from ${tournamentEntrants}
       where tournament_id = ${tournament.id} and captain_id is not null`);
   return rows.rows.map((row) => row.user_id);
-}
-
-export async function isCaptainIn(db: Database, tournamentId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: tournamentEntrants.id })
-    .from(tournamentEntrants)
-    .where(
-      and(
-        eq(tournamentEntrants.tournamentId, tournamentId),
-        isNotNull(tournamentEntrants.captainId),
-        eq(tournamentEntrants.captainId, userId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

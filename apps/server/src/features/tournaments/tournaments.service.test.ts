@@ -1,7 +1,6 @@
 import { scoreConflictMessage, type TournamentDetail, type TournamentMatch } from '@huddle/shared/tournaments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
-import { createTeamAs, createTeamCast, signUpUser } from '../../test/factories.ts';
+import { connectRealtime, createTeamAs, createTeamCast, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 
@@ -287,24 +286,7 @@ describe('live updates', () => {
   it('tells the team’s members over the realtime channel when a score is entered', async () => {
     const id = await newTournament();
     const detail = await schedule(id);
-    const events: { type: string; tournamentId?: string }[] = [];
-    let connected!: Promise<void>;
-    const socket: WebSocket = await t.app.injectWS(
-      '/api/realtime',
-      { headers: { cookie: cast.player.cookie } },
-      {
-        onInit(ws) {
-          connected = new Promise<void>((resolve) => {
-            ws.on('message', (data) => {
-              const event = JSON.parse(String(data));
-              if (event.type === 'connected') resolve();
-              else events.push(event);
-            });
-          });
-        },
-      },
-    );
-    await connected;
+    const { socket, events } = await connectRealtime(t.app, cast.player.cookie);
     await score(id, byKey(detail, 'W1-2'), 11, 4);
     for (let attempt = 0; attempt < 100 && events.length === 0; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
