@@ -41,6 +41,41 @@ async function signUpWithProfile(page: Page, label: string) {
   return person;
 }
 
+test("home's and discover's first frame, painted before any script, has the page's heading in the page's place @mobile", async ({
+  page,
+  browser,
+}) => {
+  // Decision 021: the server writes the heading into index.html; if it drifted from the page (words,
+  // size, place), the page's own heading would become the largest paint again, or jump.
+  await signInAsDemo(page);
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: new URL(page.url()).origin,
+    viewport: page.viewportSize(),
+    storageState: await page.context().storageState(),
+  });
+  const htmlOnly = await noScript.newPage();
+  for (const path of ['/home', '/discover']) {
+    await htmlOnly.goto(path);
+    const frameHeading = htmlOnly.locator('.first-frame h1');
+    await expect(frameHeading).toBeVisible();
+    const frameLead = htmlOnly.locator('.first-frame-lead');
+
+    await page.goto(path);
+    await expect(page.locator('.first-frame')).toHaveCount(0);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText((await frameHeading.textContent()) ?? '');
+    await expect(page.getByText((await frameLead.textContent()) ?? '', { exact: true })).toBeVisible();
+    const [frameBox, pageBox] = [await frameHeading.boundingBox(), await heading.boundingBox()];
+    expect(frameBox && pageBox, path).toBeTruthy();
+    if (!frameBox || !pageBox) return;
+    expect(Math.abs(frameBox.x - pageBox.x), `${path} x`).toBeLessThanOrEqual(2);
+    expect(Math.abs(frameBox.y - pageBox.y), `${path} y`).toBeLessThanOrEqual(2);
+    expect(Math.abs(frameBox.height - pageBox.height), `${path} height`).toBeLessThanOrEqual(2);
+  }
+  await noScript.close();
+});
+
 test('home shows the tasks and the player card with its QR code @mobile', async ({ page }) => {
   // The demo user is shared by journeys running in parallel: this one only reads.
   await signInAsDemo(page);

@@ -237,6 +237,31 @@ function preloadSharedChunks(chunkNames: readonly string[]): Plugin {
 }
 
 /**
+ * index.html's entry script becomes a preload plus /app-start.js, which imports it once the first
+ * frame has been painted (decision 021): the scripts download as before, but the server-written
+ * heading of a landing page shows before they run. The dev server keeps the plain entry script.
+ */
+function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'huddle:start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('index.html')) return html;
+        const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+        if (!entry.test(html)) throw new Error('index.html: no entry script to start after the first paint');
+        return html.replace(
+          entry,
+          (_tag, src: string) =>
+            `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">\n    <script type="module" src="/app-start.js"></script>`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * The auth pages are a second page, auth.html (decision 023), and website pages a third, site.html
  * (decision 041). The server sends them; the dev server does the same here (a signed-in person is
  * not sent on, and site.html fetches its site from the API, as nothing writes it into the page).
@@ -262,6 +287,7 @@ export default defineConfig(({ command }) => ({
     react(),
     pagesInDevelopment(),
     preloadSharedChunks(['ui', 'shared-ui']),
+    startAfterFirstPaint(),
     zodWithoutJsonSchema(),
     mantineDirectImports(),
     sharedContracts(),

@@ -43,3 +43,40 @@ export function landingPageFor(pathname: string): LandingPage | undefined {
 
 /** Where index.html carries the session it was sent under, so the app's guards need not ask again. */
 export const inlineSessionElementId = 'huddle-session';
+
+/**
+ * What index.html paints for a landing page before the app's scripts run (decision 021): the
+ * page's heading and first lines, the same words the page renders, so the first paint is the
+ * page's own largest text and not a loader. The server writes it for a signed-in person (it
+ * knows the name and the city); the page replaces it with the same text in the same place.
+ */
+export interface FirstFrame {
+  heading: string;
+  lead: string;
+  /** A short line under the lead, bold label first. */
+  note?: { label: string; text: string };
+}
+
+export const homeHeading = (displayName: string) => `Welcome, ${displayName}`;
+export const homeLead = 'Here is your Huddle at a glance.';
+
+export const discoverHeading = 'Discover';
+export const discoverLead = (cityName: string | null | undefined) =>
+  `Games, teams, players and places ${cityName ? `near ${cityName}` : 'near you'}.`;
+export const discoverPartnersNote = {
+  label: 'Partners',
+  text: ': venues, shops, coaches and leagues with offers for Huddle players.',
+} as const;
+
+/** The first frame of a signed-in person's landing page, or null where the page has none. */
+export function firstFrameFor(
+  pathname: string,
+  user: { displayName: string; defaultCity: { name: string } | null },
+): FirstFrame | null {
+  if (/^\/home\/?$/.test(pathname)) return { heading: homeHeading(user.displayName), lead: homeLead };
+  // Discover's lists (not an event's page, which shares the prefix).
+  if (/^\/discover(\/(events|games|teams|players|places))?\/?$/.test(pathname)) {
+    return { heading: discoverHeading, lead: discoverLead(user.defaultCity?.name), note: discoverPartnersNote };
+  }
+  return null;
+}

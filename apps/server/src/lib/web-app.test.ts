@@ -8,7 +8,8 @@ import { registerWebApp } from './web-app.ts';
 
 const indexHtml =
   '<!doctype html><head><title>Huddle</title><script type="module" src="/assets/index-1.js"></script>' +
-  '<link rel="modulepreload" href="/assets/ui-1.js"></head><div id="root"></div>';
+  '<link rel="modulepreload" href="/assets/ui-1.js"></head>' +
+  '<div id="root"><div class="boot-loader" role="status"><span>Huddle</span></div></div>';
 /** What Vite's manifest says the home page's modules load (the shared `ui` chunk is in index.html already). */
 const manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_ui-1.js'] },
@@ -80,7 +81,7 @@ describe('serving the web app', () => {
       const get = await app.inject({ method: 'GET', url });
       const head = await app.inject({ method: 'HEAD', url });
       expect(get.statusCode).toBe(200);
-      expect(get.body).toContain('<div id="root"></div>');
+      expect(get.body).toContain('<div id="root"><div class="boot-loader"');
       expect(head.statusCode).toBe(200);
       expect(head.body).toBe('');
       for (const name of ['content-type', 'content-length', 'cache-control', 'etag']) {
@@ -101,6 +102,27 @@ describe('serving the web app', () => {
     // A session that cannot be read gives the page as to a visitor.
     const broken = await app.inject({ method: 'GET', url: '/discover', headers: { cookie: 'session=broken' } });
     expect(sessionBlock(broken.body)).toEqual({ user: null });
+  });
+
+  it("paints a signed-in person's landing page heading before any script, escaped; the loader elsewhere", async () => {
+    const home = await app.inject({ method: 'GET', url: '/home', headers: { cookie: sessionCookie } });
+    expect(home.body).toContain('<h1>Welcome, &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(home.body).toContain('<p class="first-frame-lead">Here is your Huddle at a glance.</p>');
+    expect(home.body).not.toContain('boot-loader');
+    const discover = await app.inject({ method: 'GET', url: '/discover/places', headers: { cookie: sessionCookie } });
+    expect(discover.body).toContain('<h1>Discover</h1>');
+    // No city saved: the page says "near you" too.
+    expect(discover.body).toContain('Games, teams, players and places near you.');
+    for (const [url, cookie] of [
+      ['/home', undefined],
+      ['/discover', undefined],
+      ['/settings', sessionCookie],
+      ['/discover/events/abc', sessionCookie],
+    ] as const) {
+      const page = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(page.body, url).toContain('boot-loader');
+      expect(page.body, url).not.toContain('first-frame');
+    }
   });
 
   it("preloads a landing page's own chunks and styles, not what index.html loads already", async () => {
@@ -187,7 +209,7 @@ describe('serving the web app', () => {
     expect(bare.statusCode).toBe(302);
     expect(bare.headers.location).toBe('/auth/login?returnTo=%2Fhome');
     const unknown = await app.inject({ method: 'GET', url: '/auth/nothing-here' });
-    expect(unknown.body).toContain('<div id="root"></div>');
+    expect(unknown.body).toContain('<div id="root"><div class="boot-loader"');
   });
 
   it('starts without a web build (an API-only instance) and answers pages with 404', async () => {

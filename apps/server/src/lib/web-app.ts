@@ -3,7 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { getSessionEndpoint } from '@huddle/shared/accounts';
 import { authPaths, isAuthPagePath, returnToParam, safeReturnTo } from '@huddle/shared/auth-pages';
-import { inlineSessionElementId, landingPageFor, type LandingPage } from '@huddle/shared/landing-pages';
+import {
+  firstFrameFor,
+  inlineSessionElementId,
+  landingPageFor,
+  type FirstFrame,
+  type LandingPage,
+} from '@huddle/shared/landing-pages';
 import type { CurrentUser } from '@huddle/shared/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
@@ -100,6 +106,24 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     .replace('</head>', () => `${tags}</head>`);
 }
 
+/** index.html's loader, which a landing page's first frame replaces. */
+const bootLoader = /<div class="boot-loader"[^>]*>[\s\S]*?<\/div>/;
+
+/**
+ * A landing page's heading and first lines as plain HTML, painted before any script runs
+ * (decision 021): the page's largest text arrives with the HTML, the page then renders the same
+ * words in the same place. Styled by index.html's own <style>; every value escaped.
+ */
+export function firstFrameHtml(frame: FirstFrame): string {
+  const note = frame.note
+    ? `<p class="first-frame-note"><strong>${escapeHtml(frame.note.label)}</strong>${escapeHtml(frame.note.text)}</p>`
+    : '';
+  return (
+    `<div class="first-frame" aria-busy="true"><div class="first-frame-bar"></div><div class="first-frame-main">` +
+    `<h1>${escapeHtml(frame.heading)}</h1><p class="first-frame-lead">${escapeHtml(frame.lead)}</p>${note}</div></div>`
+  );
+}
+
 /** Vite's build manifest (build.manifest): each source module's chunk and the chunks it imports. */
 type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
@@ -177,7 +201,12 @@ function createIndexPage(webDistDir: string) {
       ? `<script type="application/json" id="${inlineSessionElementId}">${jsonForScriptElement(reply.data)}</script>`
       : '';
     const data = bootstrap ? dataBlockTag(bootstrap) : '';
-    return (meta ? withPageMeta(html, meta) : html).replace('</head>', () => `${head}${session}${data}</head>`);
+    const frame = user && !bootstrap ? firstFrameFor(pathname, user) : null;
+    const withFrame = frame ? html.replace(bootLoader, () => firstFrameHtml(frame)) : html;
+    return (meta ? withPageMeta(withFrame, meta) : withFrame).replace(
+      '</head>',
+      () => `${head}${session}${data}</head>`,
+    );
   };
 }
 

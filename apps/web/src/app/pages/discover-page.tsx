@@ -1,4 +1,5 @@
 import type { UsCity } from '@huddle/shared/profiles';
+import { discoverHeading, discoverLead, discoverPartnersNote } from '@huddle/shared/landing-pages';
 import { Anchor, Button, Group, Skeleton, Stack, Text, TextInput, Title, em } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -154,7 +155,6 @@ export function Component() {
   if (!context) return <Navigate to="/discover" replace />;
 
   const setFilters = (next: DiscoverFilters) => setSearchParams(filtersToSearchParams(next), { replace: true });
-  const where = here?.name ? `near ${here.name}` : 'near you';
 
   const list = listsEvents ? (
     <EventResults
@@ -204,14 +204,14 @@ export function Component() {
     <Stack gap="lg" maw={1400}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={4}>
-          <Title order={1}>Discover</Title>
-          <Text c="dimmed">Games, teams, players and places {where}.</Text>
+          <Title order={1}>{discoverHeading}</Title>
+          <Text c="dimmed">{discoverLead(here?.name)}</Text>
           <Text size="sm">
             {/* A plain path: the partners' contract module would add its schemas to this landing page. */}
             <Anchor component={Link} to="/partners/venues" fw={600} c="inherit" underline="always">
-              Partners
+              {discoverPartnersNote.label}
             </Anchor>
-            : venues, shops, coaches and leagues with offers for Huddle players.
+            {discoverPartnersNote.text}
           </Text>
         </Stack>
         {user && listsEvents ? (

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { homeHeading, homeLead } from '@huddle/shared/landing-pages';
 import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import { showsTransactions } from '@huddle/shared/platforms';
 import type { CurrentUser } from '@huddle/shared/users';
@@ -90,9 +91,9 @@ export function Component() {
     <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          Welcome, {user.displayName}
+          {homeHeading(user.displayName)}
         </Title>
-        <Text c="dimmed">Here is your Huddle at a glance.</Text>
+        <Text c="dimmed">{homeLead}</Text>
       </Stack>
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
       <EventBlocks user={user} onUserSaved={setSessionUser} />
