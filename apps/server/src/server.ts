@@ -130,6 +130,8 @@ async function start() {
   const promoted = await promoteConfiguredAdmins(database.db, config.adminEmails);
   if (promoted.length > 0) app.log.info({ count: promoted.length }, 'Accounts in ADMIN_EMAILS made admins.');
 
+  // Everything loaded first, so the port is free only for the moment between the two listeners.
+  await app.ready();
   await starting?.close();
   await app.listen({ host: config.host, port: config.port });
   readiness.set('serving');

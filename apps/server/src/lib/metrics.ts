@@ -37,7 +37,7 @@ export function registerMetrics(app: FastifyInstance, { config, db, jobs }: Pick
     registers: [registry],
   });
   app.addHook('onResponse', async (request, reply) => {
-    // The pattern ("/api/events/:eventId"), so ids do not make a series each; no route: "unmatched".
+    // The pattern ("/api/events/:eventId"), so ids do not make a series each; no route (web pages, unknown URLs): "unmatched".
     const route = request.routeOptions.url ?? 'unmatched';
     requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
