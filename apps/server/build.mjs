@@ -1,10 +1,11 @@
-// Bundles the server into dist/server.js. Workspace packages (@huddle/*, TypeScript
+// Bundles the server into dist/server.js, and the backup and restore commands into dist/backup.js
+// and dist/restore.js (the Docker image has no tsx: `node apps/server/dist/backup.js`). Workspace packages (@huddle/*, TypeScript
 // sources) are bundled in; everything from npm stays external and loads from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', backup: 'src/db/backup-command.ts', restore: 'src/db/restore-command.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

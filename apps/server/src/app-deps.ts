@@ -5,6 +5,7 @@ import type { Auth } from './lib/auth.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { PushSender } from './lib/push/web-push-sender.ts';
+import type { Readiness } from './lib/readiness.ts';
 import type { RealtimeHub } from './lib/realtime-hub.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
 import type { PrivateFileStorage } from './lib/storage/private-file-storage.ts';
@@ -31,4 +32,6 @@ export interface AppDeps {
   payments: Payments;
   /** DNS lookups of custom domains' records (tests answer them). */
   dns: DnsLookup;
+  /** Starting, serving or draining: GET /api/ready answers from it (server.ts moves it). */
+  readiness: Readiness;
 }

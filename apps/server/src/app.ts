@@ -46,6 +46,8 @@ import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-fi
 import { findSessionUserId } from './lib/session.ts';
 import { firstPageMeta, registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
+import { createReadiness, type Readiness } from './lib/readiness.ts';
+import { registerMetrics } from './lib/metrics.ts';
 import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
@@ -104,6 +106,8 @@ export interface BuildAppOptions {
   payments?: Payments;
   /** Tests answer the custom domains' DNS lookups; by default the system's DNS (or DNS_TEST_RECORDS_FILE). */
   dns?: DnsLookup;
+  /** server.ts passes the one it moves to draining on SIGTERM; by default serving from the start. */
+  readiness?: Readiness;
 }
 
 /**
@@ -135,6 +139,7 @@ export async function buildApp({
   push,
   payments,
   dns,
+  readiness,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // People's data stays out of the log (lib/log-redaction.ts).
@@ -209,6 +214,7 @@ export async function buildApp({
         keys: loadOrCreateVapidKeys(config.vapidKeys, config.dataDir),
         subject: config.vapidSubject,
       }),
+    readiness: readiness ?? createReadiness('serving'),
   };
 
   app.addHook('onSend', async (request, reply) => {
@@ -259,6 +265,8 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // First, so its onResponse hook times every route registered after it.
+  registerMetrics(app, deps);
   registerHealthRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerAvailabilityRoutes(app, deps);

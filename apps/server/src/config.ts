@@ -56,6 +56,10 @@ const environment = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   GUEST_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: booleanFlag.default(false),
+  /** After SIGTERM, keep serving this long with /api/ready at 503, so the load balancer stops first. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Prometheus metrics at /metrics for a scraper sending this as a bearer token; unset: no metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -133,6 +137,10 @@ export interface Config {
   /** Guest writes (joins, season registrations, form submissions) per client address in ten minutes. */
   guestRateLimitMax: number;
   trustProxy: boolean;
+  /** Milliseconds between SIGTERM (readiness 503) and closing the listener. */
+  drainDelayMs: number;
+  /** The bearer token of GET /metrics; undefined: the route answers 404. */
+  metricsToken: string | undefined;
   logLevel: string;
   /** The built web app to serve; undefined when there is none (API only). */
   webDistDir: string | undefined;
@@ -238,6 +246,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
     guestRateLimitMax: values.GUEST_RATE_LIMIT_MAX,
     trustProxy: values.TRUST_PROXY,
+    drainDelayMs: values.DRAIN_DELAY_MS,
+    metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR
       ? path.resolve(values.WEB_DIST_DIR)

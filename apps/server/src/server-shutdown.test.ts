@@ -19,7 +19,7 @@ const demoSignIn = { email: 'demo@huddle.test', password: 'huddle-demo-2026' };
 const slots = 20;
 const joiners = 50;
 
-function spawnServer(port: number, dataDir: string): ChildProcess {
+function spawnServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
@@ -37,6 +37,7 @@ function spawnServer(port: number, dataDir: string): ChildProcess {
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '10000',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -204,4 +205,44 @@ describe('shutting the server down', () => {
       rmSync(startingDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('is not ready while starting (database, migrations) and while draining after SIGTERM; alive meanwhile', async () => {
+    const readinessDir = mkdtempSync(path.join(tmpdir(), 'huddle-readiness-'));
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    // Seeding off: the start is the cluster's creation and the migrations, the window to observe.
+    const child = spawnServer(port, readinessDir, { SEED_DEMO: 'false', DRAIN_DELAY_MS: '1500' });
+    const ready = () =>
+      fetch(`${baseUrl}/api/ready`).then(
+        async (response) => ({ status: response.status, state: response.headers.get('x-huddle-state') }),
+        () => ({ status: 0, state: null }),
+      );
+    try {
+      const seen: { status: number; state: string | null }[] = [];
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const answer = await ready();
+        if (answer.status !== 0) seen.push(answer);
+        if (answer.status === 200 || Date.now() > deadline || child.exitCode !== null) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The port answers from the start: 503 "starting" until the app serves, then 200.
+      expect(seen[0]).toEqual({ status: 503, state: 'starting' });
+      expect(seen.at(-1)?.status).toBe(200);
+      expect(seen.every((answer) => answer.status === 200 || answer.state === 'starting')).toBe(true);
+
+      child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Draining: out of the load balancer, still alive and still serving what comes.
+      expect(await ready()).toEqual({ status: 503, state: 'draining' });
+      expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+      expect(await exitOf(child)).toBe(0);
+    } finally {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exitOf(child);
+      }
+      rmSync(readinessDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -13,6 +13,8 @@ import { seedDemoOrganizerPages } from './db/seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './db/seed-payments.ts';
 import { seedDemoCommunity } from './db/seed.ts';
 import { trackConnections } from './lib/connection-tracker.ts';
+import { createReadiness } from './lib/readiness.ts';
+import { listenWhileStarting } from './lib/starting-responder.ts';
 
 /**
  * SIGTERM: requests already accepted get this long to finish; then every connection is cut,
@@ -47,6 +49,9 @@ process.on('SIGINT', () => onSignal('SIGINT'));
 
 async function start() {
   const config = loadConfig(process.env);
+  const readiness = createReadiness('starting');
+  // Port 0 (some tests) has no fixed port to hold: the app picks its own.
+  const starting = config.port === 0 ? undefined : await listenWhileStarting(config.host, config.port);
   if (!config.databaseUrl) {
     embeddedStarting = true;
     embedded = await startEmbeddedPostgres(config.dataDir, {
@@ -62,7 +67,7 @@ async function start() {
 
   await runMigrations(databaseUrl);
   const database = await openDatabase(databaseUrl);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, readiness });
 
   const connections = trackConnections(app.server);
   let closing = false;
@@ -71,8 +76,16 @@ async function start() {
     if (closing) reply.header('connection', 'close');
   });
 
+  let draining = false;
   drain = async (signal: string) => {
-    if (closing) return;
+    if (draining) return;
+    draining = true;
+    // Out of the load balancer first (GET /api/ready answers 503), still serving meanwhile.
+    readiness.set('draining');
+    if (config.drainDelayMs > 0) {
+      app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down: not ready, still serving');
+      await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     const idleSweep = setInterval(() => connections.closeIdle(idleGraceMs), 50);
@@ -117,7 +130,11 @@ async function start() {
   const promoted = await promoteConfiguredAdmins(database.db, config.adminEmails);
   if (promoted.length > 0) app.log.info({ count: promoted.length }, 'Accounts in ADMIN_EMAILS made admins.');
 
+  // Everything loaded first, so the port is free only for the moment between the two listeners.
+  await app.ready();
+  await starting?.close();
   await app.listen({ host: config.host, port: config.port });
+  readiness.set('serving');
   app.log.info(
     { database: embedded ? 'embedded' : 'external', origin: config.publicOrigin, webApp: Boolean(config.webDistDir) },
     `Huddle is running at ${config.publicOrigin}`,

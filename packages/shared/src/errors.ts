@@ -12,6 +12,7 @@ export const errorCodes = [
   'NO_PASSWORD_SET',
   'INVALID_TOKEN',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -28,6 +29,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** Field path ("defaultCity.name") to the messages for that field. */
@@ -63,5 +65,6 @@ export const genericErrorMessages = {
   PAYLOAD_TOO_LARGE: 'That request is too large.',
   RATE_LIMITED: 'Too many attempts. Please wait a minute and try again.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
+  UNAVAILABLE: 'Huddle is restarting. Please try again in a moment.',
   NETWORK: 'We could not reach Huddle. Check your connection and try again.',
 } as const;

@@ -11,6 +11,7 @@ import type { Clock } from '../lib/clock.ts';
 import { createInlineQueue, type InlineJobQueue } from '../lib/jobs/inline-queue.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import type { PushSender } from '../lib/push/web-push-sender.ts';
+import type { Readiness } from '../lib/readiness.ts';
 import type { DnsLookup } from '../features/custom-domains/dns-lookup.ts';
 import { createFakeDns } from './fake-dns.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -36,6 +37,7 @@ export async function createTestApp(
     mailer?: Mailer;
     clock?: Clock;
     push?: PushSender;
+    readiness?: Readiness;
     dns?: DnsLookup;
     logStream?: { write(line: string): void };
   } = {},

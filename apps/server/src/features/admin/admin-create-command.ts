@@ -3,7 +3,7 @@
 // the running embedded PostgreSQL) and while it is stopped (it starts one for the moment).
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { runningEmbeddedUrl, startEmbeddedPostgres } from '../../db/embedded-postgres.ts';
+import { openCommandDatabase } from '../../db/command-database.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { promoteByEmail } from './admin.service.ts';
@@ -15,15 +15,11 @@ if (!email) {
 }
 
 const config = loadConfig(process.env);
-const runningUrl = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
-const embedded = runningUrl
-  ? undefined
-  : await startEmbeddedPostgres(config.dataDir, { info: () => undefined, warn: console.warn });
-const url = runningUrl ?? embedded!.url;
+const target = await openCommandDatabase(config);
 let exitCode = 0;
 try {
-  await runMigrations(url);
-  const database = await openDatabase(url, { max: 1 });
+  await runMigrations(target.url);
+  const database = await openDatabase(target.url, { max: 1 });
   try {
     const user = await promoteByEmail(database.db, email);
     console.log(`${user.email} is an admin.`);
@@ -35,6 +31,6 @@ try {
   console.error(error.message);
   exitCode = 1;
 } finally {
-  await embedded?.stop();
+  await target.release();
 }
 process.exit(exitCode);

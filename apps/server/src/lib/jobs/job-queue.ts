@@ -20,6 +20,8 @@ export interface JobQueue {
   /** Runs a defined job (with empty data) on a cron schedule, once across every instance. */
   every(name: string, cron: string): void;
   start(): Promise<void>;
+  /** Jobs waiting to run (created or waiting for a retry), by job name: the metrics' queue depth. */
+  waitingCounts(): Promise<Record<string, number>>;
   /** Stops taking jobs and waits for the ones running here; jobs not started stay queued. */
   stop(): Promise<void>;
 }

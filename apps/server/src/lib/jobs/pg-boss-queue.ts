@@ -104,6 +104,13 @@ export function createPgBossQueue(
         workers.set(name, id);
       }
     },
+    async waitingCounts() {
+      if (!started) return {};
+      const names = [...definitions.keys()];
+      // Counted before 'active': the jobs created and those waiting for a retry.
+      const sizes = await Promise.all(names.map((name) => boss.getQueueSize(name)));
+      return Object.fromEntries(names.map((name, index) => [name, sizes[index] ?? 0]));
+    },
     async stop() {
       if (!started) return;
       started = false;

@@ -7,6 +7,7 @@ import { everyone, realtimeRoute, signedIn, statuses, type MatrixRow } from './m
 /** Signing in and out, the account itself, and what the app reads before anyone signs in. */
 export const accountRows: MatrixRow[] = [
   { route: 'GET /api/health', expect: everyone(200) },
+  { route: 'GET /api/ready', expect: everyone(200) },
   { route: 'GET /api/config', expect: everyone(200) },
   { route: 'GET /api/game-types', expect: everyone(200) },
   { route: 'GET /api/auth/session', expect: everyone(200) },

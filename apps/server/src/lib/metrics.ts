@@ -1,0 +1,85 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppDeps } from '../app-deps.ts';
+import { AppError } from './app-error.ts';
+import { sendNotFound } from './error-handler.ts';
+
+/** Request latency buckets in seconds: most API calls land well under 100 ms. */
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Prometheus metrics at GET /metrics (issue 17, decision 053) for a scraper that sends
+ * `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN the route answers 404 and
+ * nothing is measured. Each app has its own registry (tests build many apps in one process).
+ */
+export function registerMetrics(app: FastifyInstance, { config, db, jobs }: Pick<AppDeps, 'config' | 'db' | 'jobs'>) {
+  const token = config.metricsToken;
+  if (!token) {
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => sendNotFound(reply));
+    return;
+  }
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'huddle_' });
+
+  const requests = new Histogram({
+    name: 'huddle_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern (not the raw URL) and status; _count gives the rate',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The pattern ("/api/events/:eventId"), so ids do not make a series each; no route (web pages, unknown URLs): "unmatched".
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  // drizzle keeps the pool it was opened on (db/client.ts); its type leaves it out.
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  new Gauge({
+    name: 'huddle_db_pool_connections',
+    help: 'Database pool connections of this instance: total, idle, and requests waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'huddle_job_queue_depth',
+    help: 'Jobs waiting to run (created or waiting for a retry), by job name; shared by all instances',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [queue, waiting] of Object.entries(await jobs.waitingCounts())) this.set({ queue }, waiting);
+    },
+  });
+  new Gauge({
+    name: 'huddle_websocket_connections',
+    help: 'Open realtime websockets on this instance',
+    registers: [registry],
+    collect() {
+      this.set(app.websocketServer?.clients.size ?? 0);
+    },
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    if (!sameToken(given, token)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new AppError('UNAUTHENTICATED', 'Send the metrics token as a bearer token.');
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
