@@ -29,3 +29,4 @@ export * from '../features/quizzes/quizzes.schema.ts';
 export * from '../features/onboarding/onboarding.schema.ts';
 export * from '../features/partners/partners.schema.ts';
 export * from '../features/admin/admin.schema.ts';
+export * from '../features/promotions/promotions.schema.ts';
