@@ -30,10 +30,9 @@ function OfferWindow({ offer }: { offer: PartnerOffer }) {
   );
 }
 
-function PartnerOffersAdmin({ partner }: { partner: ManagedPartnerDetail }) {
+function PartnerOffersAdmin({ partner, now }: { partner: ManagedPartnerDetail; now: number }) {
   const [editing, setEditing] = useState<PartnerOffer | 'new' | null>(null);
   const remove = useDeleteOffer();
-  const now = Date.now();
   return (
     <Stack gap="sm" component="section" aria-labelledby="admin-offers-heading">
       <Group justify="space-between">
@@ -125,7 +124,8 @@ export function AdminPartnerDetail({ partnerId, cityPicker }: { partnerId: strin
         cityPicker={cityPicker}
         onSaved={() => notifications.show({ message: 'Partner saved.', color: 'green', autoClose: 5000 })}
       />
-      <PartnerOffersAdmin partner={data} />
+      {/* The offers' states are as of when the partner was read (a render reads no clock). */}
+      <PartnerOffersAdmin partner={data} now={partner.dataUpdatedAt} />
       <Group>
         <Button variant="outline" color="red.9" onClick={() => setConfirming(true)}>
           Delete partner

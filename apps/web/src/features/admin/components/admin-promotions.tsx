@@ -129,7 +129,8 @@ export function AdminPromotions() {
   const promotions = useAdminPromotions();
   const remove = useDeletePromotion();
   const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
-  const now = Date.now();
+  // When the list was read: the states are as of that answer (a render reads no clock).
+  const now = promotions.dataUpdatedAt;
   return (
     <Stack gap="sm" component="section" aria-labelledby="admin-promotions-heading">
       <Group justify="space-between" wrap="wrap">
