@@ -2,11 +2,8 @@ import type { InboxState } from '@huddle/shared/admin';
 import { Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
-import { dateTimeFormat } from '../../../lib/intl-formats.ts';
+import { formatInstant } from '../admin-forms.ts';
 import { useAmbassadorApplications, useFeedbackList, useSetHandled, type HandledChange } from '../api/admin-inbox.ts';
-
-const when = (iso: string) =>
-  dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 const stateChoices: { value: InboxState; label: string }[] = [
   { value: 'unhandled', label: 'To handle' },
@@ -34,10 +31,10 @@ function InboxCard({
       <Stack gap={4}>
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            Sent {when(createdAt)}
+            Sent {formatInstant(createdAt)}
           </Text>
           {handledAt ? (
-            <Badge color="huddle.9">Handled {when(handledAt)}</Badge>
+            <Badge color="huddle.9">Handled {formatInstant(handledAt)}</Badge>
           ) : (
             <Badge color="blue.9">To handle</Badge>
           )}

@@ -2,7 +2,7 @@ import { partnerLimits, type PartnerOffer, type PartnerOfferBody } from '@huddle
 import { partnerOfferBody } from '@huddle/contracts/partners';
 import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ApiError } from '../../../lib/api-client.ts';
+import { contractErrors, sendWithFieldErrors } from '../admin-forms.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime.ts';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
@@ -45,25 +45,14 @@ export function AdminOfferForm({ partnerId, offer, onDone }: AdminOfferFormProps
       validFrom: toLocalInput(offer?.validFrom ?? null),
       validUntil: toLocalInput(offer?.validUntil ?? null),
     },
-    validate: (values) => {
-      const parsed = partnerOfferBody.safeParse(toBody(values));
-      if (parsed.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return errors;
-    },
+    validate: (values) => contractErrors(partnerOfferBody, toBody(values)),
   });
   return (
     <form
       noValidate
       aria-label={offer ? 'Edit offer' : 'Add an offer'}
       onSubmit={form.onSubmit(async (values) => {
-        try {
-          await save.mutateAsync(toBody(values));
-          onDone();
-        } catch (error) {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
-        }
+        if (await sendWithFieldErrors(form, () => save.mutateAsync(toBody(values)))) onDone();
       }, focusFirstError)}
     >
       <Stack gap="sm">

@@ -5,13 +5,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { TypedConfirmModal } from '../../../components/ui/typed-confirm-modal.tsx';
-import { dateTimeFormat } from '../../../lib/intl-formats.ts';
+import { formatInstant } from '../admin-forms.ts';
 import { useAdminPartner, useDeleteOffer, useDeletePartner } from '../api/admin-partners.ts';
+import { AdminItemActions } from './admin-item-actions.tsx';
 import { AdminOfferForm } from './admin-offer-form.tsx';
 import { AdminPartnerForm, type CityPickerSlot } from './admin-partner-form.tsx';
-
-const when = (iso: string) =>
-  dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Whether the public sees an offer now (decision 048: from its start, inclusive, until its end, exclusive). */
 function offerState(offer: PartnerOffer, now: number): { label: string; color: string } {
@@ -21,8 +19,8 @@ function offerState(offer: PartnerOffer, now: number): { label: string; color: s
 }
 
 function OfferWindow({ offer }: { offer: PartnerOffer }) {
-  const from = offer.validFrom ? `from ${when(offer.validFrom)}` : 'from now';
-  const until = offer.validUntil ? `until ${when(offer.validUntil)}` : 'until removed';
+  const from = offer.validFrom ? `from ${formatInstant(offer.validFrom)}` : 'from now';
+  const until = offer.validUntil ? `until ${formatInstant(offer.validUntil)}` : 'until removed';
   return (
     <Text size="sm" c="dimmed">
       {from}, {until}
@@ -56,21 +54,12 @@ function PartnerOffersAdmin({ partner, now }: { partner: ManagedPartnerDetail; n
               </Group>
               {offer.code ? <Text size="sm">Code: {offer.code}</Text> : null}
               <OfferWindow offer={offer} />
-              <Group gap="xs" mt="xs">
-                <Button size="xs" variant="default" onClick={() => setEditing(offer)}>
-                  Edit offer
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  loading={remove.isPending && remove.variables === offer.id}
-                  onClick={() => remove.mutate(offer.id)}
-                  aria-label={`Delete offer ${offer.title}`}
-                >
-                  Delete
-                </Button>
-              </Group>
+              <AdminItemActions
+                what={`offer ${offer.title}`}
+                onEdit={() => setEditing(offer)}
+                onDelete={() => remove.mutate(offer.id)}
+                deleting={remove.isPending && remove.variables === offer.id}
+              />
             </Stack>
           </Card>
         );

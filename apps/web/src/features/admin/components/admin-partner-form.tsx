@@ -4,7 +4,7 @@ import type { UsCity } from '@huddle/shared/profiles';
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { contractErrors, sendWithFieldErrors } from '../admin-forms.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
@@ -66,13 +66,7 @@ export function AdminPartnerForm({ partner, cityPicker, onSaved }: AdminPartnerF
   const save = useSavePartner(partner?.id ?? null);
   const form = useForm<PartnerFormValues>({
     initialValues: valuesOf(partner),
-    validate: (values) => {
-      const parsed = partnerBody.safeParse(toBody(values));
-      if (parsed.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return errors;
-    },
+    validate: (values) => contractErrors(partnerBody, toBody(values)),
   });
 
   return (
@@ -80,13 +74,10 @@ export function AdminPartnerForm({ partner, cityPicker, onSaved }: AdminPartnerF
       noValidate
       aria-label={partner ? 'Edit partner' : 'Add a partner'}
       onSubmit={form.onSubmit(async (values) => {
-        try {
-          const saved = await save.mutateAsync(toBody(values));
-          form.resetDirty(valuesOf(saved));
-          onSaved(saved);
-        } catch (error) {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
-        }
+        const saved = await sendWithFieldErrors(form, () => save.mutateAsync(toBody(values)));
+        if (!saved) return;
+        form.resetDirty(valuesOf(saved));
+        onSaved(saved);
       }, focusFirstError)}
     >
       <Stack gap="md" maw={720}>

@@ -18,10 +18,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { contractErrors, formatInstant, sendWithFieldErrors } from '../admin-forms.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
-import { dateTimeFormat } from '../../../lib/intl-formats.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime.ts';
+import { AdminItemActions } from './admin-item-actions.tsx';
 import { useAdminPromotions, useDeletePromotion, useSavePromotion } from '../api/admin-promotions.ts';
 
 interface PromotionFormValues {
@@ -56,25 +56,14 @@ function PromotionForm({ promotion, onDone }: { promotion: Promotion | null; onD
       endsAt: toLocalInput(promotion?.endsAt ?? null),
       active: promotion?.active ?? true,
     },
-    validate: (values) => {
-      const parsed = promotionBody.safeParse(toBody(values));
-      if (parsed.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return errors;
-    },
+    validate: (values) => contractErrors(promotionBody, toBody(values)),
   });
   return (
     <form
       noValidate
       aria-label={promotion ? 'Edit promotion' : 'New promotion'}
       onSubmit={form.onSubmit(async (values) => {
-        try {
-          await save.mutateAsync(toBody(values));
-          onDone();
-        } catch (error) {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fieldMessages);
-        }
+        if (await sendWithFieldErrors(form, () => save.mutateAsync(toBody(values)))) onDone();
       }, focusFirstError)}
     >
       <Stack gap="sm">
@@ -113,9 +102,6 @@ function PromotionForm({ promotion, onDone }: { promotion: Promotion | null; onD
     </form>
   );
 }
-
-const when = (iso: string) =>
-  dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function stateOf(promotion: Promotion, now: number): { label: string; color: string } {
   if (!promotion.active) return { label: 'Paused', color: 'gray.8' };
@@ -161,23 +147,14 @@ export function AdminPromotions() {
                 </Group>
                 {promotion.text ? <Text size="sm">{promotion.text}</Text> : null}
                 <Text size="sm" c="dimmed">
-                  {when(promotion.startsAt)} to {when(promotion.endsAt)}
+                  {formatInstant(promotion.startsAt)} to {formatInstant(promotion.endsAt)}
                 </Text>
-                <Group gap="xs" mt="xs">
-                  <Button size="xs" variant="default" onClick={() => setEditing(promotion)}>
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    loading={remove.isPending && remove.variables === promotion.id}
-                    onClick={() => remove.mutate(promotion.id)}
-                    aria-label={`Delete promotion ${promotion.headline}`}
-                  >
-                    Delete
-                  </Button>
-                </Group>
+                <AdminItemActions
+                  what={`promotion ${promotion.headline}`}
+                  onEdit={() => setEditing(promotion)}
+                  onDelete={() => remove.mutate(promotion.id)}
+                  deleting={remove.isPending && remove.variables === promotion.id}
+                />
               </Stack>
             </Card>
           );
