@@ -15,6 +15,8 @@ const localInput = (hours: number) => {
  * dismissed; and works through ambassador applications and feedback, each action audited.
  */
 test('an admin manages partners, the sale banner, applications and feedback', async ({ page, browser }) => {
+  // Three sections, three people: about a minute on a quiet machine, more beside other suites.
+  test.slow();
   const stamp = Date.now().toString(36);
   await signUpWithProfile(page, { name: 'Ops Admin More', email: adminMoreJourneyEmail, password: 'pickup game 2026' });
 
