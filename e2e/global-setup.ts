@@ -1,4 +1,4 @@
-import { adminJourneyEmail } from './support/admin.ts';
+import { adminJourneyEmail, adminMoreJourneyEmail } from './support/admin.ts';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -129,8 +129,8 @@ export default async function globalSetup() {
       SMTP_URL: '',
       REDIS_URL: '',
       SEED_DEMO: 'true',
-      // The admin journey's admin: made one at sign-up (the seed has no operator account).
-      ADMIN_EMAILS: adminJourneyEmail,
+      // The admin journeys' admins: made admins at sign-up (the seed has no operator account).
+      ADMIN_EMAILS: `${adminJourneyEmail},${adminMoreJourneyEmail}`,
       AUTH_RATE_LIMIT_MAX: '200',
       // Every journey's visitors share 127.0.0.1: the forms, games and seasons journeys send more
       // than 5 guest writes in ten minutes between them (the limit itself is a server test).

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { okReply } from './accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { platforms } from './platforms.ts';
 import { featureFlagKeys } from './profiles.ts';
+import { subscriptionPlan } from './subscriptions.ts';
 
 /**
  * Issue 17, the admin area (spec §2: admin, lazy, its own guard). Every route here answers a
@@ -100,6 +102,66 @@ export type AdminPostReport = z.infer<typeof adminPostReport>;
 export const adminPostReportsReply = z.object({ reports: z.array(adminPostReport) }).meta({ id: 'AdminPostReports' });
 /** How many open reports the queue shows, oldest first. */
 export const reportQueueSize = 100;
+
+/** Ambassador applications and feedback: read by admins newest first, each marked handled or not. */
+export const inboxStates = ['unhandled', 'handled', 'all'] as const;
+export type InboxState = (typeof inboxStates)[number];
+export const inboxQuery = z.object({
+  state: z.enum(inboxStates, 'Choose unhandled, handled or all.').default('unhandled'),
+});
+/** How many of each the admin page shows at once. */
+export const inboxPageSize = 200;
+export const setHandledBody = z.object({ handled: z.boolean('Say whether it is handled.') });
+
+export const adminApplicationParams = z.object({ applicationId: z.uuid('Unknown application.') });
+export const adminFeedbackParams = z.object({ feedbackId: z.uuid('Unknown feedback.') });
+
+export const adminAmbassadorApplication = z
+  .object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    city: z.string(),
+    sports: z.string().nullable(),
+    motivation: z.string(),
+    /** The account it was sent from; null when sent signed out or the account is gone. */
+    userId: z.string().nullable(),
+    createdAt: z.string(),
+    handledAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminAmbassadorApplication' });
+export type AdminAmbassadorApplication = z.infer<typeof adminAmbassadorApplication>;
+export const adminAmbassadorApplicationsReply = z
+  .object({ applications: z.array(adminAmbassadorApplication) })
+  .meta({ id: 'AdminAmbassadorApplications' });
+
+export const adminFeedback = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    rating: z.number().int().nullable(),
+    /** Null when the account has been deleted since (the feedback stays). */
+    userId: z.string().nullable(),
+    userName: z.string().nullable(),
+    userEmail: z.string().nullable(),
+    createdAt: z.string(),
+    handledAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminFeedback' });
+export type AdminFeedback = z.infer<typeof adminFeedback>;
+export const adminFeedbackReply = z.object({ feedback: z.array(adminFeedback) }).meta({ id: 'AdminFeedbackList' });
+
+/** The plans of the running variant, read-only: the team plans and this variant's user plans. */
+export const adminPlansReply = z
+  .object({
+    platform: z.enum(platforms),
+    /** The remote `subscriptions` flag: off, nobody sees plans (spec §1). */
+    subscriptionsOn: z.boolean(),
+    teams: z.array(subscriptionPlan),
+    user: z.array(subscriptionPlan),
+  })
+  .meta({ id: 'AdminPlans' });
+export type AdminPlans = z.infer<typeof adminPlansReply>;
 
 export const adminEndpoints = {
   access: defineEndpoint({
@@ -204,6 +266,47 @@ export const adminEndpoints = {
     tags,
     params: adminPostParams,
     reply: okReply,
+  }),
+  listAmbassadorApplications: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/ambassador-applications',
+    summary: 'Ambassador applications, newest first (unhandled unless asked)',
+    tags,
+    query: inboxQuery,
+    reply: adminAmbassadorApplicationsReply,
+  }),
+  setAmbassadorApplicationHandled: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/ambassador-applications/:applicationId/handled',
+    summary: 'Mark an ambassador application handled, or not handled again',
+    tags,
+    params: adminApplicationParams,
+    body: setHandledBody,
+    reply: adminAmbassadorApplication,
+  }),
+  listFeedback: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/feedback',
+    summary: 'Feedback sent from home, newest first (unhandled unless asked)',
+    tags,
+    query: inboxQuery,
+    reply: adminFeedbackReply,
+  }),
+  setFeedbackHandled: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/feedback/:feedbackId/handled',
+    summary: 'Mark feedback handled, or not handled again',
+    tags,
+    params: adminFeedbackParams,
+    body: setHandledBody,
+    reply: adminFeedback,
+  }),
+  listPlans: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/plans',
+    summary: 'The plans of the running platform variant (read-only)',
+    tags,
+    reply: adminPlansReply,
   }),
   auditLog: defineEndpoint({
     method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okReply } from './accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { eventSummary } from './events.ts';
 import { latitude, longitude } from './places.ts';
@@ -216,3 +217,104 @@ export const partnerPaths = {
   /** The first type's list: where a "Partners" link goes. */
   start: '/partners/venues',
 };
+
+/** What an admin sees of a partner (issue 17): everything, preferred or not. */
+export const managedPartner = z
+  .object({
+    id: z.string(),
+    type: z.enum(partnerTypeValues),
+    name: z.string(),
+    description: z.string(),
+    logoUrl: z.string().nullable(),
+    websiteUrl: z.string().nullable(),
+    city: z.object({ name: z.string(), lat: z.number(), lng: z.number() }).nullable(),
+    address: z.string().nullable(),
+    preferred: z.boolean(),
+    teamId: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ManagedPartner' });
+export type ManagedPartner = z.infer<typeof managedPartner>;
+
+/** One partner with all its offers, past and future included. */
+export const managedPartnerDetail = managedPartner
+  .extend({ offers: z.array(partnerOffer) })
+  .meta({ id: 'ManagedPartnerDetail' });
+export type ManagedPartnerDetail = z.infer<typeof managedPartnerDetail>;
+
+export const managedPartnersReply = z.object({ partners: z.array(managedPartner) }).meta({ id: 'ManagedPartners' });
+
+const adminTags = ['admin'] as const;
+
+/** Partners are written here only, by admins (decision 048: no public route writes them). */
+export const adminPartnerEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/partners',
+    summary: 'Every partner, preferred or not, by kind and name',
+    tags: adminTags,
+    reply: managedPartnersReply,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/partners/:partnerId',
+    summary: 'A partner with all its offers, ended and future ones included',
+    tags: adminTags,
+    params: partnerIdParams,
+    reply: managedPartnerDetail,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/partners',
+    summary: 'Add a partner',
+    tags: adminTags,
+    body: partnerBody,
+    reply: managedPartnerDetail,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/partners/:partnerId',
+    summary: 'Change a partner',
+    tags: adminTags,
+    params: partnerIdParams,
+    body: partnerBody,
+    reply: managedPartnerDetail,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/partners/:partnerId',
+    summary: 'Delete a partner and its offers',
+    tags: adminTags,
+    params: partnerIdParams,
+    reply: okReply,
+  }),
+  createOffer: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/partners/:partnerId/offers',
+    summary: 'Add an offer to a partner',
+    tags: adminTags,
+    params: partnerIdParams,
+    body: partnerOfferBody,
+    reply: partnerOffer,
+    status: 201,
+  }),
+  updateOffer: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/partner-offers/:offerId',
+    summary: "Change a partner's offer",
+    tags: adminTags,
+    params: partnerOfferIdParams,
+    body: partnerOfferBody,
+    reply: partnerOffer,
+  }),
+  removeOffer: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/partner-offers/:offerId',
+    summary: "Delete a partner's offer",
+    tags: adminTags,
+    params: partnerOfferIdParams,
+    reply: okReply,
+  }),
+} as const;

@@ -5,6 +5,7 @@ import { distanceUnit } from './distance.ts';
 import { profileGenders } from './genders.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { platforms } from './platforms.ts';
+import { publicPromotion } from './promotions.ts';
 import { toNanoDegrees } from './places.ts';
 import {
   currentUserReply,
@@ -154,6 +155,8 @@ export const publicConfigReply = z.object({
   platform: z.enum(platforms),
   /** 'local': the built-in test provider takes the payments (no keys set), shown as "Test payments" (decision 029). */
   paymentsMode: z.enum(['local', 'stripe']),
+  /** Spec §2 home: the community sale banner running now, if any (decision 051). */
+  promotion: publicPromotion.nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigReply>;
 

@@ -30,3 +30,4 @@ export * from '../features/onboarding/onboarding.schema.ts';
 export * from '../features/partners/partners.schema.ts';
 export * from '../features/admin/admin.schema.ts';
 export * from '../features/tournaments/tournaments.schema.ts';
+export * from '../features/promotions/promotions.schema.ts';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { requireSessionUserId } from '../../lib/session.ts';
+import { registerAdminSectionRoutes } from './admin-sections.routes.ts';
 import {
   changeFlag,
   deleteUser,
@@ -96,4 +97,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     await adminOf(request);
     return { entries: await listAuditLog(db) };
   });
+
+  registerAdminSectionRoutes(app, deps, adminOf);
 }

@@ -40,7 +40,8 @@ export async function requireAdmin(db: Database, userId: string): Promise<Actor>
   return { id: user.id, email: user.email };
 }
 
-async function audit(
+/** The audit row of an admin action: call it inside the action's own transaction (decision 047). */
+export async function audit(
   tx: Database,
   actor: Actor | null,
   entry: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },

@@ -109,6 +109,11 @@ export async function deletePartnerRow(db: Database, partnerId: string): Promise
   return rows.length > 0;
 }
 
+export async function findOfferRow(db: Database, offerId: string): Promise<PartnerOfferRow | undefined> {
+  const [row] = await db.select().from(partnerOffers).where(eq(partnerOffers.id, offerId));
+  return row;
+}
+
 export async function insertOffer(db: Database, partnerId: string, fields: PartnerOfferFields) {
   const [row] = await db
     .insert(partnerOffers)

@@ -2,6 +2,8 @@ import {
   partnerLimits,
   partnerMessages,
   type EventsPartnerDetail,
+  type ManagedPartner,
+  type ManagedPartnerDetail,
   type PartnerDetail,
   type PartnerOffer,
   type PartnerSummary,
@@ -22,6 +24,7 @@ import { visibleTeam } from '../teams/teams.service.ts';
 import {
   deleteOfferRow,
   deletePartnerRow,
+  findOfferRow,
   findPartnerRow,
   findPartnerWithEvents,
   insertOffer,
@@ -164,19 +167,46 @@ async function partnerFields(db: Database, body: z.output<typeof partnerBody>) {
   };
 }
 
-/** What an admin sees of a partner: everything, its offers past and future included. */
-export interface ManagedPartner extends PartnerRow {
-  offers: PartnerOffer[];
+/** What an admin sees of a partner: every column, preferred or not. */
+export function toManagedPartner(row: PartnerRow): ManagedPartner {
+  return {
+    id: row.id,
+    type: row.type as PartnerType,
+    name: row.name,
+    description: row.description,
+    logoUrl: row.logoUrl,
+    websiteUrl: row.websiteUrl,
+    city:
+      row.cityName !== null && row.lat !== null && row.lng !== null
+        ? { name: row.cityName, lat: row.lat, lng: row.lng }
+        : null,
+    address: row.address,
+    preferred: row.preferred,
+    teamId: row.teamId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
-export async function listManagedPartners(db: Database): Promise<PartnerRow[]> {
-  return listAllPartnerRows(db);
+export async function listManagedPartners(db: Database): Promise<ManagedPartner[]> {
+  return (await listAllPartnerRows(db)).map(toManagedPartner);
 }
 
-export async function getManagedPartner(db: Database, { partnerId }: { partnerId: string }): Promise<ManagedPartner> {
+/** A partner and all its offers, past and future included. */
+export async function getManagedPartner(
+  db: Database,
+  { partnerId }: { partnerId: string },
+): Promise<ManagedPartnerDetail> {
   const partner = await findPartnerRow(db, partnerId);
   if (!partner) throw notFound();
-  return { ...partner, offers: (await listAllOfferRows(db, partnerId)).map(offerOf) };
+  return { ...toManagedPartner(partner), offers: (await listAllOfferRows(db, partnerId)).map(offerOf) };
+}
+
+/** An offer as stored, or not found. */
+export async function getPartnerOffer(db: Database, { offerId }: { offerId: string }) {
+  const row = await findOfferRow(db, offerId);
+  if (!row) throw offerNotFound();
+  return { partnerId: row.partnerId, offer: offerOf(row) };
 }
 
 export async function createPartner(db: Database, { body }: { body: z.output<typeof partnerBody> }) {

@@ -269,6 +269,7 @@ describe('feature flags', () => {
       mapTiles: openStreetMapTiles,
       platform: 'gth',
       paymentsMode: 'local',
+      promotion: null,
     });
     await setFlag(t.db, 'badges', false);
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
@@ -277,6 +278,7 @@ describe('feature flags', () => {
       mapTiles: openStreetMapTiles,
       platform: 'gth',
       paymentsMode: 'local',
+      promotion: null,
     });
   });
 });

@@ -63,6 +63,23 @@ export async function listPlans(deps: SubscriptionDeps): Promise<PlansReply> {
   };
 }
 
+/**
+ * The admin area's read-only view (issue 17): the team plans and the running variant's user
+ * plans, whether or not the `subscriptions` flag lets anyone else see them.
+ */
+export async function listPlansOfPlatform(
+  deps: SubscriptionDeps,
+): Promise<{ platform: Platform; subscriptionsOn: boolean; teams: SubscriptionPlan[]; user: SubscriptionPlan[] }> {
+  const [rows, flags] = await Promise.all([listPlanRows(deps.db), getFlags(deps.db, deps.flagDefaults)]);
+  const plans = rows.map(toPlan);
+  return {
+    platform: deps.platform,
+    subscriptionsOn: flags.subscriptions,
+    teams: plans.filter((plan) => plan.list === 'teams'),
+    user: plans.filter((plan) => plan.list === deps.platform),
+  };
+}
+
 /** Stripe keeps retrying a past-due subscription: it still runs until Stripe gives up. */
 const runningStatuses = new Set(['active', 'trialing', 'past_due']);
 export const isRunning = (row: Pick<SubscriptionRow, 'status' | 'stripeSubscriptionId'> | undefined) =>

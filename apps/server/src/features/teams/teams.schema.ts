@@ -153,14 +153,20 @@ export const mailRequests = pgTable(
   (table) => [index('mail_requests_user_template_idx').on(table.userId, table.template, table.createdAt)],
 );
 
-/** start/ambassador applications, for the admin screens of a later slice. */
-export const ambassadorApplications = pgTable('ambassador_applications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  fullName: text('full_name').notNull(),
-  email: text('email').notNull(),
-  city: text('city').notNull(),
-  sports: text('sports'),
-  motivation: text('motivation').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** start/ambassador applications; admins read them newest first and mark them handled (decision 051). */
+export const ambassadorApplications = pgTable(
+  'ambassador_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    city: text('city').notNull(),
+    sports: text('sports'),
+    motivation: text('motivation').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: still to handle. Who handled it is in the admin audit log. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (table) => [index('ambassador_applications_created_at_idx').on(table.createdAt)],
+);

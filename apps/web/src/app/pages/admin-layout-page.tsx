@@ -6,6 +6,9 @@ import { Component as NotFoundPage } from './not-found-page.tsx';
 const sections = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/post-reports', label: 'Post reports' },
+  { to: '/admin/partners', label: 'Partners' },
+  { to: '/admin/promotions', label: 'Plans and promotions' },
+  { to: '/admin/inbox', label: 'Applications and feedback' },
   { to: '/admin/flags', label: 'Feature flags' },
   { to: '/admin/audit-log', label: 'Audit log' },
 ];

@@ -18,6 +18,7 @@ import { HomeGrid } from '../../features/home/components/home-layout.tsx';
 import { IncompleteTasksCard } from '../../features/home/components/incomplete-tasks-card.tsx';
 import { LocationCard } from '../../features/home/components/location-card.tsx';
 import { PlayerSummaryCard } from '../../features/home/components/player-summary-card.tsx';
+import { PromotionSlot } from '../../features/home/components/promotion-slot.tsx';
 import { QuickLinksCard } from '../../features/home/components/quick-links-card.tsx';
 import { RegistrationItems } from '../../features/home/components/registrations-list.tsx';
 import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
@@ -78,6 +79,11 @@ function QuickLinks({ user }: { user: CurrentUser }) {
   return <QuickLinksCard user={user} showsTransactions={platform ? showsTransactions(platform) : false} />;
 }
 
+/** The community sale banner: the public config's arrival renders this slot alone, at the page's end. */
+function SaleBanner() {
+  return <PromotionSlot promotion={usePublicConfig().data?.promotion ?? null} />;
+}
+
 /**
  * The signed-in dashboard (spec §2, Home). The spec's quick links (communities, forms,
  * player card, discover, connect, invoices) appear here as their pages arrive; a link
@@ -104,6 +110,7 @@ export function Component() {
         {/* Last: its skeleton gives way to a card of any height (or none), and nothing below moves. */}
         <IncompleteTasksCard user={user} onFeedbackSent={setSessionUser} />
       </HomeGrid>
+      <SaleBanner />
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ describe('getSocialProviders (the auth pages read GET /api/config by hand)', () 
       mapTiles: null,
       platform: 'gth',
       paymentsMode: 'local',
+      promotion: null,
     };
     expect(profileEndpoints.getPublicConfig.reply.parse(reply)).toEqual(reply);
     answerWith(200, reply);

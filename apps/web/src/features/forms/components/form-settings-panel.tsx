@@ -6,7 +6,7 @@ import {
   type FormSettings,
 } from '@huddle/shared/forms';
 import { Checkbox, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime.ts';
 import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import type { DraftContent } from '../builder-state.ts';
 
@@ -21,10 +21,6 @@ type SettingsPanelProps = {
   onContent: (patch: Partial<Pick<DraftContent, 'title' | 'description' | 'coverImageUrl'>>) => void;
   onSettings: (patch: Partial<FormSettings>) => void;
 };
-
-/** datetime-local speaks the browser's zone; the contract speaks ISO instants. */
-const toLocalInput = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DDTHH:mm') : '');
-const fromLocalInput = (local: string) => (local && dayjs(local).isValid() ? dayjs(local).toISOString() : null);
 
 /** The form's own settings (issue 14): words, dates, limit, who may send and see. */
 export function FormSettingsPanel({
