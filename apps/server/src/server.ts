@@ -13,6 +13,7 @@ import { seedDemoOrganizerPages } from './db/seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './db/seed-payments.ts';
 import { seedDemoCommunity } from './db/seed.ts';
 import { trackConnections } from './lib/connection-tracker.ts';
+import { flushErrorReports, reportError, startErrorReporting } from './lib/error-reporting.ts';
 
 /**
  * SIGTERM: requests already accepted get this long to finish; then every connection is cut,
@@ -47,6 +48,8 @@ process.on('SIGINT', () => onSignal('SIGINT'));
 
 async function start() {
   const config = loadConfig(process.env);
+  // First, so a failed start below is reported too (decision 052); off without SENTRY_DSN.
+  await startErrorReporting({ dsn: config.errorReporting.serverDsn, environment: config.errorReporting.environment });
   if (!config.databaseUrl) {
     embeddedStarting = true;
     embedded = await startEmbeddedPostgres(config.dataDir, {
@@ -129,7 +132,10 @@ start().catch(async (error: unknown) => {
   if (error instanceof ConfigError || error instanceof EmbeddedPostgresInUseError) {
     console.error(error.message);
   } else {
+    // Spec §8: a start-up failure is logged to the console (and reported when reporting is on).
     console.error('Huddle could not start:', error);
+    reportError(error);
+    await flushErrorReports();
   }
   process.exit(1);
 });

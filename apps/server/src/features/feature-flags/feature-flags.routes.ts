@@ -14,6 +14,12 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, { db, config, pa
       mapTiles: config.mapTiles ?? null,
       platform: config.platform,
       paymentsMode: payments.mode,
+      // Third parties never run for a server in development (spec §7); elsewhere only when configured.
+      analytics: config.env === 'development' ? null : (config.analytics ?? null),
+      errorReporting:
+        config.env === 'development' || !config.errorReporting.webDsn
+          ? null
+          : { dsn: config.errorReporting.webDsn, environment: config.errorReporting.environment },
     };
   });
 }
