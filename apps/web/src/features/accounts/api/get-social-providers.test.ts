@@ -24,6 +24,8 @@ describe('getSocialProviders (the auth pages read GET /api/config by hand)', () 
       socialProviders: ['google', 'facebook'],
       mapTiles: null,
       platform: 'gth',
+      analytics: null,
+      errorReporting: null,
       paymentsMode: 'local',
     };
     expect(profileEndpoints.getPublicConfig.reply.parse(reply)).toEqual(reply);
