@@ -1,4 +1,4 @@
-/* global self, caches, importScripts, fetch, Headers, Response, URL */
+/* global self, caches, importScripts */
 /*
  * Huddle's service worker (decision 052; push from issue 12, decision 027).
  *

@@ -5,7 +5,7 @@ import {
   serviceWorkerBlockedMessage,
   serviceWorkerBlockedTitle,
 } from './service-worker-registration.ts';
-import { serviceWorkerUrl } from './service-worker-start.ts';
+import { serviceWorkerUrl } from './service-worker-version.ts';
 
 function withRegister(register: (url: string, options: RegistrationOptions) => Promise<unknown>) {
   vi.stubGlobal('navigator', { serviceWorker: { register } });

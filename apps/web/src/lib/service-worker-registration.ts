@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { serviceWorkerUrl } from './service-worker-start.ts';
+import { serviceWorkerUrl } from './service-worker-version.ts';
 
 /**
  * Spec §8's service-worker-disabled message (its text is not given: ours, decision 052). Shown

@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  removeOtherWorkers,
-  serviceWorkerStableDelayMs,
-  serviceWorkerUrl,
-  serviceWorkerVersion,
-  whenStable,
-} from './service-worker-start.ts';
+import { removeOtherWorkers, whenStable } from './service-worker-start.ts';
+import { serviceWorkerStableDelayMs, serviceWorkerUrl, serviceWorkerVersion } from './service-worker-version.ts';
 
 const origin = 'https://huddle.example';
 

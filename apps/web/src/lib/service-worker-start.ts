@@ -13,11 +13,8 @@
  * Small on purpose: it is in the first load of every app page (decision 021).
  */
 
-/** Raise when the worker changes in a way older registrations must not outlive (caches, scope). */
-export const serviceWorkerVersion = 2;
-export const serviceWorkerUrl = `/sw.js?v=${serviceWorkerVersion}`;
-/** Spec §9: the service worker registers after 30000 ms stable. */
-export const serviceWorkerStableDelayMs = 30_000;
+import { serviceWorkerStableDelayMs, serviceWorkerUrl, serviceWorkerVersion } from './service-worker-version.ts';
+
 const reloadedKey = 'huddle-sw-reloaded';
 
 type WorkerContainer = Pick<ServiceWorkerContainer, 'getRegistrations'>;

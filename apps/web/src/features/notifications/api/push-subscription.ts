@@ -1,6 +1,6 @@
 import { notificationEndpoints } from '@huddle/shared/notifications';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { serviceWorkerUrl } from '../../../lib/service-worker-start.ts';
+import { serviceWorkerUrl } from '../../../lib/service-worker-version.ts';
 
 /** Where the browser stands on push for this site. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
