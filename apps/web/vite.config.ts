@@ -9,6 +9,7 @@ import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
 import { endpointRoutesOnly } from './build/endpoint-routes.ts';
 import { mantineDirectImports } from './build/mantine-direct-imports.ts';
 import { reachesContractsIn, sharedContracts } from './build/shared-contracts.ts';
+import { serviceWorkerPrecache } from './build/service-worker-precache.ts';
 
 // The server's dev port (apps/server, `npm run dev`): same origin for the browser, so the
 // session cookie and the CSP behave as in production.
@@ -292,6 +293,7 @@ export default defineConfig(({ command }) => ({
     mantineDirectImports(),
     sharedContracts(),
     endpointRoutesOnly(),
+    serviceWorkerPrecache(),
     // The server sends these precompressed copies (@fastify/static preCompressed), so no
     // request pays for compression at run time.
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),

@@ -229,7 +229,8 @@ export async function buildApp({
         // Mantine sets inline style attributes; no inline scripts are allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Plus the analytics and error-reporting services when configured (decision 052).
+        connectSrc: ["'self'", 'ws:', 'wss:', ...thirdPartyOrigins(config)],
         upgradeInsecureRequests: null,
       },
     },
@@ -323,4 +324,10 @@ export async function buildApp({
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
   }
   return app;
+}
+
+/** The origins the web app sends analytics and error reports to (decision 052); none when unconfigured. */
+function thirdPartyOrigins(config: Config): string[] {
+  const urls = [config.analytics?.url, config.errorReporting.webDsn].filter((url): url is string => Boolean(url));
+  return [...new Set(urls.map((url) => new URL(url).origin))];
 }

@@ -113,6 +113,15 @@ const environment = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: address or an https:// URL')
     .optional(),
+  /** Usage analytics (decision 052): a Plausible server, such as https://plausible.io; unset, none. */
+  ANALYTICS_PLAUSIBLE_URL: z.url('must be the Plausible server, such as https://plausible.io').optional(),
+  /** The site's name in Plausible; PUBLIC_ORIGIN's host name when unset. */
+  ANALYTICS_PLAUSIBLE_DOMAIN: z.string().min(1).max(253).optional(),
+  /** Error reporting (decision 052): a Sentry-compatible DSN for the server; unset, none. */
+  SENTRY_DSN: z.url('must be a DSN such as https://key@o1.ingest.sentry.io/1').optional(),
+  /** The DSN the web app reports to; SENTRY_DSN when unset. */
+  SENTRY_WEB_DSN: z.url('must be a DSN such as https://key@o1.ingest.sentry.io/2').optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
 });
 
 export interface Config {
@@ -164,6 +173,10 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Huddle's cut of a paid registration, in percent of the amount (0 = none). */
   platformFeePercent: number;
+  /** Usage analytics for signed-in people who have not opted out; undefined: none (decision 052). */
+  analytics: { provider: 'plausible'; url: string; domain: string } | undefined;
+  /** Error reporting; each DSN undefined when not configured (decision 052). */
+  errorReporting: { serverDsn: string | undefined; webDsn: string | undefined; environment: string };
 }
 
 export interface StripeConfig {
@@ -260,6 +273,20 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: values.VAPID_SUBJECT ?? mailtoOf(values.MAIL_FROM),
+    analytics: values.ANALYTICS_PLAUSIBLE_URL
+      ? {
+          provider: 'plausible',
+          url: values.ANALYTICS_PLAUSIBLE_URL.replace(/\/$/, ''),
+          domain:
+            values.ANALYTICS_PLAUSIBLE_DOMAIN ??
+            new URL(values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`).hostname,
+        }
+      : undefined,
+    errorReporting: {
+      serverDsn: values.SENTRY_DSN,
+      webDsn: values.SENTRY_WEB_DSN ?? values.SENTRY_DSN,
+      environment: values.SENTRY_ENVIRONMENT ?? values.NODE_ENV,
+    },
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

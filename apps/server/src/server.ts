@@ -15,6 +15,7 @@ import { seedDemoCommunity } from './db/seed.ts';
 import { trackConnections } from './lib/connection-tracker.ts';
 import { createReadiness } from './lib/readiness.ts';
 import { listenWhileStarting } from './lib/starting-responder.ts';
+import { flushErrorReports, reportError, startErrorReporting } from './lib/error-reporting.ts';
 
 /**
  * SIGTERM: requests already accepted get this long to finish; then every connection is cut,
@@ -52,6 +53,8 @@ async function start() {
   const readiness = createReadiness('starting');
   // Port 0 (some tests) has no fixed port to hold: the app picks its own.
   const starting = config.port === 0 ? undefined : await listenWhileStarting(config.host, config.port);
+  // First, so a failed start below is reported too (decision 052); off without SENTRY_DSN.
+  await startErrorReporting({ dsn: config.errorReporting.serverDsn, environment: config.errorReporting.environment });
   if (!config.databaseUrl) {
     embeddedStarting = true;
     embedded = await startEmbeddedPostgres(config.dataDir, {
@@ -146,7 +149,10 @@ start().catch(async (error: unknown) => {
   if (error instanceof ConfigError || error instanceof EmbeddedPostgresInUseError) {
     console.error(error.message);
   } else {
+    // Spec §8: a start-up failure is logged to the console (and reported when reporting is on).
     console.error('Huddle could not start:', error);
+    reportError(error);
+    await flushErrorReports();
   }
   process.exit(1);
 });

@@ -8,7 +8,15 @@ import { routes } from './app/routes.tsx';
 import { readCustomHost } from './features/custom-domains/custom-host.ts';
 import { sessionQueryKey, sessionQueryOptions } from './features/accounts/api/get-session.ts';
 import { takeInlineSession } from './features/accounts/api/inline-session.ts';
+import { publicConfigQueryOptions } from './features/settings/api/get-public-config.ts';
 import { queryClient } from './lib/query-client.ts';
+import { startServiceWorker, whenStable } from './lib/service-worker-start.ts';
+import { countVisit } from './lib/visit-count.ts';
+
+// Spec §9: the visit count is stored locally. Spec §4: stale service workers go at start; the
+// current one registers once the app has been stable for 30 s, never in development.
+countVisit();
+startServiceWorker({ production: import.meta.env.PROD });
 
 // Every page's guard asks who is signed in: index.html says (the server writes it in); without
 // it, start asking now, while the page's code loads.
@@ -19,13 +27,31 @@ else void queryClient.prefetchQuery(sessionQueryOptions());
 // On a verified custom domain the server says so in index.html: the reduced route table (spec §2).
 const router = createBrowserRouter(readCustomHost() ? customHostRoutes : routes);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+try {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+} catch (error) {
+  // Spec §8: a start-up failure is logged to the console.
+  console.error('Huddle could not start:', error);
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// Analytics and error reporting (decision 052): after the page has loaded, outside development,
+// and only when the server configures one; their code is not part of the first load.
+if (import.meta.env.PROD) {
+  whenStable(window, 0, () => {
+    void queryClient
+      .fetchQuery(publicConfigQueryOptions())
+      .then(async (config) => {
+        if (!config.analytics && !config.errorReporting) return;
+        await (await import('./app/third-parties.ts')).startThirdParties(config, router);
+      })
+      .catch((error: unknown) => console.error('Huddle could not start its third-party services:', error));
+  });
+}

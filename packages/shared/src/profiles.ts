@@ -61,6 +61,8 @@ export const cityUpdatedMessage = 'Your city is updated.';
 export const notificationSettingsBody = z.strictObject({ notificationSettings });
 export const privacyBody = z.strictObject({ privacy: privacySettings });
 export const distanceUnitBody = z.strictObject({ distanceUnit });
+/** Settings > General: whether usage analytics may count the person's visits (decision 052). */
+export const usageAnalyticsBody = z.strictObject({ usageAnalytics: z.boolean() });
 export const feedbackBody = z.strictObject({
   message: z.string({ error: 'Tell us something first.' }).trim().min(3, 'Tell us a little more.').max(2000),
   rating: z.number().int().min(1).max(5).nullable(),
@@ -157,6 +159,16 @@ export const publicConfigReply = z.object({
   paymentsMode: z.enum(['local', 'stripe']),
   /** Spec §2 home: the community sale banner running now, if any (decision 051). */
   promotion: publicPromotion.nullable(),
+  /**
+   * Usage analytics (spec §7, decision 052): the provider and where to send, or null when none is
+   * configured or the server runs in development. The web app starts it only for signed-in people
+   * who have not opted out.
+   */
+  analytics: z
+    .discriminatedUnion('provider', [z.object({ provider: z.literal('plausible'), url: z.url(), domain: z.string() })])
+    .nullable(),
+  /** Error reporting of the web app: a Sentry-compatible DSN (public by design), or null. */
+  errorReporting: z.object({ dsn: z.url(), environment: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigReply>;
 
@@ -207,6 +219,14 @@ export const profileEndpoints = {
     summary: 'Choose miles or kilometres for distances (Settings > General)',
     tags: ['profiles'],
     body: distanceUnitBody,
+    reply: currentUserReply,
+  }),
+  updateMyUsageAnalytics: defineEndpoint({
+    method: 'PUT',
+    path: '/api/me/usage-analytics',
+    summary: 'Allow or stop usage analytics for oneself (Settings > General)',
+    tags: ['profiles'],
+    body: usageAnalyticsBody,
     reply: currentUserReply,
   }),
   removeMyPhoto: defineEndpoint({

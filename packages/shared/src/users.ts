@@ -111,6 +111,8 @@ export const currentUserReply = z
      * null with neither (the browser's locale decides).
      */
     distanceUnit: distanceUnit.nullable(),
+    /** Usage analytics may count this person's visits; false: they opted out (spec §7, decision 052). */
+    usageAnalytics: z.boolean(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'CurrentUser' });

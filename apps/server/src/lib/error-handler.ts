@@ -2,6 +2,7 @@ import { genericErrorMessages, type ErrorCode, type ErrorReply, type FieldErrors
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
+import { reportError } from './error-reporting.ts';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: FieldErrors) {
   const body: ErrorReply = { error: fields ? { code, message, fields } : { code, message } };
@@ -35,6 +36,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'reply does not match its schema');
+      reportError(error);
       return send(reply, 500, 'INTERNAL', genericErrorMessages.INTERNAL);
     }
     switch (error.code) {
@@ -57,6 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 400, 'VALIDATION_FAILED', error.message);
     }
     request.log.error({ err: error }, 'unhandled error');
+    reportError(error);
     return send(reply, 500, 'INTERNAL', genericErrorMessages.INTERNAL);
   });
 }

@@ -40,6 +40,7 @@ const member: CurrentUser = {
   notificationSettingsSaved: false,
   privacy: defaultPrivacySettings,
   distanceUnit: null,
+  usageAnalytics: true,
   createdAt: '2026-11-01T12:00:00.000Z',
 };
 /** The session data block index.html carries (the web app reads it instead of asking). */

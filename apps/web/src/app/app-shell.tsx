@@ -22,6 +22,7 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../components/ui/color-scheme-toggle.tsx';
 import { HuddleLogo } from '../components/ui/huddle-logo.tsx';
+import { OfflineNotice } from '../components/ui/offline-notice.tsx';
 import { useRefreshSession } from '../features/accounts/api/session-updates.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { usePresence } from '../features/presence/use-presence.ts';
@@ -209,6 +210,7 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" tabIndex={-1}>
+        <OfflineNotice />
         {children}
       </AppShell.Main>
     </AppShell>

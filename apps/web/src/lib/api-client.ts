@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointInput, EndpointReply } from '@huddle/shared/endpoint';
 import { genericErrorMessages, isErrorReply, type ErrorCode, type FieldErrors } from '@huddle/shared/errors';
+import { noteReplySource } from './offline-data.ts';
 
 /** 'NETWORK' is the browser's own code: the request never got an answer. */
 export type ApiErrorCode = ErrorCode | 'NETWORK';
@@ -82,6 +83,7 @@ export async function fetchReply(url: string, init: RequestInit): Promise<unknow
   } catch {
     throw new ApiError('NETWORK', genericErrorMessages.NETWORK, 0);
   }
+  noteReplySource(url, response);
   const json = await readJson(response);
   if (!response.ok) throw apiErrorFromReply(response.status, json);
   return json;

@@ -58,6 +58,8 @@ export const users = pgTable(
     publicUpcomingGames: boolean('public_upcoming_games').notNull().default(true),
     /** 'mi' or 'km' once the person chooses (Settings > General); null follows their city's country. */
     distanceUnit: text('distance_unit'),
+    /** Usage analytics may count this person's visits (Settings > General; decision 052). On by default, like Huddle's other sharing switches. */
+    usageAnalytics: boolean('usage_analytics').notNull().default(true),
     /** The organizer's connected Stripe account (spec §3 payment-account fields; decision 029). */
     stripeId: text('stripe_id'),
     stripeChargesEnabled: boolean('stripe_charges_enabled').notNull().default(false),

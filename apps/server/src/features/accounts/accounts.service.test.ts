@@ -278,6 +278,7 @@ describe('the user record', () => {
       publicOnlineStatus: true,
       publicUpcomingGames: true,
       distanceUnit: null,
+      usageAnalytics: true,
       stripeId: null,
       stripeChargesEnabled: false,
       stripeDetailsSubmitted: false,

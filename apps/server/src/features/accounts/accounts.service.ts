@@ -80,6 +80,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
       publicUpcomingGames: row.publicUpcomingGames,
     },
     distanceUnit: distanceUnitOf(row),
+    usageAnalytics: row.usageAnalytics,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -21,6 +21,12 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, { db, config, pa
       paymentsMode: payments.mode,
       // Home's sale banner comes with the config it already reads: no request of its own (issue 11).
       promotion,
+      // Third parties never run for a server in development (spec §7); elsewhere only when configured.
+      analytics: config.env === 'development' ? null : (config.analytics ?? null),
+      errorReporting:
+        config.env === 'development' || !config.errorReporting.webDsn
+          ? null
+          : { dsn: config.errorReporting.webDsn, environment: config.errorReporting.environment },
     };
   });
 }

@@ -54,6 +54,10 @@ export async function updateDistanceUnit(db: Database, userId: string, distanceU
   await db.update(users).set({ distanceUnit, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
+export async function updateUsageAnalytics(db: Database, userId: string, usageAnalytics: boolean) {
+  await db.update(users).set({ usageAnalytics, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 export async function listBlocked(db: Database, blockerId: string) {
   return db
     .select({ id: users.id, name: users.name, image: users.image })

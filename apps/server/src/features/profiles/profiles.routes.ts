@@ -16,6 +16,7 @@ import {
   saveDistanceUnit,
   saveNotificationSettings,
   savePrivacy,
+  saveUsageAnalytics,
   submitFeedback,
   unblockUser,
   updateCity,
@@ -43,6 +44,9 @@ export function registerProfileRoutes(app: FastifyInstance, { db, auth, storage,
   );
   registerEndpoint(app, profileEndpoints.updateMyDistanceUnit, async ({ request, body }) =>
     saveDistanceUnit(db, { actorId: await actor(request), distanceUnit: body.distanceUnit }),
+  );
+  registerEndpoint(app, profileEndpoints.updateMyUsageAnalytics, async ({ request, body }) =>
+    saveUsageAnalytics(db, { actorId: await actor(request), usageAnalytics: body.usageAnalytics }),
   );
   registerEndpoint(app, profileEndpoints.submitFeedback, async ({ request, body }) =>
     submitFeedback(db, { actorId: await actor(request), message: body.message, rating: body.rating }),

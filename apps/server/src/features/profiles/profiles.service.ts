@@ -29,6 +29,7 @@ import {
   updateDistanceUnit,
   updateNotificationSettings,
   updatePrivacy,
+  updateUsageAnalytics,
   updateUserColumns,
 } from './profiles.repository.ts';
 
@@ -101,6 +102,15 @@ export async function saveDistanceUnit(
   { actorId, distanceUnit }: { actorId: string; distanceUnit: DistanceUnit },
 ) {
   await updateDistanceUnit(db, actorId, distanceUnit);
+  return getCurrentUser(db, actorId);
+}
+
+/** Spec §7: analytics only for people who have not opted out; the web app reads this from the session. */
+export async function saveUsageAnalytics(
+  db: Database,
+  { actorId, usageAnalytics }: { actorId: string; usageAnalytics: boolean },
+) {
+  await updateUsageAnalytics(db, actorId, usageAnalytics);
   return getCurrentUser(db, actorId);
 }
 

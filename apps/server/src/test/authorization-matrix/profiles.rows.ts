@@ -68,6 +68,11 @@ export const profileRows: MatrixRow[] = [
     expect: signedIn(200),
   },
   {
+    route: 'PUT /api/me/usage-analytics',
+    call: () => ({ payload: { usageAnalytics: false } }),
+    expect: signedIn(200),
+  },
+  {
     route: 'POST /api/me/feedback',
     call: () => ({ payload: { message: 'Works for us.', rating: 5 } }),
     expect: signedIn(201),

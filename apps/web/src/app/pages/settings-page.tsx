@@ -12,6 +12,7 @@ import { ProfileForm } from '../../features/profiles/components/profile-form.tsx
 import { AvailabilityEditor } from '../../features/settings/components/availability-editor.tsx';
 import { DeleteAccountSection } from '../../features/settings/components/delete-account-section.tsx';
 import { DistanceUnitField } from '../../features/settings/components/distance-unit-field.tsx';
+import { UsageAnalyticsField } from '../../features/settings/components/usage-analytics-field.tsx';
 import { EmailVerification } from '../../features/settings/components/email-verification.tsx';
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form.tsx';
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
@@ -106,6 +107,8 @@ export function Component() {
         </Section>
         <Divider />
         <DistanceUnitField user={user} onSaved={setUser} />
+        <Divider />
+        <UsageAnalyticsField user={user} onSaved={setUser} />
         <Divider />
         <Section title="Email">
           <EmailVerification user={user} />

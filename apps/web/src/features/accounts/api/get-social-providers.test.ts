@@ -24,6 +24,8 @@ describe('getSocialProviders (the auth pages read GET /api/config by hand)', () 
       socialProviders: ['google', 'facebook'],
       mapTiles: null,
       platform: 'gth',
+      analytics: null,
+      errorReporting: null,
       paymentsMode: 'local',
       promotion: null,
     };

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { forgetOfflineData } from '../../../lib/offline-data.ts';
 import { authPaths } from '@huddle/shared/auth-pages';
 import { sessionQueryKey } from './get-session.ts';
 
@@ -18,6 +19,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: async () => {
+      await forgetOfflineData();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData(sessionQueryKey, { user: null });
       await navigate(authPaths.login, { replace: true });

@@ -1,10 +1,12 @@
 import { notificationEndpoints } from '@huddle/shared/notifications';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { serviceWorkerUrl } from '../../../lib/service-worker-version.ts';
 
 /** Where the browser stands on push for this site. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
-const serviceWorkerPath = '/sw.js';
+/** The app's one worker (decision 052) hosts push: its registration, by the scope it controls. */
+const serviceWorkerScope = '/';
 
 export function pushSupported(): boolean {
   return (
@@ -15,7 +17,7 @@ export function pushSupported(): boolean {
 export async function readPushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
-  const registration = await navigator.serviceWorker.getRegistration(serviceWorkerPath);
+  const registration = await navigator.serviceWorker.getRegistration(serviceWorkerScope);
   const subscription = await registration?.pushManager.getSubscription();
   return subscription && Notification.permission === 'granted' ? 'on' : 'off';
 }
@@ -40,7 +42,8 @@ export async function turnOnPush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
-  const registration = await navigator.serviceWorker.register(serviceWorkerPath);
+  // The person asked for push: the worker registers now rather than after the 30 s of spec §9.
+  const registration = await navigator.serviceWorker.register(serviceWorkerUrl, { scope: serviceWorkerScope });
   await navigator.serviceWorker.ready;
   const { publicKey } = await apiRequest(notificationEndpoints.pushPublicKey);
   const subscription =
@@ -60,7 +63,7 @@ export async function turnOnPush(): Promise<PushState> {
 /** Turns push off for this browser: the server forgets it, and the browser unsubscribes. */
 export async function turnOffPush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
-  const registration = await navigator.serviceWorker.getRegistration(serviceWorkerPath);
+  const registration = await navigator.serviceWorker.getRegistration(serviceWorkerScope);
   const subscription = await registration?.pushManager.getSubscription();
   if (subscription) {
     await apiRequest(notificationEndpoints.removePushSubscription, { body: { endpoint: subscription.endpoint } });

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "usage_analytics" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import { expect, newPerson, test } from './support/fixtures.ts';
+import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { austin, signUpWithProfile } from './support/people.ts';
+
+// Issue 17, decision 052: the installable app and the service-worker rules of spec §4 and §9.
+// The 30 s wait is Playwright's clock jumped forward, not a test-only setting in the app.
+const currentWorker = '/sw.js?v=2';
+
+/** The script URLs of this origin's service worker registrations. */
+function registrations(page: Page): Promise<string[]> {
+  return page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistrations()).map((registration) => {
+      const worker = registration.active ?? registration.waiting ?? registration.installing;
+      return worker ? new URL(worker.scriptURL).pathname + new URL(worker.scriptURL).search : '';
+    }),
+  );
+}
+
+/** PNG width and height from the IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+test('the web app manifest is valid, linked from the app and the sign-in pages, with its icons and an offline page', async ({
+  page,
+}) => {
+  const response = await page.request.get('/manifest.webmanifest');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({ name: 'Huddle', start_url: '/home', display: 'standalone', theme_color: '#0b7a57' });
+  const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+  for (const [sizes, purpose] of [
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['192x192', 'maskable'],
+    ['512x512', 'maskable'],
+  ]) {
+    const icon = icons.find((entry) => entry.sizes === sizes && entry.purpose === purpose);
+    expect(icon, `${sizes} ${purpose}`).toBeDefined();
+    const file = await page.request.get(icon?.src ?? '');
+    expect(file.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await file.body())).toBe(sizes);
+  }
+
+  await page.goto('/auth/login');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await signUpWithProfile(page, newPerson('Manifest'));
+  await page.goto('/home');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+
+  const offline = await page.request.get('/offline.html');
+  expect(offline.status()).toBe(200);
+  expect(await offline.text()).toContain('You are offline');
+});
+
+test('the service worker registers after 30 s of a stable app, not before (spec §4, §9)', async ({ page }) => {
+  await page.clock.install();
+  await signUpWithProfile(page, newPerson('Worker'));
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('load');
+
+  // Loaded, and (real time) well under 30 s later: nothing yet; 10 s on, still nothing.
+  expect(await registrations(page)).toEqual([]);
+  await page.clock.runFor(10_000);
+  expect(await registrations(page)).toEqual([]);
+  await page.clock.runFor(20_500);
+  await expect.poll(() => registrations(page)).toEqual([currentWorker]);
+  // It installs (its app shell precached) and takes control of the page.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toContain(currentWorker);
+});
+
+test('an older registration is unregistered at start with one reload, and the page does not loop', async ({ page }) => {
+  await signUpWithProfile(page, newPerson('Stale'));
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A worker of an older Huddle (issue 12 registered /sw.js with no version).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+  });
+  expect(await registrations(page)).toEqual(['/sw.js']);
+
+  // Page loads counted by their document requests (the reload can come before the first load event).
+  let loads = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
+  });
+  await page.goto('/home', { waitUntil: 'commit' });
+  await expect.poll(() => loads).toBe(2);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await registrations(page)).toEqual([]);
+
+  // The next start finds nothing to remove: no further reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(loads).toBe(3);
+});
+
+test('offline, home opens from the app shell and shows the last copy of your next game, marked as such', async ({
+  page,
+  context,
+}) => {
+  await page.clock.install();
+  await signUpWithProfile(page, newPerson('Basement'));
+  const title = `Basement game ${uniqueWord('bg')}`;
+  await createPlaceAndGame(page, { placeName: `Gym ${uniqueWord('gym')}`, title, at: austin });
+
+  await page.goto('/home');
+  await page.waitForLoadState('load');
+  await page.clock.runFor(31_000);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toContain(currentWorker);
+
+  // Online through the worker once: it keeps the lists as they load.
+  await page.reload();
+  const upcoming = page.getByRole('region', { name: 'Upcoming events' });
+  await expect(upcoming.getByText(title)).toBeVisible();
+  await expect(page.getByText(/^Offline, last updated/)).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Upcoming events' }).getByText(title)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Offline, last updated / })).toBeVisible();
+
+  // Back online, fresh data clears the mark.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Upcoming events' }).getByText(title)).toBeVisible();
+  await expect(page.getByText(/^Offline, last updated/)).toHaveCount(0);
+});
