@@ -11,6 +11,7 @@ const config: PublicConfig = {
   mapTiles: null,
   platform: 'gth',
   paymentsMode: 'local',
+  promotion: null,
   analytics: { provider: 'plausible', url: 'https://stats.example', domain: 'huddle.example' },
   errorReporting: null,
 };
