@@ -105,3 +105,29 @@ describe('saving a result', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('the level on the public profile (decision 054)', () => {
+  const profileOf = (userId: string, cookie = '') =>
+    call('GET', `/api/users/${userId}/profile`, cookie).then((reply) => reply.json());
+
+  it('shows each sport’s level to anyone, the answers never, and nothing to a viewer the player blocked', async () => {
+    const player = await signUpUser(t.app);
+    const viewer = await signUpUser(t.app);
+    expect((await profileOf(player.user.id)).skillLevels).toEqual([]);
+    expect((await save(player.cookie, answersAt(2))).statusCode).toBe(200);
+    const levels = [{ quizId: 'pickleball', gameType: 'Pickleball', level: 4 }];
+    expect((await profileOf(player.user.id)).skillLevels).toEqual(levels);
+    expect((await profileOf(player.user.id, viewer.cookie)).skillLevels).toEqual(levels);
+    expect(JSON.stringify(await profileOf(player.user.id))).not.toContain('answers');
+
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/blocked-users',
+      headers: { cookie: player.cookie },
+      payload: { userId: viewer.user.id },
+    });
+    expect(block.statusCode).toBe(200);
+    expect((await profileOf(player.user.id, viewer.cookie)).skillLevels).toEqual([]);
+    expect((await profileOf(player.user.id)).skillLevels).toEqual(levels);
+  });
+});
