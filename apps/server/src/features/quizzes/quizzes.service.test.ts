@@ -19,7 +19,7 @@ const quiz = findQuiz('pickleball')!;
 const answersAt = (position: number) =>
   Object.fromEntries(quiz.questions.map((question) => [question.id, question.options[position]!.id]));
 
-const call = (method: 'GET' | 'PUT', url: string, cookie = '', payload?: object) =>
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie = '', payload?: object) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
 const save = (cookie: string, answers: Record<string, string>, quizId = 'pickleball') =>
   call('PUT', `/api/me/quiz-results/${quizId}`, cookie, { answers });
@@ -120,12 +120,7 @@ describe('the level on the public profile (decision 054)', () => {
     expect((await profileOf(player.user.id, viewer.cookie)).skillLevels).toEqual(levels);
     expect(JSON.stringify(await profileOf(player.user.id))).not.toContain('answers');
 
-    const block = await t.app.inject({
-      method: 'POST',
-      url: '/api/me/blocked-users',
-      headers: { cookie: player.cookie },
-      payload: { userId: viewer.user.id },
-    });
+    const block = await call('POST', '/api/me/blocked-users', player.cookie, { userId: viewer.user.id });
     expect(block.statusCode).toBe(200);
     expect((await profileOf(player.user.id, viewer.cookie)).skillLevels).toEqual([]);
     expect((await profileOf(player.user.id)).skillLevels).toEqual(levels);
