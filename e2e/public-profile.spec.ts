@@ -1,3 +1,4 @@
+import { findQuiz } from '@huddle/shared/quizzes';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
@@ -42,6 +43,12 @@ test('a public profile shows upcoming games while the player allows it, teams an
     gameType: 'Basketball',
   });
   await joinNextDate(playerPage, eventId);
+  // The player's pickleball quiz (every answer the third option): level 4.0, shown on the profile.
+  const quiz = findQuiz('pickleball')!;
+  const quizSaved = await playerPage.request.put('/api/me/quiz-results/pickleball', {
+    data: { answers: Object.fromEntries(quiz.questions.map((question) => [question.id, question.options[2]!.id])) },
+  });
+  expect(quizSaved.status()).toBe(200);
   const publicTeam = await playerPage.request.post('/api/teams', {
     data: { kind: 'community', name: `Open Runners ${uniqueWord('t')}` },
   });
@@ -70,6 +77,9 @@ test('a public profile shows upcoming games while the player allows it, teams an
   await expect(organizer.getByRole('link', { name: publicName })).toBeVisible();
   await expect(organizer.getByRole('link', { name: privateName })).toHaveCount(0);
   await expect(organizer.getByTestId('games-played')).toHaveText('0 games on Huddle');
+  await expect(organizer.getByRole('list', { name: 'Skill levels' }).getByRole('listitem')).toHaveText([
+    'Pickleball level 4.0 (quiz)',
+  ]);
   await expectAccessible(organizer);
 
   // The player hides upcoming games: others no longer see them, the player still does.

@@ -163,6 +163,25 @@ test('the guided start is offered once after setup, skips and resumes where it w
   await expect(page).toHaveURL(/\/user-onboarding$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Your sports' })).toBeVisible();
   await expectAccessible(page);
+  // A save the server refuses is not a save: its reason shows beside the field and Next still
+  // asks for a save first (decision 054; the submit alone used to clear the unsaved state).
+  const refusal = 'Choose sports from the list.';
+  await page.route('**/api/me/games', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Invalid', fields: { games: [refusal] } } }),
+    }),
+  );
+  await page.getByText('Tennis', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(refusal)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByText('You have changes here that are not saved yet. Save them first, or skip this step.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your sports' })).toBeVisible();
+  await page.unroute('**/api/me/games');
   await page.getByRole('button', { name: 'Skip this step' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Your city' })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();

@@ -118,6 +118,11 @@ export const publicProfileReply = z
     ),
     /** Games played (decision 019); null when the player blocked the viewer. */
     gamesPlayed: z.number().int().nullable(),
+    /**
+     * The levels the player's skill quizzes gave them, one per sport (decisions 046, 054): shown
+     * like their sports, none when the player blocked the viewer.
+     */
+    skillLevels: z.array(z.object({ quizId: z.string(), gameType: z.string(), level: z.number() })),
   })
   .meta({ id: 'PublicProfile' });
 /** How many upcoming games a profile lists. */

@@ -14,7 +14,9 @@ import { places } from '../features/places/places.schema.ts';
 import { teamMembers } from '../features/teams/teams.schema.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
 import { listOutboxMailTo, type OutboxMail } from '../lib/mail/outbox.repository.ts';
-import type { TestApp } from './test-app.ts';
+import type { Clock } from '../lib/clock.ts';
+import { payments } from '../features/payments/payments.schema.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 let sequence = 0;
 
@@ -46,6 +48,9 @@ export async function signUpUser(app: FastifyInstance, overrides: Partial<SignUp
     user: response.json().user as { id: string; email: string },
   };
 }
+
+/** A signed-up user as the tests hold one: the sign-up body, the session cookie and the record. */
+export type TestUser = Awaited<ReturnType<typeof signUpUser>>;
 
 /** The token of the newest verification link mailed to this address, among these mails (newest first). */
 export function verificationTokenIn(mails: Pick<OutboxMail, 'to' | 'subject' | 'text'>[], email: string): string {
@@ -382,4 +387,56 @@ export async function connectRealtime(
   );
   await connected;
   return { socket, events };
+}
+
+type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A test file's request shorthand: the cookie, a JSON payload, and, given `addresses` ("203.0.113"),
+ * each call from the next client address of that range, so the per-address rate limits of public
+ * forms never meet another file's calls. `app` is read at each call (the app starts in beforeAll).
+ */
+export function addressedCall(app: () => FastifyInstance, addresses?: string) {
+  let address = 0;
+  return (method: InjectMethod, url: string, cookie = '', payload?: object) =>
+    app().inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload && { payload }),
+      ...(addresses && { remoteAddress: `${addresses}.${(address += 1) % 250}` }),
+    });
+}
+
+/**
+ * The start of a form feature's service tests: an app (mailing to `mailer` when given), the team
+ * cast (createTeamCast), and an owner whose local Stripe account takes payments (unless
+ * `payments: false`), as the paid-form tests need.
+ */
+export async function formTestCast(
+  names: Parameters<typeof createTeamCast>[1],
+  { mailer, payments: takesPayments = true }: { mailer?: Mailer; payments?: boolean } = {},
+) {
+  const t = await createTestApp({}, mailer ? { mailer } : {});
+  const cast = await createTeamCast(t, names);
+  if (takesPayments) await connectLocalStripeAccount(t, cast.owner.user.id);
+  return { t, ...cast };
+}
+
+/**
+ * The start of the paid-game tests (decisions 033, 043): an app on this clock and mailer, a place,
+ * `people` signed-up users, and the first of them an organizer whose local Stripe account takes
+ * payments.
+ */
+export async function paidGamesTestApp({ clock, mailer, people }: { clock: Clock; mailer: Mailer; people: number }) {
+  const t = await createTestApp({}, { clock, mailer });
+  const placeId = (await insertPlace(t.db)).id as string;
+  const users = await Promise.all(Array.from({ length: people }, () => signUpUser(t.app)));
+  await connectLocalStripeAccount(t, users[0]!.user.id);
+  return { t, placeId, users };
+}
+
+/** A payment's row as stored now. */
+export async function paymentRowOf(db: Database, id: string) {
+  return (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
 }

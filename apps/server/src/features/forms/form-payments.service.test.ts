@@ -5,13 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   collectMails,
-  connectLocalStripeAccount,
   createPublishedForm,
-  createTeamCast,
+  formTestCast,
   payOnLocalCheckout,
-  type signUpUser,
+  type TestUser,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 import { formSubmissions } from './forms.schema.ts';
@@ -22,24 +21,22 @@ import { formSubmissions } from './forms.schema.ts';
  * filler (or the mailed key's holder) and the form's organizers see a submission's payment.
  */
 const { mails, mailer } = collectMails();
-type User = Awaited<ReturnType<typeof signUpUser>>;
+type User = TestUser;
 let t: TestApp;
-let owner: User;
-let organizer: User;
-let player: User;
-let outsider: User;
+let owner: User, organizer: User, player: User, outsider: User;
 let teamId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { mailer });
-  ({ owner, organizer, player, outsider, teamId } = await createTeamCast(t, {
-    team: 'Harbor Runners',
-    owner: 'Paula Payee',
-    organizer: 'Omar Organizer',
-    player: 'Pia Player',
-    outsider: 'Ollie Outsider',
-  }));
-  await connectLocalStripeAccount(t, owner.user.id);
+  ({ t, owner, organizer, player, outsider, teamId } = await formTestCast(
+    {
+      team: 'Harbor Runners',
+      owner: 'Paula Payee',
+      organizer: 'Omar Organizer',
+      player: 'Pia Player',
+      outsider: 'Ollie Outsider',
+    },
+    { mailer },
+  ));
 });
 afterAll(async () => {
   await t.close();

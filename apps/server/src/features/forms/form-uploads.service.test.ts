@@ -6,60 +6,51 @@ import path from 'node:path';
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { signUpUser } from '../../test/factories.ts';
-import { createTeamAs, createTeamCast, multipartFile, tinyPdf } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  addressedCall,
+  createPublishedForm,
+  createTeamAs,
+  formTestCast,
+  multipartFile,
+  tinyPdf,
+  type TestUser,
+} from '../../test/factories.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { createLocalPrivateStorage } from '../../lib/storage/private-file-storage.ts';
 import type { PrivateFileStorage } from '../../lib/storage/private-file-storage.ts';
 import { deleteFormWithFiles, deleteOrphanFormUploads, orphanUploadsJob } from './form-uploads.service.ts';
 import { formFileDeletions, formSubmissions, formUploads, forms } from './forms.schema.ts';
 
 /** Issue 14, decision 037: files sent with forms are private, checked by their bytes, and claimed once. */
-type User = Awaited<ReturnType<typeof signUpUser>>;
+type User = TestUser;
 let t: TestApp;
-let owner: User;
-let organizer: User;
-let player: User;
-let outsider: User;
+let owner: User, organizer: User, player: User, outsider: User;
 let teamId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ owner, organizer, player, outsider, teamId } = await createTeamCast(t, {
-    team: 'Westside Waivers',
-    owner: 'Wanda Owner',
-    organizer: 'Walt Organizer',
-    player: 'Will Player',
-    outsider: 'Wes Outsider',
-  }));
+  ({ t, owner, organizer, player, outsider, teamId } = await formTestCast(
+    {
+      team: 'Westside Waivers',
+      owner: 'Wanda Owner',
+      organizer: 'Walt Organizer',
+      player: 'Will Player',
+      outsider: 'Wes Outsider',
+    },
+    { payments: false },
+  ));
 });
 afterAll(async () => {
   await t.close();
 });
 
 const idField: FormFieldInput = { type: 'file', id: 'id_scan', label: 'ID document', required: true };
-async function newForm(fields: FormFieldInput[] = [idField], formTeamId = teamId) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/forms',
-    headers: { cookie: owner.cookie },
-    payload: { title: 'Waiver and ID', teamId: formTeamId },
+const ownerCall = addressedCall(() => t.app);
+const newForm = (fields: FormFieldInput[] = [idField], formTeamId = teamId) =>
+  createPublishedForm(ownerCall, owner.cookie, {
+    title: 'Waiver and ID',
+    teamId: formTeamId,
+    fields,
+    settings: { onePerPerson: false },
   });
-  const id = created.json().id as string;
-  const saved = await t.app.inject({
-    method: 'PUT',
-    url: `/api/forms/${id}`,
-    headers: { cookie: owner.cookie },
-    payload: { version: 1, title: 'Waiver and ID', fields, settings: { onePerPerson: false } },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/forms/${id}/status`,
-    headers: { cookie: owner.cookie },
-    payload: { status: 'published' },
-  });
-  return id;
-}
 
 const quietLog = { error: () => undefined };
 let address = 0;

@@ -4,14 +4,14 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  addressedCall,
   collectMails,
-  connectLocalStripeAccount,
   createPublishedForm,
-  createTeamCast,
+  formTestCast,
   payOnLocalCheckout,
-  type signUpUser,
+  type TestUser,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 import { offerHoldMs } from './form-waitlist.service.ts';
@@ -24,23 +24,22 @@ import { formSubmissions, forms } from './forms.schema.ts';
  * refunded and told.
  */
 const { mails, mailer } = collectMails();
-type User = Awaited<ReturnType<typeof signUpUser>>;
+type User = TestUser;
 let t: TestApp;
-let owner: User;
-let organizer: User;
-let player: User;
+let owner: User, organizer: User, player: User;
 let teamId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { mailer });
-  ({ owner, organizer, player, teamId } = await createTeamCast(t, {
-    team: 'Lakeside Waitlisters',
-    owner: 'Lena Payee',
-    organizer: 'Otto Organizer',
-    player: 'Pete Player',
-    outsider: 'Oona Outsider',
-  }));
-  await connectLocalStripeAccount(t, owner.user.id);
+  ({ t, owner, organizer, player, teamId } = await formTestCast(
+    {
+      team: 'Lakeside Waitlisters',
+      owner: 'Lena Payee',
+      organizer: 'Otto Organizer',
+      player: 'Pete Player',
+      outsider: 'Oona Outsider',
+    },
+    { mailer },
+  ));
 });
 afterAll(async () => {
   await t.close();
@@ -49,16 +48,7 @@ beforeEach(() => {
   mails.length = 0;
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-let address = 0;
-const call = (method: Method, url: string, cookie = '', payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload && { payload }),
-    remoteAddress: `203.0.113.${(address += 1) % 250}`,
-  });
+const call = addressedCall(() => t.app, '203.0.113');
 
 const fields: FormFieldInput[] = [
   { type: 'payment', id: 'entry', label: 'Camp entry', priceCents: 2500, required: true },

@@ -4,16 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../accounts/accounts.schema.ts';
 import {
+  addressedCall,
   collectMails,
-  connectLocalStripeAccount,
   createPublishedForm,
-  createTeamCast,
+  formTestCast,
   multipartFile,
   payOnLocalCheckout,
   tinyPdf,
-  type signUpUser,
+  type TestUser,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { localStripeObjects } from '../payments/local-stripe/local-stripe.schema.ts';
 import { payments } from '../payments/payments.schema.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
@@ -27,24 +27,22 @@ import { formFileDeletions, formSubmissions, formUploads } from './forms.schema.
  * take payments are sent by the scheduled re-check once they can.
  */
 const { mails, mailer } = collectMails();
-type User = Awaited<ReturnType<typeof signUpUser>>;
+type User = TestUser;
 let t: TestApp;
-let owner: User;
-let organizer: User;
-let player: User;
-let outsider: User;
+let owner: User, organizer: User, player: User, outsider: User;
 let teamId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { mailer });
-  ({ owner, organizer, player, outsider, teamId } = await createTeamCast(t, {
-    team: 'Harbour Withdrawers',
-    owner: 'Wanda Payee',
-    organizer: 'Oscar Organizer',
-    player: 'Paula Player',
-    outsider: 'Olga Outsider',
-  }));
-  await connectLocalStripeAccount(t, owner.user.id);
+  ({ t, owner, organizer, player, outsider, teamId } = await formTestCast(
+    {
+      team: 'Harbour Withdrawers',
+      owner: 'Wanda Payee',
+      organizer: 'Oscar Organizer',
+      player: 'Paula Player',
+      outsider: 'Olga Outsider',
+    },
+    { mailer },
+  ));
 });
 afterAll(async () => {
   await t.close();
@@ -53,16 +51,7 @@ beforeEach(() => {
   mails.length = 0;
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-let address = 0;
-const call = (method: Method, url: string, cookie = '', payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload && { payload }),
-    remoteAddress: `198.18.0.${(address += 1) % 250}`,
-  });
+const call = addressedCall(() => t.app, '198.18.0');
 
 const paidFields: FormFieldInput[] = [
   { type: 'payment', id: 'entry', label: 'Camp entry', priceCents: 2500, required: true },

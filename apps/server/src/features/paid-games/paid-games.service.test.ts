@@ -9,17 +9,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
 import {
+  addressedCall,
   collectMails,
   createEventAs,
   createTeamAs,
   eventBodyFor,
   insertEvent,
-  insertPlace,
+  paidGamesTestApp,
+  paymentRowOf,
   payOnLocalCheckout,
-  signUpUser,
-  connectLocalStripeAccount,
+  type TestUser,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { eventParties } from '../events/events.schema.ts';
 import { expireLocalCheckoutJob } from '../payments/payments.routes.ts';
 import { paymentOutsideRefunds, payments } from '../payments/payments.schema.ts';
@@ -35,21 +36,17 @@ import { registrations } from '../seasons/seasons.schema.ts';
 const start = new Date('2030-06-01T12:00:00Z');
 const clock = createManualClock(start);
 const { mailer } = collectMails();
-type User = Awaited<ReturnType<typeof signUpUser>>;
+type User = TestUser;
 let t: TestApp;
 let placeId: string;
-let organizer: User;
-let player: User;
-let stranger: User;
+let organizer: User, player: User, stranger: User;
 let pool: User[];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock, mailer });
-  placeId = (await insertPlace(t.db)).id;
-  const people = await Promise.all(Array.from({ length: 53 }, () => signUpUser(t.app)));
+  let people: User[];
+  ({ t, placeId, users: people } = await paidGamesTestApp({ clock, mailer, people: 53 }));
   [organizer, player, stranger] = people as [User, User, User];
   pool = people.slice(3);
-  await connectStripe(organizer);
 });
 afterAll(async () => {
   await t.close();
@@ -58,14 +55,7 @@ beforeEach(() => {
   clock.set(start);
 });
 
-/** The organizer's connected account, able to take charges, as after a finished onboarding. */
-async function connectStripe(user: User) {
-  await connectLocalStripeAccount(t, user.user.id);
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, cookie = '', payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
+const call = addressedCall(() => t.app);
 
 /** A paid game ($12, 4 June 2030 18:00 Chicago) by the connected organizer. */
 async function paidGame(overrides: Record<string, unknown> = {}) {
@@ -86,7 +76,7 @@ async function joinAndPay(game: { id: string; occurrence: string }, who: User, f
   return paymentRow(reply.paymentId);
 }
 
-const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const paymentRow = (id: string) => paymentRowOf(t.db, id);
 const partiesOf = (eventId: string) => t.db.select().from(eventParties).where(eq(eventParties.eventId, eventId));
 const leaveGame = (game: { id: string; occurrence: string }, who: User) =>
   call('DELETE', `/api/events/${game.id}/parties/mine?occurrence=${encodeURIComponent(game.occurrence)}`, who.cookie);

@@ -3,18 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock.ts';
 import {
+  addressedCall,
   collectMails,
-  connectLocalStripeAccount,
   createEventAs,
   createTeamAs,
-  insertPlace,
+  paidGamesTestApp,
+  paymentRowOf,
   payOnLocalCheckout,
-  signUpUser,
+  type TestUser,
 } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { paymentCreditEntries, paymentCredits } from '../credits/credits.schema.ts';
 import { deliverLocalEventJob } from '../payments/local-stripe/local-stripe.ts';
-import { paymentOutsideRefunds, payments } from '../payments/payments.schema.ts';
+import { paymentOutsideRefunds } from '../payments/payments.schema.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 
 /**
@@ -26,22 +27,19 @@ import { registrations } from '../seasons/seasons.schema.ts';
 const start = new Date('2030-06-01T12:00:00Z');
 const clock = createManualClock(start);
 const { mails, mailer } = collectMails();
-type User = Awaited<ReturnType<typeof signUpUser>>;
+type User = TestUser;
 let t: TestApp;
 let placeId: string;
-let organizer: User;
-let stranger: User;
+let organizer: User, stranger: User;
 let pool: User[];
 /** While set, the local provider's events wait here instead of reaching the webhook. */
 let heldEvents: string[] | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock, mailer });
-  placeId = (await insertPlace(t.db)).id;
-  const people = await Promise.all(Array.from({ length: 40 }, () => signUpUser(t.app)));
+  let people: User[];
+  ({ t, placeId, users: people } = await paidGamesTestApp({ clock, mailer, people: 40 }));
   [organizer, stranger] = people as [User, User];
   pool = people.slice(2);
-  await connectLocalStripeAccount(t, organizer.user.id);
   // The same delivery as the app's (signed, to the webhook), which a test can hold back to send
   // Stripe's events in another order.
   t.jobs.define<{ eventId: string }>(deliverLocalEventJob, async ({ eventId }) => {
@@ -61,9 +59,7 @@ beforeEach(() => {
   heldEvents = undefined;
 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie = '', payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
+const call = addressedCall(() => t.app);
 
 const storedEvent = async (eventId: string) => (await t.payments.localStripe!.context().store.find('event', eventId))!;
 
@@ -82,7 +78,7 @@ async function deliver(event: object) {
   });
 }
 
-const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const paymentRow = (id: string) => paymentRowOf(t.db, id);
 const registrationsOf = (seasonId: string) =>
   t.db.select().from(registrations).where(eq(registrations.seasonId, seasonId));
 const refundsOf = async (intentId: string) =>

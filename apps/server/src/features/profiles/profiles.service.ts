@@ -15,6 +15,7 @@ import { areConnected } from '../connections/connections.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
 import { isOnline } from '../presence/presence.service.ts';
+import { listPublicQuizLevels } from '../quizzes/quizzes.service.ts';
 import {
   deleteBlock,
   findBlocksBetween,
@@ -180,15 +181,17 @@ export async function getPublicProfile(
       upcomingGames: null,
       teams: [],
       gamesPlayed: null,
+      skillLevels: [],
     };
   const now = clock.now();
   const showsUpcoming = owner.publicUpcomingGames || viewerId === userId;
-  const [upcoming, teams, gamesPlayed] = await Promise.all([
+  const [upcoming, teams, gamesPlayed, skillLevels] = await Promise.all([
     showsUpcoming
       ? listUpcomingGamesOf(db, { userId, viewerId, now, limit: profileUpcomingGamesLimit })
       : Promise.resolve(null),
     listVisibleTeamsOf(db, { userId, viewerId }),
     countGamesPlayed(db, { userId, now }),
+    listPublicQuizLevels(db, userId),
   ]);
   return {
     ...base,
@@ -199,6 +202,7 @@ export async function getPublicProfile(
       photoURL: photoUrl,
     })),
     gamesPlayed,
+    skillLevels,
     bio: owner.bio,
     pronouns: owner.pronouns as PublicProfile['pronouns'],
     games: owner.games,

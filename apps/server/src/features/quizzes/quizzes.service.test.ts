@@ -19,7 +19,7 @@ const quiz = findQuiz('pickleball')!;
 const answersAt = (position: number) =>
   Object.fromEntries(quiz.questions.map((question) => [question.id, question.options[position]!.id]));
 
-const call = (method: 'GET' | 'PUT', url: string, cookie = '', payload?: object) =>
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie = '', payload?: object) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
 const save = (cookie: string, answers: Record<string, string>, quizId = 'pickleball') =>
   call('PUT', `/api/me/quiz-results/${quizId}`, cookie, { answers });
@@ -103,5 +103,26 @@ describe('saving a result', () => {
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     const rows = await t.db.select().from(quizResults).where(eq(quizResults.userId, player.user.id));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('the level on the public profile (decision 054)', () => {
+  const profileOf = (userId: string, cookie = '') =>
+    call('GET', `/api/users/${userId}/profile`, cookie).then((reply) => reply.json());
+
+  it('shows each sport’s level to anyone, the answers never, and nothing to a viewer the player blocked', async () => {
+    const player = await signUpUser(t.app);
+    const viewer = await signUpUser(t.app);
+    expect((await profileOf(player.user.id)).skillLevels).toEqual([]);
+    expect((await save(player.cookie, answersAt(2))).statusCode).toBe(200);
+    const levels = [{ quizId: 'pickleball', gameType: 'Pickleball', level: 4 }];
+    expect((await profileOf(player.user.id)).skillLevels).toEqual(levels);
+    expect((await profileOf(player.user.id, viewer.cookie)).skillLevels).toEqual(levels);
+    expect(JSON.stringify(await profileOf(player.user.id))).not.toContain('answers');
+
+    const block = await call('POST', '/api/me/blocked-users', player.cookie, { userId: viewer.user.id });
+    expect(block.statusCode).toBe(200);
+    expect((await profileOf(player.user.id, viewer.cookie)).skillLevels).toEqual([]);
+    expect((await profileOf(player.user.id)).skillLevels).toEqual(levels);
   });
 });

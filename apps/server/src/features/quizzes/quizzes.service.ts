@@ -42,3 +42,17 @@ export async function saveQuizResult(
 export async function listMyQuizResults(db: Database, { actorId }: { actorId: string }): Promise<QuizResult[]> {
   return (await listQuizResultRows(db, actorId)).map(toReply);
 }
+
+/**
+ * The player's levels as their public profile shows them (decision 054): one per sport, named by
+ * the quiz's game type; a result of a quiz no longer offered is left out.
+ */
+export async function listPublicQuizLevels(
+  db: Database,
+  userId: string,
+): Promise<{ quizId: string; gameType: string; level: number }[]> {
+  return (await listQuizResultRows(db, userId)).flatMap((row) => {
+    const quiz = findQuiz(row.quizId);
+    return quiz ? [{ quizId: row.quizId, gameType: quiz.gameType, level: row.level }] : [];
+  });
+}

@@ -55,32 +55,37 @@ export function Component() {
   const { user, setUser } = useSessionUser();
   const progress = useOnboarding();
   if (!user) return null;
+  // A step's changes count as saved only once the server took them (the guide is told then).
+  const savedThen = (saved: () => void) => (next: CurrentUser) => {
+    setUser(next);
+    saved();
+  };
 
   const content: Record<OnboardingStep, OnboardingStepContent> = {
     sports: {
       description: 'Pick the sports you play, so Huddle shows you their games and players.',
-      body: <GamesForm user={user} onSaved={setUser} />,
+      body: (saved) => <GamesForm user={user} onSaved={savedThen(saved)} />,
     },
     city: {
       description: 'Games and players are listed nearest to your city first.',
-      body: (
+      body: (saved) => (
         <Group gap="sm">
           <Text>{user.defaultCity ? `Your city: ${user.defaultCity.name}` : 'No city set yet.'}</Text>
-          <ChangeCityButton user={user} onSaved={setUser} variant={user.defaultCity ? 'default' : 'filled'} />
+          <ChangeCityButton user={user} onSaved={savedThen(saved)} variant={user.defaultCity ? 'default' : 'filled'} />
         </Group>
       ),
     },
     availability: {
       description: 'When you can usually play, so organizers and teammates know when to ask you.',
-      body: <AvailabilityEditor />,
+      body: (saved) => <AvailabilityEditor onSaved={saved} />,
     },
     notifications: {
       description: 'Choose what Huddle tells you about, by email and by push.',
-      body: <NotificationSettingsForm user={user} onSaved={setUser} />,
+      body: (saved) => <NotificationSettingsForm user={user} onSaved={savedThen(saved)} />,
     },
     'first-game': {
       description: 'Open a game to see the details and join it.',
-      body: <FirstGameStep user={user} />,
+      body: () => <FirstGameStep user={user} />,
     },
   };
 

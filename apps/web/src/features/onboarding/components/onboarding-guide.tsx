@@ -14,8 +14,11 @@ import { useSetOnboardingStep } from '../api/onboarding-progress.ts';
 export interface OnboardingStepContent {
   /** What the step asks, under its title. */
   description: string;
-  /** The step's own form (the page composes it from the feature that saves it). */
-  body: ReactNode;
+  /**
+   * The step's own form (the page composes it from the feature that saves it). It calls `saved`
+   * once the server has accepted the save: only then are the step's changes no longer unsaved.
+   */
+  body: (saved: () => void) => ReactNode;
 }
 
 interface OnboardingGuideProps {
@@ -41,6 +44,12 @@ export function OnboardingGuide({ progress, content, finish }: OnboardingGuidePr
   // unsaved (the form would unmount and take them along); it asks for Save first.
   const [unsaved, setUnsaved] = useState(false);
   const [askedToSave, setAskedToSave] = useState(false);
+  // A submit is only an attempt: the server may refuse it (the form shows why beside the field),
+  // so the changes stay unsaved until the step's form reports a successful save.
+  const markSaved = () => {
+    setUnsaved(false);
+    setAskedToSave(false);
+  };
   const open = (step: OnboardingStep | null) => {
     setActive(step);
     setUnsaved(false);
@@ -89,15 +98,8 @@ export function OnboardingGuide({ progress, content, finish }: OnboardingGuidePr
               </Group>
               <Text c="dimmed">{content[active].description}</Text>
             </Stack>
-            <div
-              onChangeCapture={() => setUnsaved(true)}
-              onInputCapture={() => setUnsaved(true)}
-              onSubmitCapture={() => {
-                setUnsaved(false);
-                setAskedToSave(false);
-              }}
-            >
-              {content[active].body}
+            <div onChangeCapture={() => setUnsaved(true)} onInputCapture={() => setUnsaved(true)}>
+              {content[active].body(markSaved)}
             </div>
             {askedToSave && unsaved ? (
               <Alert color="yellow" variant="light" role="alert">

@@ -1,3 +1,4 @@
+import { formatQuizLevel } from '@huddle/shared/quizzes';
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -11,6 +12,8 @@ export interface PlayerProfileFacts {
   games: string[];
   /** True shows an Online badge; false and null show nothing (null: the player hides it). */
   online?: boolean | null;
+  /** Levels from the skill quizzes, one per sport (decision 054); the section shows only with one. */
+  skillLevels?: { quizId: string; gameType: string; level: number }[];
 }
 
 /** A player as others see them: the one h1 of a profile page, with photo, city, sports and bio. */
@@ -90,6 +93,27 @@ export function PlayerProfileCard({
             </Text>
           )}
         </Stack>
+        {player.skillLevels && player.skillLevels.length > 0 ? (
+          <Stack gap={6}>
+            <Title order={2} size="h5" id="player-skill-levels-title">
+              Skill levels
+            </Title>
+            <Group
+              gap="xs"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-labelledby="player-skill-levels-title"
+            >
+              {player.skillLevels.map((skill) => (
+                <Badge key={skill.quizId} component="li" variant="light" size="lg" tt="none" fw={500}>
+                  {skill.gameType} level {formatQuizLevel(skill.level)} (quiz)
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
         {children}
       </Stack>
     </Card>

@@ -106,7 +106,15 @@ function DayRow({ day, value, onChange, onCopyToAll }: DayRowProps) {
   );
 }
 
-function AvailabilityForm({ saved, footer }: { saved: AvailabilityBody | null; footer?: ReactNode }) {
+function AvailabilityForm({
+  saved,
+  footer,
+  onSaved,
+}: {
+  saved: AvailabilityBody | null;
+  footer?: ReactNode;
+  onSaved?: () => void;
+}) {
   const [draft, setDraft] = useState(() => draftFrom(saved));
   const [dialogOpened, setDialogOpened] = useState(false);
   const save = useSaveMyAvailability();
@@ -123,6 +131,7 @@ function AvailabilityForm({ saved, footer }: { saved: AvailabilityBody | null; f
       onSuccess: (reply) => {
         setDraft(draftFrom(reply.availability));
         notifications.show({ color: 'huddle', message: availabilitySavedMessage });
+        onSaved?.();
       },
       onError: () => {
         // Spec §8: this one stays until the person closes it with OK.
@@ -246,8 +255,11 @@ function AvailabilityForm({ saved, footer }: { saved: AvailabilityBody | null; f
   );
 }
 
-/** Settings, availability tab (spec §2, §4): the weekly editor and date-specific entries, saved together. */
-export function AvailabilityEditor({ footer }: { footer?: ReactNode }) {
+/**
+ * Settings, availability tab (spec §2, §4): the weekly editor and date-specific entries, saved
+ * together. `onSaved` runs once the server has accepted a save (the guided start listens).
+ */
+export function AvailabilityEditor({ footer, onSaved }: { footer?: ReactNode; onSaved?: () => void }) {
   const availability = useMyAvailability();
   if (availability.isPending) return <Skeleton h={420} radius="md" />;
   if (availability.isError) {
@@ -262,5 +274,5 @@ export function AvailabilityEditor({ footer }: { footer?: ReactNode }) {
       </Alert>
     );
   }
-  return <AvailabilityForm saved={availability.data.availability} footer={footer} />;
+  return <AvailabilityForm saved={availability.data.availability} footer={footer} onSaved={onSaved} />;
 }
