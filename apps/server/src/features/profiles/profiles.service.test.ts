@@ -270,6 +270,8 @@ describe('feature flags', () => {
       platform: 'gth',
       paymentsMode: 'local',
       promotion: null,
+      analytics: null,
+      errorReporting: null,
     });
     await setFlag(t.db, 'badges', false);
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
@@ -279,6 +281,8 @@ describe('feature flags', () => {
       platform: 'gth',
       paymentsMode: 'local',
       promotion: null,
+      analytics: null,
+      errorReporting: null,
     });
   });
 });
