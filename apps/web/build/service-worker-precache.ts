@@ -19,6 +19,8 @@ export const shellFiles = [
   '/manifest.webmanifest',
   '/favicon.svg',
   '/color-scheme.js',
+  // index.html's entry starts through it (decision 021): without it the cached shell never runs.
+  '/app-start.js',
   '/icons/icon-192.png',
 ] as const;
 
