@@ -8,6 +8,7 @@ import { seedDemoEvents } from './db/seed-events.ts';
 import { seedDemoTalk } from './db/seed-talk.ts';
 import { seedDemoPosts } from './db/seed-posts.ts';
 import { seedDemoPartners } from './db/seed-partners.ts';
+import { seedDemoTournament } from './db/seed-tournaments.ts';
 import { seedDemoConnections } from './db/seed-connections.ts';
 import { seedDemoOrganizerPages } from './db/seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './db/seed-payments.ts';
@@ -121,6 +122,7 @@ async function start() {
     if (await seedDemoPosts(database.db)) app.log.info('Demo community posts seeded.');
     if (await seedDemoConnections(database.db)) app.log.info('Demo connections seeded.');
     if (await seedDemoPartners(database.db)) app.log.info('Demo partners seeded.');
+    if (await seedDemoTournament(database.db)) app.log.info('Demo tournament seeded.');
     if (await seedDemoPayments(database.db)) app.log.info('Demo invoices and transactions seeded.');
     if (await seedDemoOrganizerPages(database.db)) app.log.info('Demo sign-up form and community website seeded.');
     if (!config.stripe && (await seedDemoPayees(database.db))) {

@@ -6,6 +6,7 @@ import { seedDemoTalk } from './seed-talk.ts';
 import { seedDemoPosts } from './seed-posts.ts';
 import { seedDemoConnections } from './seed-connections.ts';
 import { seedDemoPartners } from './seed-partners.ts';
+import { seedDemoTournament } from './seed-tournaments.ts';
 import { seedDemoOrganizerPages } from './seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './seed-payments.ts';
 import { demoAccount, seedDemoCommunity } from './seed.ts';
@@ -126,6 +127,24 @@ describe('seedDemoCommunity', () => {
     const list = (await t.app.inject({ url: '/api/connections', headers: { cookie } })).json();
     expect([list.connections.length, list.incoming.length, list.outgoing.length]).toEqual([3, 1, 1]);
     expect(await seedDemoConnections(t.db)).toBe(false);
+  });
+
+  it('runs the demo community’s tournament once: six teams, scheduled, the first match played, public', async () => {
+    expect(await seedDemoTournament(t.db)).toBe(true);
+    const league = (await t.app.inject({ url: '/api/teams?search=Austin%20Pickup%20Soccer' })).json();
+    const teamId = league.teams?.[0]?.id as string | undefined;
+    expect(teamId).toBeTruthy();
+    // Signed out: the community is public, so is its tournament.
+    const list = (await t.app.inject({ url: `/api/teams/${teamId}/tournaments` })).json();
+    expect(list.tournaments).toHaveLength(1);
+    const cup = (await t.app.inject({ url: `/api/tournaments/${list.tournaments[0].id}` })).json();
+    expect(cup.name).toBe('Austin Winter Cup');
+    expect(cup.entrants).toHaveLength(6);
+    const played = cup.matches.filter(
+      (match: { winnerEntrantId: string | null; homeScore: number | null }) => match.homeScore !== null,
+    );
+    expect(played).toHaveLength(1);
+    expect(await seedDemoTournament(t.db)).toBe(false);
   });
 
   it('lists a partner of each kind in Austin once, the league with the demo soccer community’s events', async () => {
