@@ -67,17 +67,69 @@ async function longTasks({ browser, page, url }) {
     });
 }
 
+/** PROFILE_TASK_FUNCTIONS=1: under each counted task, the app code and the packages that ran in it. */
+const taskFunctions = process.env.PROFILE_TASK_FUNCTIONS === '1';
+
+/** A CPU profile's samples with their time (the trace's clock) and stack, leaf first. */
+function timedSamples(profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  let at = profile.startTime;
+  return profile.samples.map((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    const stack = [];
+    for (let node = id; node; node = parentOf.get(node)) stack.push(nodes.get(node).callFrame);
+    return { ts: at, micros: profile.timeDeltas[index + 1] ?? 0, stack };
+  });
+}
+
+/** The top packages (self time) and the innermost app functions (inclusive time) of one task's samples. */
+function whatRan(samples, task) {
+  const inTask = samples.filter((sample) => sample.ts >= task.ts && sample.ts <= task.ts + task.dur);
+  const byPackage = new Map();
+  const byAppFunction = new Map();
+  const byFunction = new Map();
+  const add = (map, key, micros) => map.set(key, (map.get(key) ?? 0) + micros);
+  for (const sample of inTask) {
+    if (!sample.stack[0]?.url) continue;
+    const leaf = describeFrame(sample.stack[0]);
+    add(byPackage, leaf.where, sample.micros);
+    add(byFunction, leaf.what, sample.micros);
+    const app = sample.stack.map(describeFrame).find(({ what }) => / (app|features|components|lib)\//.test(what));
+    if (app) add(byAppFunction, app.what, sample.micros);
+  }
+  const top = (map) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([label, micros]) => `${label} ${(micros / 1000).toFixed(1)}`)
+      .join(', ');
+  return [
+    `      packages: ${top(byPackage)}`,
+    `      functions: ${top(byFunction)}`,
+    `      app code: ${top(byAppFunction)}`,
+  ].join('\n');
+}
+
 /**
  * Blocking time estimated from thread CPU time (see the header), on an unthrottled load: the
  * tasks after the first contentful paint, each counted as 4 x its CPU time less 50 ms.
  */
 async function cpuBlockingEstimate({ browser, page, url }) {
+  const cdp = taskFunctions ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  const samples = cdp ? timedSamples((await cdp.send('Profiler.stop')).profile) : [];
   const paint = events.find((event) => event.name === 'firstContentfulPaint');
   if (!paint) return ['  no first contentful paint in the trace'];
   const main = events.filter((event) => event.pid === paint.pid && event.tid === paint.tid && event.ph === 'X');
@@ -93,7 +145,8 @@ async function cpuBlockingEstimate({ browser, page, url }) {
         .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur)
         .filter((event) => taskParts.has(event.name) && event.tdur > 2_000)
         .map((event) => `${event.name} ${Math.round(event.tdur / 1000)}`);
-      return `  at ${String(Math.round((task.ts - start) / 1000)).padStart(5)} ms  cpu ${String(Math.round(task.tdur / 1000)).padStart(4)} ms  x4 ${String(Math.round((4 * task.tdur) / 1000)).padStart(4)} ms  ${parts.join(', ')}`;
+      const line = `  at ${String(Math.round((task.ts - start) / 1000)).padStart(5)} ms  cpu ${String(Math.round(task.tdur / 1000)).padStart(4)} ms  x4 ${String(Math.round((4 * task.tdur) / 1000)).padStart(4)} ms  ${parts.join(', ')}`;
+      return taskFunctions ? `${line}\n${whatRan(samples, task)}` : line;
     });
   return [
     `  first contentful paint at ${Math.round((paint.ts - start) / 1000)} ms (unthrottled)`,
@@ -101,6 +154,34 @@ async function cpuBlockingEstimate({ browser, page, url }) {
     `  after it: ${cpu(after).toFixed(0)} ms CPU in tasks, estimated blocking ${blocking(after).toFixed(0)} ms`,
     ...lines,
   ];
+}
+
+const sourceMaps = new Map();
+
+/** Where a sampled frame's code comes from: its package (or source folder) and function, through the build's source maps. */
+function describeFrame(frame) {
+  let where = frame.url ? frame.url.replace(/^.*\/assets\//, '') : '(browser)';
+  let what = frame.functionName || '(anonymous)';
+  if (frame.url.includes('/assets/')) {
+    const file = path.join(assetsDir, where);
+    if (!sourceMaps.has(file))
+      sourceMaps.set(file, existsSync(`${file}.map`) ? new TraceMap(readFileSync(`${file}.map`, 'utf8')) : null);
+    const map = sourceMaps.get(file);
+    const original = map && originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+    if (original?.source) {
+      const source = path.relative(repoRoot, path.resolve(assetsDir, original.source));
+      const inPackage = source.split('node_modules/').at(-1);
+      const label = source.includes('node_modules/') ? inPackage : source;
+      what = `${original.name ?? what} ${label.replace(/^apps\/web\/src\//, '')}:${original.line}`;
+      where = source.includes('node_modules/')
+        ? inPackage
+            .split('/')
+            .slice(0, inPackage.startsWith('@') ? 2 : 1)
+            .join('/')
+        : source.split('/').slice(0, 4).join('/');
+    }
+  }
+  return { where, what };
 }
 
 /** Script self time by package and by function, from a sampled CPU profile. */
@@ -122,34 +203,11 @@ async function scriptTime({ page, cdp, url }) {
   };
   const selfTime = new Map();
   profile.samples.forEach((id, index) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
-  const maps = new Map();
   const byPackage = new Map();
   const byFunction = new Map();
   for (const [id, micros] of selfTime) {
     if (onlyModuleTop && !underModuleTop(id)) continue;
-    const frame = nodes.get(id).callFrame;
-    let where = frame.url ? frame.url.replace(/^.*\/assets\//, '') : '(browser)';
-    let what = frame.functionName || '(anonymous)';
-    if (frame.url.includes('/assets/')) {
-      const file = path.join(assetsDir, where);
-      if (!maps.has(file))
-        maps.set(file, existsSync(`${file}.map`) ? new TraceMap(readFileSync(`${file}.map`, 'utf8')) : null);
-      const original =
-        maps.get(file) &&
-        originalPositionFor(maps.get(file), { line: frame.lineNumber + 1, column: frame.columnNumber });
-      if (original?.source) {
-        const source = path.relative(repoRoot, path.resolve(assetsDir, original.source));
-        const inPackage = source.split('node_modules/').at(-1);
-        const label = source.includes('node_modules/') ? inPackage : source;
-        what = `${original.name ?? what} ${label.replace(/^apps\/web\/src\//, '')}:${original.line}`;
-        where = source.includes('node_modules/')
-          ? inPackage
-              .split('/')
-              .slice(0, inPackage.startsWith('@') ? 2 : 1)
-              .join('/')
-          : source.split('/').slice(0, 4).join('/');
-      }
-    }
+    const { where, what } = describeFrame(nodes.get(id).callFrame);
     byPackage.set(where, (byPackage.get(where) ?? 0) + micros);
     byFunction.set(what, (byFunction.get(what) ?? 0) + micros);
   }

@@ -1,12 +1,15 @@
 import { adminMessages } from '@huddle/shared/admin';
-import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
-import { adminJourneyEmail } from './support/admin.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, newPerson, test } from './support/fixtures.ts';
+import { adminEmail } from './support/admin.ts';
 import { signUpWithProfile } from './support/people.ts';
 
-test('an admin disables a user, who then cannot sign in; the audit log shows it; others see no admin area', async ({
+test('an admin disables a user, who then cannot sign in; the audit log shows it; others see no admin area @mobile', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
+  const phone = testInfo.project.name === 'mobile';
+  const adminJourneyEmail = adminEmail('admin', testInfo.project.name);
+  const postTitle = `Keeper wanted Sunday ${Date.now().toString(36)}`;
   // The player, signed in in a browser of their own.
   const player = newPerson('Disabled');
   const playerContext = await browser.newContext();
@@ -30,7 +33,7 @@ test('an admin disables a user, who then cannot sign in; the audit log shows it;
   await signUpWithProfile(page, { name: 'Ops Admin', email: adminJourneyEmail, password: 'pickup game 2026' });
   // The player reports the admin's post; the admin dismisses the report from the queue.
   const post = await page.request.post('/api/posts', {
-    data: { category: 'play-competition', subcategory: 'sub-needed', title: 'Keeper wanted Sunday', text: 'Austin.' },
+    data: { category: 'play-competition', subcategory: 'sub-needed', title: postTitle, text: 'Austin.' },
   });
   expect(post.status()).toBe(201);
   const { id: postId } = (await post.json()) as { id: string };
@@ -44,16 +47,20 @@ test('an admin disables a user, who then cannot sign in; the audit log shows it;
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   await page.getByRole('link', { name: 'Post reports' }).click();
-  const report = page.getByRole('article', { name: 'Report of Keeper wanted Sunday' });
+  const report = page.getByRole('article', { name: `Report of ${postTitle}` });
   await expect(report).toContainText(`Reported by ${player.name}`);
   await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
   await report.getByRole('button', { name: 'Dismiss report' }).click();
   await expect(report).toHaveCount(0);
   await page.getByRole('link', { name: 'Users', exact: true }).click();
   await page.getByLabel('Search by name or email').fill(player.email);
+  await expect(page.getByRole('region', { name: 'Users' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await page.getByRole('link', { name: player.name }).click();
   await expect(page.getByRole('heading', { level: 2, name: player.name })).toBeVisible();
   await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Disable account' }).click();
   await expect(page.getByText('Account disabled: it is signed out everywhere and cannot sign in.')).toBeVisible();
   await expect(page.getByText('Disabled', { exact: true })).toBeVisible();
@@ -76,4 +83,18 @@ test('an admin disables a user, who then cannot sign in; the audit log shows it;
   await expect(row).toContainText(adminJourneyEmail);
   await expect(row).toContainText('{"disabledAt":null}');
   await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  // The log is wider than a phone: it scrolls sideways inside its labelled region, says so, and
+  // a keyboard scrolls it too. On a desktop it fits and says nothing.
+  const log = page.getByRole('region', { name: 'Audit log' });
+  const hint = page.getByText('Scroll sideways for more columns');
+  if (phone) {
+    await expect(hint).toBeVisible();
+    await log.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => log.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  } else {
+    await expect(log).toBeVisible();
+    await expect(hint).toHaveCount(0);
+  }
 });

@@ -20,7 +20,7 @@ interface Draft {
   document: { pages: { path: string; content: { type: string; props: Record<string, unknown> }[] }[] };
 }
 
-test('an organizer connects club.example.test and a visitor on that host reads the site and registers', async ({
+test('an organizer connects club.example.test, a visitor on that host reads the site and registers, and the organizer signs in there to read it', async ({
   page,
   baseURL,
   launchOptions,
@@ -29,7 +29,8 @@ test('an organizer connects club.example.test and a visitor on that host reads t
   const teamName = `${word} FC`;
   const gameTitle = `${word} league night`;
   const formTitle = `${word} registration`;
-  await signUpWithProfile(page, newPerson('Connector'));
+  const organizer = newPerson('Connector');
+  await signUpWithProfile(page, organizer);
   const teamId = await createTeam(page, teamName);
   await createTeamGame(page, teamId, gameTitle);
   const formId = await createPublishedForm(page, teamId, formTitle);
@@ -93,6 +94,7 @@ test('an organizer connects club.example.test and a visitor on that host reads t
   await expect(card.getByText('see this website.')).toBeVisible();
   expect((await page.request.get(`/api/custom-domains/allowed?domain=${domain}`)).status()).toBe(200);
 
+  const guest = newPerson('Visitor');
   // A visitor whose browser resolves club.example.test to this machine.
   const port = new URL(baseURL ?? '').port;
   const siteOrigin = `http://${domain}:${port}`;
@@ -116,7 +118,6 @@ test('an organizer connects club.example.test and a visitor on that host reads t
     // The Join page's form block takes the registration where it stands (decision 049), through
     // the API on the custom domain.
     const form = visitor.getByRole('form', { name: formTitle });
-    const guest = newPerson('Visitor');
     await form.getByRole('textbox', { name: 'Your name' }).fill(guest.name);
     await form.getByRole('textbox', { name: 'Your email' }).fill(guest.email);
     await form.getByRole('textbox', { name: 'Position' }).fill('Midfield');
@@ -126,9 +127,39 @@ test('an organizer connects club.example.test and a visitor on that host reads t
     await visitor.goto(`${siteOrigin}/form/${formId}`);
     await expect(visitor.getByRole('heading', { level: 1, name: formTitle })).toBeVisible();
 
-    // Huddle's own pages are not served on the domain: sign-in goes to Huddle's origin.
-    await visitor.goto(`${siteOrigin}/auth/login`);
-    await expect(visitor).toHaveURL(new RegExp(`^${baseURL}/auth/login`));
+    // The organizer opens the registrations on the domain (decision 038): the guard sends them to
+    // sign in on Huddle's origin, and a one-time hand-off brings them back signed in on the domain.
+    const organizerContext = await visitorBrowser.newContext({ viewport: { width: 1280, height: 800 } });
+    const desk = await organizerContext.newPage();
+    const submissionsUrl = `${siteOrigin}/form/${formId}/submissions`;
+    await desk.goto(submissionsUrl);
+    await expect(desk).toHaveURL(new RegExp(`^${baseURL}/auth/login\\?returnTo=`));
+    await desk.getByLabel('Email').fill(organizer.email);
+    await desk.getByLabel('Password').fill(organizer.password);
+    await desk.getByRole('button', { name: 'Sign in' }).click();
+    await expect(desk).toHaveURL(submissionsUrl);
+    await expect(desk.getByText(guest.name).first()).toBeVisible();
+    await expectAccessible(desk);
+    // Asked from the page: only the browser resolves the domain (Node's requests do not).
+    const domainSession = () =>
+      desk.evaluate(async () => ((await (await fetch('/api/auth/session')).json()) as { user: unknown }).user);
+    expect(await domainSession()).not.toBeNull();
+
+    // Signing out on the domain ends the domain's session and lands on the site; Huddle's own stays.
+    await desk.getByRole('button', { name: 'Account menu' }).click();
+    await desk.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(desk).toHaveURL(`${siteOrigin}/`);
+    expect(await domainSession()).toBeNull();
+    const huddleSession = await organizerContext.request.get(`${baseURL}/api/auth/session`);
+    expect(((await huddleSession.json()) as { user: unknown }).user).not.toBeNull();
+
+    // Huddle's origin hands over only to a verified custom domain.
+    const elsewhere = await desk.goto(
+      `${baseURL}/api/custom-domains/sign-in?next=${encodeURIComponent('http://stranger.example.test/form')}`,
+    );
+    expect(elsewhere?.status()).toBe(400);
+    await expect(desk.getByText('Signing in can only continue to a domain connected to Huddle.')).toBeVisible();
+    await organizerContext.close();
   } finally {
     await visitorBrowser.close();
   }

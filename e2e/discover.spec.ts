@@ -302,7 +302,7 @@ test('a US player sees miles, sorts by distance, and switches to kilometres in S
   const { title } = await signedInWithGame(page, 'Miler', 'Baseball');
   await page.goto('/discover?gameType=Baseball');
   // Soonest first within 25 miles of the player's city, by default.
-  // The segmented control's radios are drawn as its segments (visually hidden inputs).
+  // The sort chips are radios drawn as their labels (visually hidden inputs).
   const sortBy = (name: string) => page.getByRole('radio', { name, includeHidden: true });
   await expect(sortBy('Soonest')).toBeChecked();
   if (isMobile) await page.getByRole('button', { name: /^Filters/ }).click();

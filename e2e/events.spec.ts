@@ -43,6 +43,9 @@ async function createEventThroughApi(page: Page, title: string, slots: number) {
 test('an organizer runs a weekly game: a player joins, the waitlist is offered the freed spot, and it is claimed @postgres', async ({
   browser,
 }) => {
+  // Three people in three browser contexts, pages checked with axe: one of the longest journeys; under
+  // CI's full load it once ran past two minutes.
+  test.slow();
   const organizer = await newSignedInPage(browser, 'Organizer');
   const { page } = organizer;
   const title = `Zilker Thursday ${Date.now().toString(36)}`;

@@ -1,4 +1,4 @@
-import { adminJourneyEmail, adminMoreJourneyEmail } from './support/admin.ts';
+import { allAdminJourneyEmails } from './support/admin.ts';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -130,11 +130,13 @@ export default async function globalSetup() {
       REDIS_URL: '',
       SEED_DEMO: 'true',
       // The admin journeys' admins: made admins at sign-up (the seed has no operator account).
-      ADMIN_EMAILS: `${adminJourneyEmail},${adminMoreJourneyEmail}`,
+      ADMIN_EMAILS: allAdminJourneyEmails.join(','),
       AUTH_RATE_LIMIT_MAX: '200',
       // Every journey's visitors share 127.0.0.1: the forms, games and seasons journeys send more
       // than 5 guest writes in ten minutes between them (the limit itself is a server test).
       GUEST_RATE_LIMIT_MAX: '500',
+      // Each page load opens a realtime socket; every journey's browsers share 127.0.0.1.
+      REALTIME_OPEN_RATE_LIMIT_MAX: '5000',
       GOOGLE_CLIENT_ID: 'huddle-e2e',
       GOOGLE_CLIENT_SECRET: 'huddle-e2e-secret',
       GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,

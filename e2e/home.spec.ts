@@ -3,7 +3,7 @@ import { readRetryLimit } from '@huddle/shared/limits';
 import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
-import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
+import { createPlaceAndGame, daysFromNow, nearAustin, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo } from './support/outbox.ts';
 import { austin } from './support/people.ts';
 
@@ -16,7 +16,7 @@ async function signInAsDemo(page: Page) {
 }
 
 /** A fresh person with a finished profile (set through the API, the stable way past first-time setup). */
-async function signUpWithProfile(page: Page, label: string) {
+async function signUpWithProfile(page: Page, label: string, home: { lat: number; lng: number } = austin) {
   const person = newPerson(label);
   await page.goto('/auth/sign-up');
   await page.getByLabel('Display name').fill(person.name);
@@ -28,7 +28,7 @@ async function signUpWithProfile(page: Page, label: string) {
     data: {
       displayName: person.name,
       fullName: `${person.name} Fullname`,
-      defaultCity: { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 },
+      defaultCity: { name: 'Austin, TX', ...home },
       games: ['Soccer'],
       pronouns: null,
       bio: null,
@@ -49,16 +49,24 @@ test("home's and discover's first frame, painted before any script, has the page
   // size, place), the page's own heading would become the largest paint again, or jump.
   await signInAsDemo(page);
   const noScript = await browser.newContext({
-    javaScriptEnabled: false,
     baseURL: new URL(page.url()).origin,
     viewport: page.viewportSize(),
     storageState: await page.context().storageState(),
   });
+  // The app's modules never arrive: what stays is the frame as painted before them, after the
+  // small inline-order scripts (the colour scheme) that run first in a real load too.
+  await noScript.route('**/assets/**/*.js', (route) => route.abort());
   const htmlOnly = await noScript.newPage();
   for (const path of ['/home', '/discover']) {
     await htmlOnly.goto(path);
     const frameHeading = htmlOnly.locator('.first-frame h1');
     await expect(frameHeading).toBeVisible();
+    // The frame waits for the stylesheet only: no script runs before it, so every script preload
+    // (index.html's and the page's own) asks for low priority and leaves the link to the stylesheet.
+    expect(await htmlOnly.locator('link[rel="modulepreload"]').count(), path).toBeGreaterThan(3);
+    await expect(htmlOnly.locator('link[rel="modulepreload"]:not([fetchpriority="low"])'), path).toHaveCount(0);
+    // Its colours are its own until the theme's arrive with React: they are AA too.
+    await expectAccessible(htmlOnly);
     const frameLead = htmlOnly.locator('.first-frame-lead');
 
     await page.goto(path);
@@ -174,11 +182,14 @@ test('a bad verification link says so, signed out @mobile', async ({ page }) => 
 test('the dashboard shows upcoming events, the location card, nearby events and nearby players @mobile', async ({
   page,
 }) => {
-  await signUpWithProfile(page, 'Dash');
+  // A home point of this player's own: other journeys' games at Austin's centre would tie with this
+  // one at distance 0, and the block shows only the nearest few.
+  const home = nearAustin();
+  await signUpWithProfile(page, 'Dash', home);
   const word = uniqueWord('hb');
   const title = `Home game ${word}`;
   // The player's own game, right at their city's point: upcoming for them, and the nearest game.
-  await createPlaceAndGame(page, { placeName: `Home court ${word}`, title, at: austin });
+  await createPlaceAndGame(page, { placeName: `Home court ${word}`, title, at: home });
   await page.goto('/home');
 
   const upcoming = page.getByRole('region', { name: 'Upcoming events' });

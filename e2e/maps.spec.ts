@@ -122,7 +122,8 @@ test('two games at one place are one numbered marker; zoomed out, nearby places 
   await page.goto('/discover?gameType=Kickball');
   const map = page.getByRole('region', { name: 'Map of games' });
   const marker = map.getByRole('button', { name: `${placeName}: 2 games` });
-  await expect(marker).toBeVisible();
+  // The map's chunk loads after the list: on a loaded CI machine it once took more than 10 s.
+  await expect(marker).toBeVisible({ timeout: 20_000 });
   await expect(marker).toHaveText('2');
   await marker.focus();
   await page.keyboard.press('Enter');

@@ -35,7 +35,7 @@ test('a player writes a post, a visitor reads it signed out, another player repl
   await expect(page.getByRole('heading', { name: 'Posts in Play & Competition - Sub Needed', level: 1 })).toBeVisible();
 
   // The dialog starts in the list it is opened from, also after moving to another subcategory.
-  const subcategories = page.getByRole('group', { name: 'Subcategories' });
+  const subcategories = page.getByRole('radiogroup', { name: 'Subcategories' });
   const dialog = page.getByRole('dialog', { name: 'Write a post' });
   await subcategories.getByText('Find a Game', { exact: true }).click();
   await expect(

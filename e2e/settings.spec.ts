@@ -35,6 +35,9 @@ async function completeSetup(page: Page, person: Person) {
 test('a newcomer sets up the profile, saves availability and notifications, then deletes the account', async ({
   page,
 }) => {
+  // Four axe checks across the settings tabs: alone it takes ~50 s; beside other journeys on a loaded
+  // machine it ran past 120 s four times.
+  test.slow();
   const person = newPerson('Jordan');
   await signUp(page, person);
 
@@ -58,8 +61,13 @@ test('a newcomer sets up the profile, saves availability and notifications, then
   await page.goto('/more-info');
 
   // Gender is offered, optional and private (decision 022).
-  await page.getByRole('combobox', { name: 'Gender (optional)' }).click();
-  await page.getByRole('option', { name: 'Non-binary', exact: true }).click();
+  // Once in about ten runs beside other journeys, the list opened (aria-expanded) without showing:
+  // a person clicks again, and so does the journey.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'Gender (optional)' }).click();
+    await page.getByRole('option', { name: 'Non-binary', exact: true }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
+  await expect(page.getByRole('combobox', { name: 'Gender (optional)' })).toHaveValue('Non-binary');
   await completeSetup(page, person);
   expect((await (await page.request.get('/api/me')).json()).gender).toBe('Non-binary');
   await expect(page.getByRole('tab', { name: 'Availability', selected: true })).toBeVisible();

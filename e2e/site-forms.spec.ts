@@ -147,6 +147,22 @@ test('a visitor on a phone fills a site’s form inline, and the server’s erro
   await form.getByRole('textbox', { name: 'Anything else?' }).fill('Left-footed.');
   await form.getByRole('checkbox', { name: 'I follow the rules of play' }).focus();
   await visitor.keyboard.press('Space');
+
+  // A reload (or a phone dropping the tab) keeps what was typed: the tab's storage, per form.
+  await visitor.reload();
+  await expect(name).toHaveValue(guest.name);
+  await expect(form.getByRole('textbox', { name: 'Your email' })).toHaveValue(guest.email);
+  await expect(position).toHaveValue('Winger');
+  await expect(form.getByRole('radio', { name: 'Played in a club' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Sunday' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
+  await expect(form.getByRole('combobox', { name: 'Shirt size' })).toHaveValue('l');
+  await expect(form.getByRole('textbox', { name: 'Age' })).toHaveValue('4');
+  await expect(form.getByLabel('Playing since')).toHaveValue('2019-09-01');
+  await expect(form.getByRole('textbox', { name: 'Phone' })).toHaveValue('+1 512 555 0142');
+  await expect(form.getByRole('textbox', { name: 'Anything else?' })).toHaveValue('Left-footed.');
+  await expect(form.getByRole('checkbox', { name: 'I follow the rules of play' })).toBeChecked();
+
   await form.getByRole('button', { name: 'Register' }).click();
   await expect(form.getByRole('textbox', { name: 'Age' })).toHaveAccessibleDescription('At least 5.');
   await form.getByRole('textbox', { name: 'Age' }).fill('24');
@@ -189,6 +205,10 @@ test('a visitor on a phone fills a site’s form inline, and the server’s erro
   await expect(visitor.getByText('This form opens on its own page because it asks for a signature.')).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Fill in this form' })).toHaveAttribute('href', `/form/${waiverId}`);
   await expectAccessible(visitor);
+  // Sent: the kept answers are gone, a reload shows the form empty again.
+  await visitor.reload();
+  await expect(form.getByRole('textbox', { name: 'Your name' })).toHaveValue('');
+  await expect(form.getByRole('textbox', { name: 'Position' })).toHaveValue('');
   await context.close();
 
   // The organizer reads the visitor's answers, as sent from the site.

@@ -15,10 +15,12 @@ async function enterScore(page: Page, match: string, home: number, away: number)
   await expect(dialog).toBeHidden();
 }
 
-test('an organizer runs a five-team single elimination to its champion while a teammate watches live @mobile @postgres', async ({
+test('an organizer runs a five-team single elimination to its champion while a teammate and a signed-out spectator watch live @mobile @postgres', async ({
   page,
   browser,
 }) => {
+  // Three browsers (organizer, teammate, spectator) from entry to champion, with an edit between.
+  test.slow();
   // The organizer (this test's page: 375 px in the mobile project) runs a team.
   const organizer = newPerson('Olga');
   await signUpWithProfile(page, organizer);
@@ -57,10 +59,38 @@ test('an organizer runs a five-team single elimination to its champion while a t
   await fan.goto(url);
   await expect(fan.getByRole('article', { name: 'Match W1-2: Dingos v Eagles' })).toBeVisible();
   await expect(fan.getByRole('button', { name: /Enter score/ })).toHaveCount(0);
+  await expect(fan.getByRole('button', { name: 'Edit details' })).toHaveCount(0);
+
+  // A spectator without an account watches too (decision 055: the tournament's public topic).
+  const spectatorContext = await browser.newContext();
+  const spectator = await spectatorContext.newPage();
+  await spectator.goto(url);
+  await expect(spectator.getByRole('article', { name: 'Match W1-2: Dingos v Eagles' })).toBeVisible();
+
+  // The organizer corrects the details; a mistake is shown beside its field and nothing typed is lost.
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit details' });
+  await edit.getByRole('textbox', { name: 'Place' }).fill('Zilker Park, courts 3 and 4');
+  await edit.getByRole('textbox', { name: 'Tournament name' }).fill('S');
+  await edit.getByRole('button', { name: 'Save details' }).click();
+  await expect(edit.getByText('At least 2 characters.')).toBeVisible();
+  await expect(edit.getByRole('textbox', { name: 'Place' })).toHaveValue('Zilker Park, courts 3 and 4');
+  await edit.getByRole('textbox', { name: 'Tournament name' }).fill('Spring Smash Open');
+  await expectAccessible(page);
+  await edit.getByRole('button', { name: 'Save details' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Spring Smash Open', level: 1 })).toBeVisible();
+  await expect(page.getByText('Zilker Park, courts 3 and 4')).toBeVisible();
+  await expect(spectator.getByRole('heading', { name: 'Spring Smash Open', level: 1 })).toBeVisible({
+    timeout: 10_000,
+  });
 
   // Scores: each winner moves on by itself, and the teammate's page follows without a reload.
   await enterScore(page, 'Dingos v Eagles', 11, 7);
   await expect(fan.getByRole('article', { name: 'Match W1-2: Dingos v Eagles' })).toContainText('11');
+  await expect(spectator.getByRole('article', { name: 'Match W1-2: Dingos v Eagles' })).toContainText('11', {
+    timeout: 10_000,
+  });
   await expect(fan.getByRole('article', { name: 'Match W2-1: Aces v Dingos' })).toBeVisible();
   await enterScore(page, 'Aces v Dingos', 9, 11);
   await enterScore(page, 'Bandits v Comets', 11, 4);
@@ -69,10 +99,14 @@ test('an organizer runs a five-team single elimination to its champion while a t
   const champion = page.getByRole('status').filter({ hasText: 'Champion' });
   await expect(champion).toContainText('Dingos');
   await expect(fan.getByRole('status').filter({ hasText: 'Champion' })).toContainText('Dingos');
+  await expect(spectator.getByRole('status').filter({ hasText: 'Champion' })).toContainText('Dingos', {
+    timeout: 10_000,
+  });
+  await spectatorContext.close();
   await expectAccessible(page);
 
   // The team page lists it with its champion.
   await fan.goto(`/team/${teamId}`);
-  await expect(fan.getByRole('link', { name: /Spring Smash/ })).toContainText('Champion: Dingos');
+  await expect(fan.getByRole('link', { name: /Spring Smash Open/ })).toContainText('Champion: Dingos');
   await context.close();
 });

@@ -9,6 +9,7 @@ import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
 import { endpointRoutesOnly } from './build/endpoint-routes.ts';
 import { mantineDirectImports } from './build/mantine-direct-imports.ts';
 import { reachesContractsIn, sharedContracts } from './build/shared-contracts.ts';
+import { sentrySourceMaps } from './build/sentry-source-maps.ts';
 import { serviceWorkerPrecache } from './build/service-worker-precache.ts';
 
 // The server's dev port (apps/server, `npm run dev`): same origin for the browser, so the
@@ -229,7 +230,7 @@ function preloadSharedChunks(chunkNames: readonly string[]): Plugin {
           .filter((file) => file.type === 'chunk' && !file.isEntry && chunkNames.includes(file.name))
           .map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file.fileName}` },
+            attrs: { rel: 'modulepreload', fetchpriority: 'low', crossorigin: true, href: `/${file.fileName}` },
             injectTo: 'head' as const,
           }));
       },
@@ -241,6 +242,9 @@ function preloadSharedChunks(chunkNames: readonly string[]): Plugin {
  * index.html's entry script becomes a preload plus /app-start.js, which imports it once the first
  * frame has been painted (decision 021): the scripts download as before, but the server-written
  * heading of a landing page shows before they run. The dev server keeps the plain entry script.
+ *
+ * As nothing runs before that paint, every script preload asks for low priority: the download
+ * starts at once, but the stylesheet the paint waits for is served first on a slow link.
  */
 function startAfterFirstPaint(): Plugin {
   return {
@@ -252,11 +256,38 @@ function startAfterFirstPaint(): Plugin {
         if (!context.filename.endsWith('index.html')) return html;
         const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
         if (!entry.test(html)) throw new Error('index.html: no entry script to start after the first paint');
-        return html.replace(
-          entry,
-          (_tag, src: string) =>
-            `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">\n    <script type="module" src="/app-start.js"></script>`,
-        );
+        return html
+          .replace(
+            entry,
+            (_tag, src: string) =>
+              `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">\n    <script type="module" src="/app-start.js"></script>`,
+          )
+          .replaceAll(
+            '<link rel="modulepreload" crossorigin',
+            '<link rel="modulepreload" fetchpriority="low" crossorigin',
+          );
+      },
+    },
+  };
+}
+
+/**
+ * The stylesheet is what the first paint waits for: its link goes right after <title>, ahead of the
+ * color-scheme script and the scripts' modulepreloads, so a phone's few connections fetch it first
+ * instead of queueing it behind ~190 KB of scripts (issue 11, decision 021).
+ */
+function stylesheetsFirst(): Plugin {
+  return {
+    name: 'huddle:stylesheets-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const stylesheet = /\n?\s*<link rel="stylesheet"[^>]*>/g;
+        const links = html.match(stylesheet)?.map((link) => link.trim()) ?? [];
+        if (links.length === 0) return html;
+        if (!html.includes('</title>')) throw new Error('a page without <title>: nowhere to put its stylesheets first');
+        return html.replace(stylesheet, '').replace('</title>', `</title>\n    ${links.join('\n    ')}`);
       },
     },
   };
@@ -283,96 +314,106 @@ function pagesInDevelopment(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    react(),
-    pagesInDevelopment(),
-    preloadSharedChunks(['ui', 'shared-ui']),
-    startAfterFirstPaint(),
-    zodWithoutJsonSchema(),
-    mantineDirectImports(),
-    sharedContracts(),
-    endpointRoutesOnly(),
-    serviceWorkerPrecache(),
-    // The server sends these precompressed copies (@fastify/static preCompressed), so no
-    // request pays for compression at run time.
-    compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
-  ],
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
-            { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
-          ]
-        : [],
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
-  build: {
-    outDir: 'dist',
-    // dist/.vite/manifest.json: the server preloads a landing page's own chunks from it (decision 021).
-    manifest: true,
-    emptyOutDir: true,
-    // Hashed names under dist/assets/: the server caches that folder for a year.
-    assetsDir: 'assets',
-    target: 'es2022',
-    // Every browser Huddle supports has <link rel="modulepreload">: skip the polyfill.
-    modulePreload: { polyfill: false },
-    sourcemap: false,
-    // The entry chunk is ~510 KB raw / ~157 KB gzip by design (decision 008 and its budget,
-    // measured by bench:web), so Vite's generic 500 KB warning is raised above it.
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      // Three pages: the app, the auth pages' own small entry (decision 023), website pages' (decision 041).
-      input: {
-        index: path.resolve(import.meta.dirname, 'index.html'),
-        auth: path.resolve(import.meta.dirname, 'auth.html'),
-        site: path.resolve(import.meta.dirname, 'site.html'),
-      },
-      // Rolldown would fold the `base` chunk into the app's entry chunk (every page still works),
-      // which makes the sign-in and website pages load the app's code too.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
-      output: {
-        codeSplitting: {
-          groups: [
-            // What a page needs before it can render (React, Mantine's core; for the app also the
-            // router, the query client and the session check) in a few files rather than dozens:
-            // what both pages share in one, what only the app needs in another, and the auth
-            // page's own (entriesAware: an entry loads only the modules it imports).
-            ...initialChunkGroups,
-            // The UI library's pieces that the layouts, home or discover render, in one file that
-            // index.html preloads: home loaded 40 files of a few hundred bytes each, and on a slow
-            // phone network every file costs a round trip (Lighthouse: about 150 ms per six
-            // requests). Only those pieces: when the file held every piece four pages shared, home
-            // loaded inputs, selects and menus it never ran, 70 % of the file (decision 021, update
-            // of 2026-11-26).
-            {
-              name: (moduleId: string, context: ChunkingContext) =>
-                uiLibrary.test(moduleId) && firstRenderReaches(moduleId, context) ? 'ui' : null,
-              debugName: 'ui',
-              minShareCount: 2,
-              priority: 6,
-            },
-            // The rest of the UI library that four or more pages share (inputs, selects, tables): its
-            // own file, which only the pages that use it load.
-            { name: 'ui-more', test: uiLibrary, minShareCount: 4, priority: 5 },
-            // Likewise Huddle's own modules that the first renders share (API calls, lists, labels),
-            // less the websites' and those that lead to the forms' schemas (sharedWebModule). The
-            // rest are left to the bundler: a group takes the modules its modules import along
-            // with them, and a second group for them pulled home's own imports out of home's chunks.
-            {
-              name: (moduleId: string, context: ChunkingContext) =>
-                sharedWebModule(moduleId, context) && firstRenderReaches(moduleId, context) ? 'shared-ui' : null,
-              debugName: 'shared-ui',
-              minShareCount: 4,
-              priority: 4,
-            },
-          ],
+export default defineConfig(async ({ command }) => {
+  // Source maps only for Sentry, when configured (decision 052): uploaded, then deleted from dist.
+  const sourceMaps =
+    command === 'build'
+      ? await sentrySourceMaps(process.env, path.resolve(import.meta.dirname, 'dist'))
+      : { sourcemap: false as const, plugins: [] };
+  return {
+    plugins: [
+      react(),
+      pagesInDevelopment(),
+      preloadSharedChunks(['ui', 'shared-ui']),
+      startAfterFirstPaint(),
+      stylesheetsFirst(),
+      zodWithoutJsonSchema(),
+      mantineDirectImports(),
+      sharedContracts(),
+      endpointRoutesOnly(),
+      serviceWorkerPrecache(),
+      // The server sends these precompressed copies (@fastify/static preCompressed), so no
+      // request pays for compression at run time.
+      // No copies of source maps: they are deleted after their upload, and never served.
+      compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] }),
+      ...sourceMaps.plugins,
+    ],
+    resolve: {
+      alias:
+        command === 'build'
+          ? [
+              { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+              { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+            ]
+          : [],
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    },
+    build: {
+      outDir: 'dist',
+      // dist/.vite/manifest.json: the server preloads a landing page's own chunks from it (decision 021).
+      manifest: true,
+      emptyOutDir: true,
+      // Hashed names under dist/assets/: the server caches that folder for a year.
+      assetsDir: 'assets',
+      target: 'es2022',
+      // Every browser Huddle supports has <link rel="modulepreload">: skip the polyfill.
+      modulePreload: { polyfill: false },
+      sourcemap: sourceMaps.sourcemap,
+      // The entry chunk is ~510 KB raw / ~157 KB gzip by design (decision 008 and its budget,
+      // measured by bench:web), so Vite's generic 500 KB warning is raised above it.
+      chunkSizeWarningLimit: 600,
+      rolldownOptions: {
+        // Three pages: the app, the auth pages' own small entry (decision 023), website pages' (decision 041).
+        input: {
+          index: path.resolve(import.meta.dirname, 'index.html'),
+          auth: path.resolve(import.meta.dirname, 'auth.html'),
+          site: path.resolve(import.meta.dirname, 'site.html'),
+        },
+        // Rolldown would fold the `base` chunk into the app's entry chunk (every page still works),
+        // which makes the sign-in and website pages load the app's code too.
+        experimental: { chunkOptimization: { mergeCommonChunks: false } },
+        output: {
+          codeSplitting: {
+            groups: [
+              // What a page needs before it can render (React, Mantine's core; for the app also the
+              // router, the query client and the session check) in a few files rather than dozens:
+              // what both pages share in one, what only the app needs in another, and the auth
+              // page's own (entriesAware: an entry loads only the modules it imports).
+              ...initialChunkGroups,
+              // The UI library's pieces that the layouts, home or discover render, in one file that
+              // index.html preloads: home loaded 40 files of a few hundred bytes each, and on a slow
+              // phone network every file costs a round trip (Lighthouse: about 150 ms per six
+              // requests). Only those pieces: when the file held every piece four pages shared, home
+              // loaded inputs, selects and menus it never ran, 70 % of the file (decision 021, update
+              // of 2026-11-26).
+              {
+                name: (moduleId: string, context: ChunkingContext) =>
+                  uiLibrary.test(moduleId) && firstRenderReaches(moduleId, context) ? 'ui' : null,
+                debugName: 'ui',
+                minShareCount: 2,
+                priority: 6,
+              },
+              // The rest of the UI library that four or more pages share (inputs, selects, tables): its
+              // own file, which only the pages that use it load.
+              { name: 'ui-more', test: uiLibrary, minShareCount: 4, priority: 5 },
+              // Likewise Huddle's own modules that the first renders share (API calls, lists, labels),
+              // less the websites' and those that lead to the forms' schemas (sharedWebModule). The
+              // rest are left to the bundler: a group takes the modules its modules import along
+              // with them, and a second group for them pulled home's own imports out of home's chunks.
+              {
+                name: (moduleId: string, context: ChunkingContext) =>
+                  sharedWebModule(moduleId, context) && firstRenderReaches(moduleId, context) ? 'shared-ui' : null,
+                debugName: 'shared-ui',
+                minShareCount: 4,
+                priority: 4,
+              },
+            ],
+          },
         },
       },
     },
-  },
-}));
+  };
+});

@@ -37,3 +37,9 @@ export function newPerson(label: string) {
     password: 'pickup game 2026',
   };
 }
+
+/** Usable at 375 px: nothing makes the page scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const [content, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(content, `sideways scroll on ${page.url()}`).toBeLessThanOrEqual(viewport!);
+}

@@ -13,8 +13,11 @@ export function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A point within about a kilometre of central Austin: journeys' places do not sit on one another. */
-function nearAustin() {
+/**
+ * A point within about a kilometre of central Austin: journeys' places do not sit on one another,
+ * and a person who lives there has no one else's game at distance 0.
+ */
+export function nearAustin() {
   const jitter = () => (Math.random() - 0.5) * 0.016;
   return { lat: austin.lat + jitter(), lng: austin.lng + jitter() };
 }

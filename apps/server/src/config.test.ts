@@ -23,6 +23,18 @@ describe('loadConfig', () => {
 
   it('names the variable of a bad value', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrow(/PORT/);
+    // One analytics service at a time, and a PostHog host needs its key (decision 052).
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        ANALYTICS_PLAUSIBLE_URL: 'https://stats.example',
+        ANALYTICS_POSTHOG_KEY: 'phc_a1',
+      }),
+    ).toThrow(/not both/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ANALYTICS_POSTHOG_URL: 'https://eu.i.posthog.com' })).toThrow(
+      /ANALYTICS_POSTHOG_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ANALYTICS_POSTHOG_KEY: 'secret' })).toThrow(/phc_/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'mail.example.com' })).toThrow(
       /SMTP_URL: must be an smtp/,
     );

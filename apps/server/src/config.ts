@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { platforms, type Platform } from '@huddle/shared/platforms';
+import { realtimeLimits } from '@huddle/shared/realtime';
 import { z } from 'zod';
 import { locateUpwards } from './lib/locate-upwards.ts';
 import type { S3StorageConfig } from './lib/storage/s3-file-storage.ts';
@@ -55,6 +56,8 @@ const environment = z.object({
   SEED_DEMO: booleanFlag.optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   GUEST_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  /** Realtime socket opens a minute per client address (decision 055). */
+  REALTIME_OPEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(realtimeLimits.opensPerMinute),
   TRUST_PROXY: booleanFlag.default(false),
   /** After SIGTERM, keep serving this long with /api/ready at 503, so the load balancer stops first. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -117,6 +120,13 @@ const environment = z.object({
   ANALYTICS_PLAUSIBLE_URL: z.url('must be the Plausible server, such as https://plausible.io').optional(),
   /** The site's name in Plausible; PUBLIC_ORIGIN's host name when unset. */
   ANALYTICS_PLAUSIBLE_DOMAIN: z.string().min(1).max(253).optional(),
+  /** Usage analytics through PostHog instead (decision 052): the project API key (public by design); unset, none. */
+  ANALYTICS_POSTHOG_KEY: z
+    .string()
+    .regex(/^phc_[A-Za-z0-9]+$/, "must be the PostHog project's API key (phc_…)")
+    .optional(),
+  /** The PostHog host events go to; PostHog Cloud US when unset (https://eu.i.posthog.com for EU, or your own). */
+  ANALYTICS_POSTHOG_URL: z.url('must be the PostHog host, such as https://us.i.posthog.com').optional(),
   /** Error reporting (decision 052): a Sentry-compatible DSN for the server; unset, none. */
   SENTRY_DSN: z.url('must be a DSN such as https://key@o1.ingest.sentry.io/1').optional(),
   /** The DSN the web app reports to; SENTRY_DSN when unset. */
@@ -145,6 +155,7 @@ export interface Config {
   authRateLimitMax: number;
   /** Guest writes (joins, season registrations, form submissions) per client address in ten minutes. */
   guestRateLimitMax: number;
+  realtimeOpenRateLimitMax: number;
   trustProxy: boolean;
   /** Milliseconds between SIGTERM (readiness 503) and closing the listener. */
   drainDelayMs: number;
@@ -174,7 +185,10 @@ export interface Config {
   /** Huddle's cut of a paid registration, in percent of the amount (0 = none). */
   platformFeePercent: number;
   /** Usage analytics for signed-in people who have not opted out; undefined: none (decision 052). */
-  analytics: { provider: 'plausible'; url: string; domain: string } | undefined;
+  analytics:
+    | { provider: 'plausible'; url: string; domain: string }
+    | { provider: 'posthog'; url: string; key: string }
+    | undefined;
   /** Error reporting; each DSN undefined when not configured (decision 052). */
   errorReporting: { serverDsn: string | undefined; webDsn: string | undefined; environment: string };
 }
@@ -225,6 +239,14 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the endpoint's signing secret, whsec_…, from the Stripe dashboard or `stripe listen`)",
     );
   }
+  if (values.ANALYTICS_PLAUSIBLE_URL && values.ANALYTICS_POSTHOG_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ANALYTICS_POSTHOG_KEY: set either ANALYTICS_PLAUSIBLE_URL or ANALYTICS_POSTHOG_KEY, not both (one analytics service)',
+    );
+  }
+  if (values.ANALYTICS_POSTHOG_URL && !values.ANALYTICS_POSTHOG_KEY) {
+    throw new ConfigError('Invalid configuration:\n  ANALYTICS_POSTHOG_URL: also set ANALYTICS_POSTHOG_KEY');
+  }
   // A deployment served over TLS never takes DNS answers from a file: custom domains are verified by real DNS.
   if (values.DNS_TEST_RECORDS_FILE && values.PUBLIC_ORIGIN?.startsWith('https://')) {
     throw new ConfigError(
@@ -258,6 +280,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     seedDemo: values.SEED_DEMO ?? embedded,
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
     guestRateLimitMax: values.GUEST_RATE_LIMIT_MAX,
+    realtimeOpenRateLimitMax: values.REALTIME_OPEN_RATE_LIMIT_MAX,
     trustProxy: values.TRUST_PROXY,
     drainDelayMs: values.DRAIN_DELAY_MS,
     metricsToken: values.METRICS_TOKEN,
@@ -281,7 +304,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
             values.ANALYTICS_PLAUSIBLE_DOMAIN ??
             new URL(values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`).hostname,
         }
-      : undefined,
+      : values.ANALYTICS_POSTHOG_KEY
+        ? {
+            provider: 'posthog',
+            url: (values.ANALYTICS_POSTHOG_URL ?? 'https://us.i.posthog.com').replace(/\/$/, ''),
+            key: values.ANALYTICS_POSTHOG_KEY,
+          }
+        : undefined,
     errorReporting: {
       serverDsn: values.SENTRY_DSN,
       webDsn: values.SENTRY_WEB_DSN ?? values.SENTRY_DSN,

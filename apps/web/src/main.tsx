@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -24,23 +24,34 @@ const inlineSession = takeInlineSession();
 if (inlineSession) queryClient.setQueryData(sessionQueryKey, inlineSession);
 else void queryClient.prefetchQuery(sessionQueryOptions());
 
-// On a verified custom domain the server says so in index.html: the reduced route table (spec §2).
-const router = createBrowserRouter(readCustomHost() ? customHostRoutes : routes);
+/** Lets the browser paint and handle input between start-up steps (each is a separate task). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-try {
+async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  await nextTask();
+  // On a verified custom domain the server says so in index.html: the reduced route table (spec §2).
+  const router = createBrowserRouter(readCustomHost() ? customHostRoutes : routes);
+  await nextTask();
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser every few milliseconds, so the
+  // first render is not one long task (issue 11: Total Blocking Time on a phone).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
-} catch (error) {
-  // Spec §8: a start-up failure is logged to the console.
-  console.error('Huddle could not start:', error);
+  return router;
 }
+
+const started = start();
+// Spec §8: a start-up failure is logged to the console.
+started.catch((error: unknown) => console.error('Huddle could not start:', error));
 
 // Analytics and error reporting (decision 052): after the page has loaded, outside development,
 // and only when the server configures one; their code is not part of the first load.
@@ -50,7 +61,7 @@ if (import.meta.env.PROD) {
       .fetchQuery(publicConfigQueryOptions())
       .then(async (config) => {
         if (!config.analytics && !config.errorReporting) return;
-        await (await import('./app/third-parties.ts')).startThirdParties(config, router);
+        await (await import('./app/third-parties.ts')).startThirdParties(config, await started);
       })
       .catch((error: unknown) => console.error('Huddle could not start its third-party services:', error));
   });

@@ -15,6 +15,8 @@ export const customDomainMessages = {
   notFound: 'This domain does not exist or is not yours to change.',
   notConnected: 'This domain is not connected to Huddle.',
   tooMany: 'A website can have at most 5 domains.',
+  hopRefused: 'Signing in can only continue to a domain connected to Huddle.',
+  handOffUsed: 'This sign-in link has expired or was already used. Go back to the page and sign in again.',
 } as const;
 
 export const customDomainLimits = { perWebsite: 5 } as const;
@@ -142,6 +144,21 @@ export const customDomainEndpoints = {
     reply: z.object({ ok: z.literal(true) }),
   }),
 } as const;
+
+/**
+ * Signing in on a custom domain (decision 038): the custom host sends the browser to `signIn` on
+ * Huddle's origin with `next` (the custom host's address to come back to); once signed in there,
+ * Huddle redirects to `handOff` on the custom host with a one-time token, which starts a session
+ * on that host. Both answer with redirects (a browser navigates to them), so they are plain GETs.
+ */
+export const customDomainSignInPaths = {
+  signIn: '/api/custom-domains/sign-in',
+  handOff: '/api/custom-domains/hand-off',
+} as const;
+export const customDomainSignInQuery = z.object({ next: z.string().min(1).max(2048) });
+export const customDomainHandOffQuery = z.object({ token: z.string().min(1).max(128) });
+/** How long a hand-off token lasts: the redirect follows at once, so a minute is plenty. */
+export const handOffLifetimeSeconds = 60;
 
 /**
  * What the server writes into index.html on a verified custom domain, so the web app renders

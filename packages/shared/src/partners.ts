@@ -237,15 +237,26 @@ export const managedPartner = z
   .meta({ id: 'ManagedPartner' });
 export type ManagedPartner = z.infer<typeof managedPartner>;
 
-/** One partner with all its offers, past and future included. */
+/** A public team or community a league can link, as the admin's team picker lists it. */
+export const partnerTeamOption = z
+  .object({ id: z.string(), name: z.string(), city: z.string().nullable() })
+  .meta({ id: 'PartnerTeamOption' });
+export type PartnerTeamOption = z.infer<typeof partnerTeamOption>;
+
+/** One partner with all its offers, past and future included, and its linked team's name. */
 export const managedPartnerDetail = managedPartner
-  .extend({ offers: z.array(partnerOffer) })
+  .extend({ offers: z.array(partnerOffer), team: partnerTeamOption.nullable() })
   .meta({ id: 'ManagedPartnerDetail' });
 export type ManagedPartnerDetail = z.infer<typeof managedPartnerDetail>;
 
 export const managedPartnersReply = z.object({ partners: z.array(managedPartner) }).meta({ id: 'ManagedPartners' });
 
 const adminTags = ['admin'] as const;
+
+/** The league form's team picker: public teams whose name contains `q` (empty: the first by name). */
+export const partnerTeamSearchQuery = z.object({ q: z.string().trim().max(100).default('') });
+export const partnerTeamSearchLimit = 20;
+export const partnerTeamsReply = z.object({ teams: z.array(partnerTeamOption) }).meta({ id: 'PartnerTeams' });
 
 /** Partners are written here only, by admins (decision 048: no public route writes them). */
 export const adminPartnerEndpoints = {
@@ -316,5 +327,13 @@ export const adminPartnerEndpoints = {
     tags: adminTags,
     params: partnerOfferIdParams,
     reply: okReply,
+  }),
+  searchTeams: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/partner-teams',
+    summary: 'Public teams and communities by name, for linking one to a league partner',
+    tags: adminTags,
+    query: partnerTeamSearchQuery,
+    reply: partnerTeamsReply,
   }),
 } as const;

@@ -170,7 +170,10 @@ export const publicConfigReply = z.object({
    * who have not opted out.
    */
   analytics: z
-    .discriminatedUnion('provider', [z.object({ provider: z.literal('plausible'), url: z.url(), domain: z.string() })])
+    .discriminatedUnion('provider', [
+      z.object({ provider: z.literal('plausible'), url: z.url(), domain: z.string() }),
+      z.object({ provider: z.literal('posthog'), url: z.url(), key: z.string() }),
+    ])
     .nullable(),
   /** Error reporting of the web app: a Sentry-compatible DSN (public by design), or null. */
   errorReporting: z.object({ dsn: z.url(), environment: z.string() }).nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okReply } from './accounts.ts';
 import { instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { topicOf } from './realtime.ts';
 import { teamIdParams } from './teams.ts';
 import { matchStages, maxEntrants, tournamentFormats } from './tournament-brackets.ts';
 
@@ -21,6 +22,10 @@ export const scoreConflictMessage = 'Someone entered this score meanwhile. Check
 export const knockoutNeedsWinnerMessage = 'A knockout match needs a winner.';
 export const scheduledAlreadyMessage = 'The schedule is made; the entrants can no longer change.';
 export const laterMatchPlayedMessage = 'A later match has been played with this winner; change that score first.';
+export const detailsConflictMessage =
+  'Someone changed these details meanwhile. The page shows their version; make your change again.';
+export const bracketLockedMessage =
+  'A score has been entered: the format and pools can no longer change (the courts, times and place still can).';
 
 export const tournamentIdParams = z.object({ tournamentId: z.uuid('Unknown tournament.') });
 export const matchParams = tournamentIdParams.extend({ matchId: z.uuid('Unknown match.') });
@@ -28,39 +33,50 @@ export const matchParams = tournamentIdParams.extend({ matchId: z.uuid('Unknown 
 const name = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 
-export const tournamentBody = z
-  .strictObject({
-    name: z
-      .string({ error: 'Name the tournament.' })
-      .trim()
-      .min(2, 'At least 2 characters.')
-      .max(80, 'At most 80 characters.'),
-    format: z.enum(tournamentFormats, { error: 'Pick a format.' }),
-    startsAt: instant('Pick a date and time.'),
-    endsAt: instant('Pick a date and time.'),
-    placeName: z.string().trim().max(120, 'At most 120 characters.').nullable(),
-    courts: z
-      .array(name('Name the court.', 40), { error: 'Name at least one court.' })
-      .min(1, 'Name at least one court.')
-      .max(32, 'At most 32 courts.'),
-    matchMinutes: z
-      .number({ error: 'How long is a match?' })
-      .int()
-      .min(5, 'At least 5 minutes.')
-      .max(600, 'At most 600 minutes.'),
-    pools: z.number().int().min(1, 'At least 1 pool.').max(16, 'At most 16 pools.').default(1),
-    advancePerPool: z.number().int().min(0).max(16, 'At most 16 per pool.').default(0),
-    captainsEnterScores: z.boolean().default(false),
-  })
-  .superRefine((tournament, context) => {
-    if (new Date(tournament.endsAt) < new Date(tournament.startsAt)) {
-      context.addIssue({ code: 'custom', message: 'The tournament must end after it starts.', path: ['endsAt'] });
-    }
-    if (new Set(tournament.courts.map((court) => court.toLowerCase())).size !== tournament.courts.length) {
-      context.addIssue({ code: 'custom', message: 'Each court needs its own name.', path: ['courts'] });
-    }
-  });
+const tournamentFields = z.strictObject({
+  name: z
+    .string({ error: 'Name the tournament.' })
+    .trim()
+    .min(2, 'At least 2 characters.')
+    .max(80, 'At most 80 characters.'),
+  format: z.enum(tournamentFormats, { error: 'Pick a format.' }),
+  startsAt: instant('Pick a date and time.'),
+  endsAt: instant('Pick a date and time.'),
+  placeName: z.string().trim().max(120, 'At most 120 characters.').nullable(),
+  courts: z
+    .array(name('Name the court.', 40), { error: 'Name at least one court.' })
+    .min(1, 'Name at least one court.')
+    .max(32, 'At most 32 courts.'),
+  matchMinutes: z
+    .number({ error: 'How long is a match?' })
+    .int()
+    .min(5, 'At least 5 minutes.')
+    .max(600, 'At most 600 minutes.'),
+  pools: z.number().int().min(1, 'At least 1 pool.').max(16, 'At most 16 pools.').default(1),
+  advancePerPool: z.number().int().min(0).max(16, 'At most 16 per pool.').default(0),
+  captainsEnterScores: z.boolean().default(false),
+});
+
+function checkDatesAndCourts(
+  tournament: { startsAt: string; endsAt: string; courts: string[] },
+  context: z.RefinementCtx,
+) {
+  if (new Date(tournament.endsAt) < new Date(tournament.startsAt)) {
+    context.addIssue({ code: 'custom', message: 'The tournament must end after it starts.', path: ['endsAt'] });
+  }
+  if (new Set(tournament.courts.map((court) => court.toLowerCase())).size !== tournament.courts.length) {
+    context.addIssue({ code: 'custom', message: 'Each court needs its own name.', path: ['courts'] });
+  }
+}
+
+export const tournamentBody = tournamentFields.superRefine(checkDatesAndCourts);
 export type TournamentBody = z.output<typeof tournamentBody>;
+
+/** Every detail again, with the version they were edited from (a stale one is refused: decision 055). */
+export const tournamentDetailsBody = tournamentFields
+  .extend({ version: z.number().int().min(0) })
+  .superRefine(checkDatesAndCourts);
+export type TournamentDetailsBody = z.output<typeof tournamentDetailsBody>;
 
 /** In seeding order: the first is the top seed. A side is typed by hand or taken from a season registration. */
 export const entrantsBody = z.strictObject({
@@ -144,6 +160,10 @@ export const tournamentDetail = tournamentSummary.extend({
   pools: z.number().int(),
   advancePerPool: z.number().int(),
   captainsEnterScores: z.boolean(),
+  /** Bumped by every change of the details: what an edit is made from. */
+  version: z.number().int(),
+  /** A score has been entered: the format and pools are fixed. */
+  scored: z.boolean(),
   /** The viewer organizes it (an owner or organizer of its team). */
   manages: z.boolean(),
   entrants: z.array(
@@ -163,8 +183,11 @@ export const tournamentDetail = tournamentSummary.extend({
 });
 export type TournamentDetail = z.infer<typeof tournamentDetail>;
 
-/** Sent over the realtime channel when a score changes: the page fetches the tournament again. */
+/** Sent to the tournament's topic when a score or its details change: the page fetches it again. */
 export const tournamentUpdatedEvent = 'tournament.updated';
+/** The public realtime topic of a tournament: anyone who may read it may watch it (decision 055). */
+export const tournamentTopicPrefix = 'tournament';
+export const tournamentTopic = (tournamentId: string) => topicOf(tournamentTopicPrefix, tournamentId);
 
 const tags = ['tournaments'];
 
@@ -200,6 +223,16 @@ export const tournamentEndpoints = {
     summary: 'A tournament with its entrants, matches and standings (public as its team is)',
     tags,
     params: tournamentIdParams,
+    reply: tournamentDetail,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/tournaments/:tournamentId',
+    summary:
+      'Edit a tournament’s details from the version read (owner and organizers; format and pools until a score is entered)',
+    tags,
+    params: tournamentIdParams,
+    body: tournamentDetailsBody,
     reply: tournamentDetail,
   }),
   remove: defineEndpoint({

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import type { BetterAuthPlugin } from 'better-auth';
+import { z } from 'zod';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -35,6 +38,32 @@ export interface AuthOptions {
 
 /** The code Better Auth's refusal of a guessable password carries; the accounts service maps it to the field. */
 export const passwordTooCommonCode = 'PASSWORD_TOO_COMMON';
+
+/**
+ * A session for a user Huddle has already identified: the hand-off of a sign-in to a custom
+ * domain (decision 038). Better Auth creates the session (its hooks run, so a disabled account
+ * gets none) and writes the session cookie as for any sign-in, host-only on the host asked.
+ * Server-only: Better Auth's router never serves it, whatever is mounted.
+ */
+const handedOffSession = {
+  id: 'huddle-handed-off-session',
+  endpoints: {
+    createHandedOffSession: createAuthEndpoint(
+      '/huddle/handed-off-session',
+      { method: 'POST', body: z.object({ userId: z.string() }), metadata: { SERVER_ONLY: true } },
+      async (ctx) => {
+        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+        const session = user ? await ctx.context.internalAdapter.createSession(user.id) : null;
+        if (!user || !session) throw new APIError('FORBIDDEN', { code: handOffRefusedCode });
+        await setSessionCookie(ctx, { session, user });
+        return ctx.json({ sessionId: session.id });
+      },
+    ),
+  },
+} satisfies BetterAuthPlugin;
+
+/** Better Auth's refusal of a handed-off session: no such user, or the account is disabled. */
+export const handOffRefusedCode = 'HAND_OFF_REFUSED';
 
 /** The new password an endpoint is about to store, if it stores one. */
 function newPasswordIn(path: string, body: unknown): unknown {
@@ -77,6 +106,7 @@ export function createAuth({
       accountLinking: { enabled: true, trustedProviders: config.socialProviders.map((provider) => provider.id) },
     },
     plugins: [
+      handedOffSession,
       genericOAuth({
         config: config.socialProviders.map((provider) => ({
           providerId: provider.id,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeamAs, signUpUser } from '../test/factories.ts';
+import { createTeamAs, realtimeUpgrade, signUpUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const token = 'metrics-token-for-the-test-0123';
@@ -30,7 +30,7 @@ describe('Prometheus metrics', () => {
     const team = await createTeamAs(t.app, cookie);
     await t.app.inject({ url: `/api/teams/${team.id}`, headers: { cookie } });
     await t.app.inject({ url: '/api/no-such-route' });
-    const socket = await t.app.injectWS('/api/realtime', { headers: { cookie } });
+    const socket = await t.app.injectWS('/api/realtime', realtimeUpgrade(cookie));
 
     const response = await scrape(t, `Bearer ${token}`);
     socket.terminate();

@@ -8,7 +8,9 @@ export type RealtimeEvent = { type: string } & Record<string, unknown>;
 export type BusMessage =
   | { kind: 'send'; userIds: string[]; event: RealtimeEvent }
   | { kind: 'closeUser'; userId: string; reason: string }
-  | { kind: 'closeSession'; sessionId: string; reason: string };
+  | { kind: 'closeSession'; sessionId: string; reason: string }
+  /** To the sockets that joined a public topic (decision 055). */
+  | { kind: 'topic'; topic: string; event: RealtimeEvent };
 
 /**
  * Fan-out between the server instances that share one database (decision 025). Every message

@@ -1,9 +1,14 @@
+import { realtimeLimits, realtimeTopic, topicRefusedEvent } from '@huddle/shared/realtime';
 import type { WebSocket } from 'ws';
 import type { BusMessage, RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
 
+/** Whether this viewer (null: signed out) may hear the topic of the thing with this id. */
+export type TopicGate = (viewerId: string | null, id: string) => Promise<boolean>;
+
 /**
- * The realtime sockets of every instance, by user. Features push to a user's tabs through it,
- * wherever those tabs are connected; signing out closes them. Each call goes over the bus and
+ * The realtime sockets of every instance, by user and by public topic. Features push to a user's
+ * tabs through it, wherever those tabs are connected; signing out closes them. Signed-out sockets
+ * are never added by user: they hear only the topics they joined (decision 055). Each call goes over the bus and
  * is delivered when it comes back, on this instance as on the others, so a user's events keep
  * the order they were sent in (decision 025).
  */
@@ -19,6 +24,18 @@ export interface RealtimeHub {
   closeSession(sessionId: string, reason: string): void;
   /** This instance's sockets only: it is shutting down. */
   closeAll(reason: string): void;
+  /**
+   * Public topics (decision 055): a feature lets viewers join `<prefix>:<id>` when `mayHear`
+   * says so (for a thing anyone who may read it may watch, signed in or not).
+   */
+  allowTopic(prefix: string, mayHear: TopicGate): void;
+  /** Joins a socket to a topic, or answers `topic.refused`; signed-out sockets pass null. */
+  subscribe(socket: WebSocket, viewerId: string | null, topic: string): Promise<void>;
+  unsubscribe(socket: WebSocket, topic: string): void;
+  /** Forgets a closed socket's topics. */
+  leaveTopics(socket: WebSocket): void;
+  /** To every socket on every instance that joined the topic. */
+  publish(topic: string, event: RealtimeEvent): void;
 }
 
 /** Close code the web app reads as "signed out": it stops reconnecting. */
@@ -36,6 +53,19 @@ const loopback = (): Pick<RealtimeBus, 'publish' | 'onMessage'> => {
 export function createRealtimeHub(bus: Pick<RealtimeBus, 'publish' | 'onMessage'> = loopback()): RealtimeHub {
   const socketsByUser = new Map<string, Set<WebSocket>>();
   const sessionOf = new WeakMap<WebSocket, string>();
+  const gates = new Map<string, TopicGate>();
+  const socketsByTopic = new Map<string, Set<WebSocket>>();
+  const topicsOf = new Map<WebSocket, Set<string>>();
+  // Checks under way count toward the limit: a client cannot queue up unbounded lookups.
+  const checking = new Map<WebSocket, number>();
+
+  const refuse = (socket: WebSocket, topic: string) => socket.send(JSON.stringify({ type: topicRefusedEvent, topic }));
+  const leave = (socket: WebSocket, topic: string) => {
+    const sockets = socketsByTopic.get(topic);
+    sockets?.delete(socket);
+    if (sockets?.size === 0) socketsByTopic.delete(topic);
+    topicsOf.get(socket)?.delete(topic);
+  };
 
   bus.onMessage((message) => {
     switch (message.kind) {
@@ -54,6 +84,12 @@ export function createRealtimeHub(bus: Pick<RealtimeBus, 'publish' | 'onMessage'
             if (sessionOf.get(socket) === message.sessionId) socket.close(signedOutCloseCode, message.reason);
           }
         }
+        return;
+      case 'topic': {
+        // The topic tells the client which watcher the event is for.
+        const payload = JSON.stringify({ ...message.event, topic: message.topic });
+        for (const socket of socketsByTopic.get(message.topic) ?? []) socket.send(payload);
+      }
     }
   });
 
@@ -83,6 +119,43 @@ export function createRealtimeHub(bus: Pick<RealtimeBus, 'publish' | 'onMessage'
     },
     closeAll(reason) {
       for (const sockets of socketsByUser.values()) for (const socket of sockets) socket.close(1001, reason);
+      for (const socket of topicsOf.keys()) socket.close(1001, reason);
+    },
+    allowTopic(prefix, mayHear) {
+      gates.set(prefix, mayHear);
+    },
+    async subscribe(socket, viewerId, topic) {
+      const joinedCount = () => topicsOf.get(socket)?.size ?? 0;
+      if (topicsOf.get(socket)?.has(topic)) return;
+      const gate = realtimeTopic.safeParse(topic).success ? gates.get(topic.split(':')[0]!) : undefined;
+      const pending = checking.get(socket) ?? 0;
+      if (!gate || joinedCount() + pending >= realtimeLimits.topicsPerSocket) return refuse(socket, topic);
+      checking.set(socket, pending + 1);
+      // A failing check (the database, an id of the wrong shape) refuses like a "no".
+      const allowed = await gate(viewerId, topic.slice(topic.indexOf(':') + 1)).catch(() => false);
+      const left = (checking.get(socket) ?? 1) - 1;
+      if (left > 0) checking.set(socket, left);
+      else checking.delete(socket);
+      // The answer took a while: the socket may have closed meanwhile.
+      if (socket.readyState !== socket.OPEN) return;
+      if (!allowed) return refuse(socket, topic);
+      const joined = topicsOf.get(socket) ?? new Set<string>();
+      joined.add(topic);
+      topicsOf.set(socket, joined);
+      const sockets = socketsByTopic.get(topic) ?? new Set<WebSocket>();
+      sockets.add(socket);
+      socketsByTopic.set(topic, sockets);
+    },
+    unsubscribe(socket, topic) {
+      leave(socket, topic);
+    },
+    leaveTopics(socket) {
+      for (const topic of topicsOf.get(socket) ?? []) leave(socket, topic);
+      topicsOf.delete(socket);
+      checking.delete(socket);
+    },
+    publish(topic, event) {
+      bus.publish({ kind: 'topic', topic, event });
     },
   };
 }

@@ -140,6 +140,12 @@ describe('serving the web app', () => {
         'assets/ui-1.js',
       ].sort(),
     );
+    // Needed only once the scripts run, after the first paint: low priority, behind the stylesheet.
+    const added = [...home.body.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*>/g)].filter(
+      ([tag]) => !tag.includes('ui-1.js'),
+    );
+    expect(added).toHaveLength(4);
+    for (const [tag] of added) expect(tag).toContain('fetchpriority="low"');
     // assets/ui-1.js once: index.html's own tag, not a second one.
     expect(home.body.match(/assets\/ui-1\.js/g)).toHaveLength(1);
     const other = await app.inject({ method: 'GET', url: '/settings' });

@@ -57,8 +57,20 @@ export type HostPage =
    */
   | { kind: 'site'; status: 200 | 404; meta: PageMeta | null; data: DataBlock[] };
 
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+
+/** A page that only says something (no app, no script): for hosts and links that lead nowhere. */
+export function plainMessagePage({ title, heading, text }: { title: string; heading: string; text: string }): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 16px"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p></body></html>`;
+}
+
 /** Spec §2: a host that is not Huddle's and serves no site says so plainly (no app, no script). */
-export const notConnectedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not connected</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 16px"><h1>This domain is not connected to Huddle.</h1><p>If it is yours, connect it from your website on Huddle, then check its DNS records.</p></body></html>`;
+export const notConnectedPage = plainMessagePage({
+  title: 'Not connected',
+  heading: 'This domain is not connected to Huddle.',
+  text: 'If it is yours, connect it from your website on Huddle, then check its DNS records.',
+});
 
 /** Several features' page-meta sources as one: the first that answers for a path. */
 export function firstPageMeta(
@@ -81,9 +93,6 @@ export interface PageMeta {
   image: string | null;
   url: string;
 }
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 
 /** index.html's title and description replaced by the page's, and its preview tags added; every value escaped. */
 export function withPageMeta(html: string, meta: PageMeta): string {
@@ -153,10 +162,11 @@ function preloadTagsFor(manifest: BuildManifest, page: LandingPage, alreadyLoade
   return [
     ...[...files]
       .filter((file) => !alreadyLoaded.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      // Low priority as index.html's own script preloads: nothing runs before the first paint.
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
     ...[...styles]
       .filter((file) => !alreadyLoaded.has(file))
-      .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+      .map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
   ].join('');
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { SignUpBody } from '@huddle/shared/accounts';
 import { listOccurrences, localToInstant, seriesEnd, type WeeklyRepeat } from '@huddle/shared/event-occurrences';
@@ -116,6 +117,20 @@ export async function createTeamCast(
     { teamId, userId: player.user.id, role: 'player' },
   ]);
   return { owner, organizer, player, outsider, teamId };
+}
+
+/** A tournament's details as the create and edit routes take them (issue 16). */
+export function tournamentBodyFor(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Spring Smash',
+    format: 'single_elimination',
+    startsAt: '2030-04-05T09:00:00Z',
+    endsAt: '2030-04-05T18:00:00Z',
+    placeName: null,
+    courts: ['Court 1'],
+    matchMinutes: 30,
+    ...overrides,
+  };
 }
 
 export async function createTeamAs(app: FastifyInstance, cookie: string, overrides: Record<string, unknown> = {}) {
@@ -363,30 +378,55 @@ export async function createPublishedForm(
  * A realtime socket signed in with this cookie, open once the server greeted it; every later
  * event lands in `events`, in order.
  */
+/**
+ * The upgrade request of an injected realtime socket. injectWS sends no client address, and the
+ * socket's limits count by address (decision 055; @fastify/rate-limit cannot key an absent one).
+ */
+export function realtimeUpgrade(cookie: string, address = '127.0.0.1') {
+  return {
+    headers: cookie ? { cookie } : {},
+    // Only its address is read (request.ip).
+    socket: { remoteAddress: address } as IncomingMessage['socket'],
+  };
+}
+
 export async function connectRealtime(
   app: FastifyInstance,
   cookie: string,
-): Promise<{ socket: WebSocket; events: { type: string }[] }> {
-  const events: { type: string }[] = [];
+  { address }: { address?: string } = {},
+): Promise<{ socket: WebSocket; events: { type: string; [key: string]: unknown }[] }> {
+  const events: { type: string; [key: string]: unknown }[] = [];
   let connected!: Promise<void>;
-  const socket = await app.injectWS(
-    '/api/realtime',
-    { headers: { cookie } },
-    {
-      // Listen before the socket opens: the server greets as soon as the connection is recorded.
-      onInit(ws) {
-        connected = new Promise<void>((resolve) => {
-          ws.on('message', (data) => {
-            const event = JSON.parse(String(data));
-            if (event.type === 'connected') resolve();
-            else events.push(event);
-          });
+  const socket = await app.injectWS('/api/realtime', realtimeUpgrade(cookie, address), {
+    // Listen before the socket opens: the server greets as soon as the connection is recorded.
+    onInit(ws) {
+      connected = new Promise<void>((resolve, reject) => {
+        ws.on('message', (data) => {
+          const event = JSON.parse(String(data));
+          if (event.type === 'connected') resolve();
+          else events.push(event);
         });
-      },
+        ws.once('close', (code) => reject(new Error(`closed (${code}) before connected`)));
+      });
+      // Refused at the upgrade, the socket never opens and nobody awaits this.
+      connected.catch(() => undefined);
     },
-  );
+  });
   await connected;
   return { socket, events };
+}
+
+/** Waits (up to 2 s) until `events` holds one that `matches`. */
+export async function nextRealtimeEvent(
+  events: { type: string; [key: string]: unknown }[],
+  matches: (event: { type: string; [key: string]: unknown }) => boolean,
+) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const found = events.find(matches);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no such realtime event; got ${JSON.stringify(events)}`);
 }
 
 type InjectMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -31,6 +31,9 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     // Mantine takes the show-password button out of the Tab order (tabIndex -1): keyboard users could never reach it.
     PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
+    // Mantine's Loader is a bare span: the aria-label every loading state gives it is prohibited
+    // there (axe: aria-prohibited-attr) and never read. As a status it is announced by its label.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 

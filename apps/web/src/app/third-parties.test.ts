@@ -16,6 +16,12 @@ const config: PublicConfig = {
   errorReporting: null,
 };
 
+const posthogAnalytics: PublicConfig['analytics'] = {
+  provider: 'posthog',
+  url: 'https://ph.example',
+  key: 'phc_test123',
+};
+
 function fakeRouter(pathname: string) {
   let listener: ((state: { location: { pathname: string } }) => void) | undefined;
   return {
@@ -75,12 +81,55 @@ describe('analytics (spec §7: identified people only, not those who opted out)'
     expect(send).toHaveBeenCalledTimes(2);
   });
 
-  it('loads nothing for a visitor', async () => {
+  it('loads nothing for a visitor, whichever service is configured', async () => {
     const send = vi.fn();
     vi.stubGlobal('fetch', send);
     queryClient.setQueryData(sessionQueryKey, { user: null });
-    await startThirdParties(config, fakeRouter('/discover'));
+    for (const analytics of [config.analytics, posthogAnalytics]) {
+      await startThirdParties({ ...config, analytics }, fakeRouter('/discover'));
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('analytics through PostHog (decision 052: the same rules, another service)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
+  const posthog: PublicConfig = { ...config, analytics: posthogAnalytics };
+
+  it('captures anonymous page views (path only, no person, no cookies) while allowed, and stops on opt-out', async () => {
+    const send = vi.fn(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', send);
+    vi.stubGlobal('window', { location: { origin: 'https://huddle.example' } });
+    signedIn(true);
+    const router = fakeRouter('/home');
+    await startThirdParties(posthog, router);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    const [url, init] = send.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://ph.example/i/v0/e/');
+    const first = JSON.parse(String(init.body));
+    expect(first).toEqual({
+      api_key: 'phc_test123',
+      event: '$pageview',
+      distinct_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      properties: { $current_url: 'https://huddle.example/home', $process_person_profile: false },
+    });
+    // Never the account's id.
+    expect(String(init.body)).not.toContain('u1');
+    expect(init.credentials).toBe('omit');
+
+    router.go('/discover?q=ann@example.com');
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    const second = JSON.parse(String((send.mock.calls[1] as unknown as [string, RequestInit])[1].body));
+    expect(second.properties.$current_url).toBe('https://huddle.example/discover');
+    expect(second.distinct_id).toBe(first.distinct_id);
+
+    signedIn(false);
+    router.go('/settings');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(send).toHaveBeenCalledTimes(2);
   });
 });

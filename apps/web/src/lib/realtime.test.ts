@@ -4,6 +4,7 @@ import { createRealtime } from './realtime.ts';
 /** A stand-in socket: the test plays the server. */
 class FakeSocket extends EventTarget {
   closedWith: number | undefined;
+  sent: unknown[] = [];
   constructor(readonly url: string) {
     super();
   }
@@ -15,6 +16,9 @@ class FakeSocket extends EventTarget {
   }
   close(code: number) {
     this.closedWith = code;
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
   }
 }
 
@@ -85,5 +89,66 @@ describe('the tab realtime connection', () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('watching a public topic (decision 055)', () => {
+  const subscribe = (topic: string) => ({ type: 'subscribe', topic });
+
+  it('opens a socket when nobody is signed in, joins once greeted, and closes it when the last watcher leaves', () => {
+    const connection = realtime();
+    const heard: unknown[] = [];
+    const leave = connection.watchTopic('tournament:t1', (event) => heard.push(event));
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.sent).toEqual([]);
+    sockets[0]!.receive({ type: 'connected' });
+    expect(sockets[0]!.sent).toEqual([subscribe('tournament:t1')]);
+    sockets[0]!.receive({ type: 'tournament.updated', topic: 'tournament:t1' });
+    sockets[0]!.receive({ type: 'tournament.updated', topic: 'tournament:t2' });
+    expect(heard).toEqual([{ type: 'tournament.updated', topic: 'tournament:t1' }]);
+    leave();
+    expect(sockets[0]!.sent.at(-1)).toEqual({ type: 'unsubscribe', topic: 'tournament:t1' });
+    expect(sockets[0]!.closedWith).toBe(1000);
+  });
+
+  it('joins again after a reconnect', () => {
+    const connection = realtime();
+    connection.watchTopic('tournament:t1', () => undefined);
+    sockets[0]!.receive({ type: 'connected' });
+    sockets[0]!.drop();
+    vi.advanceTimersByTime(1000);
+    sockets[1]!.receive({ type: 'connected' });
+    expect(sockets[1]!.sent).toEqual([subscribe('tournament:t1')]);
+  });
+
+  it('rides on the signed-in socket, and goes on over a signed-out one after the sign-out close', () => {
+    const connection = realtime();
+    const signedOut = vi.fn();
+    connection.start({ onSignedOut: signedOut });
+    sockets[0]!.receive({ type: 'connected' });
+    const leave = connection.watchTopic('tournament:t1', () => undefined);
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.sent).toEqual([subscribe('tournament:t1')]);
+    sockets[0]!.drop(4001);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.receive({ type: 'connected' });
+    expect(sockets[1]!.sent).toEqual([subscribe('tournament:t1')]);
+    leave();
+    expect(sockets[1]!.closedWith).toBe(1000);
+  });
+
+  it('moves to the signed-in socket when someone signs in, and keeps the session socket when the page leaves', () => {
+    const connection = realtime();
+    const leave = connection.watchTopic('tournament:t1', () => undefined);
+    sockets[0]!.receive({ type: 'connected' });
+    const stop = connection.start();
+    expect(sockets[0]!.closedWith).toBe(1000);
+    sockets[1]!.receive({ type: 'connected' });
+    expect(sockets[1]!.sent).toEqual([subscribe('tournament:t1')]);
+    leave();
+    expect(sockets[1]!.closedWith).toBeUndefined();
+    stop();
+    expect(sockets).toHaveLength(2);
   });
 });

@@ -4,7 +4,7 @@ import { adminPromotionEndpoints } from '@huddle/shared/promotions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
-import { getManagedPartner, listManagedPartners } from '../partners/partners.service.ts';
+import { getManagedPartner, listManagedPartners, searchPartnerTeams } from '../partners/partners.service.ts';
 import { listPromotions } from '../promotions/promotions.service.ts';
 import {
   adminCreateOffer,
@@ -43,6 +43,10 @@ export function registerAdminSectionRoutes(
   registerEndpoint(app, adminPartnerEndpoints.get, async ({ request, params }) => {
     await adminOf(request);
     return getManagedPartner(db, { partnerId: params.partnerId });
+  });
+  registerEndpoint(app, adminPartnerEndpoints.searchTeams, async ({ request, query }) => {
+    await adminOf(request);
+    return searchPartnerTeams(db, query);
   });
   registerEndpoint(app, adminPartnerEndpoints.create, async ({ request, body }) =>
     adminCreatePartner(await acting(request), body),

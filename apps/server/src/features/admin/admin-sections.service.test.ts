@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser } from '../../test/factories.ts';
+import { createTeamAs, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { adminAuditLog } from './admin.schema.ts';
 import { promoteByEmail } from './admin.service.ts';
@@ -105,6 +105,35 @@ describe('partners through the admin routes', () => {
     expect(Object.keys(response.json().error.fields).sort()).toEqual(['name', 'teamId', 'websiteUrl']);
   });
 
+  it("finds public teams by name for a league's link, and shows the linked team's name", async () => {
+    const league = await createTeamAs(t.app, player.cookie, { name: 'Zilker Sunday League', kind: 'community' });
+    await createTeamAs(t.app, player.cookie, { name: 'Zilker Secret Squad', visibility: 'private' });
+    const found = await call(admin.cookie, 'GET', '/api/admin/partner-teams?q=zilker%20s');
+    expect(found.statusCode).toBe(200);
+    // By name, case aside; a private team is not offered (decision 048: only a public one links).
+    expect(found.json().teams).toEqual([{ id: league.id, name: 'Zilker Sunday League', city: 'Austin, TX' }]);
+    // A wildcard is a character, not a pattern.
+    expect((await call(admin.cookie, 'GET', '/api/admin/partner-teams?q=%25')).json().teams).toEqual([]);
+    expect((await call(admin.cookie, 'GET', `/api/admin/partner-teams?q=${'x'.repeat(101)}`)).statusCode).toBe(400);
+
+    const partner = await call(admin.cookie, 'POST', '/api/admin/partners', {
+      type: 'league',
+      name: 'Zilker League Office',
+      teamId: league.id,
+    });
+    expect(partner.statusCode).toBe(201);
+    expect(partner.json()).toMatchObject({ teamId: league.id, team: { id: league.id, name: 'Zilker Sunday League' } });
+    const unlinked = await call(admin.cookie, 'POST', '/api/admin/partners', {
+      type: 'league',
+      name: 'No Team League',
+    });
+    expect(unlinked.json()).toMatchObject({ teamId: null, team: null });
+
+    // Someone who is not an admin learns nothing, signed out or in.
+    expect((await call(player.cookie, 'GET', '/api/admin/partner-teams?q=zilker')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/admin/partner-teams?q=zilker')).statusCode).toBe(401);
+  });
+
   it('refuses every partner write to someone who is not an admin, and writes nothing', async () => {
     const partner = (
       await call(admin.cookie, 'POST', '/api/admin/partners', { type: 'coach', name: 'Coach Kim' })
@@ -114,6 +143,7 @@ describe('partners through the admin routes', () => {
     ).json();
     const attempts: [Method, string, object?][] = [
       ['GET', '/api/admin/partners'],
+      ['GET', '/api/admin/partner-teams?q=coach'],
       ['GET', `/api/admin/partners/${partner.id}`],
       ['POST', '/api/admin/partners', { type: 'coach', name: 'Sneaky' }],
       ['PUT', `/api/admin/partners/${partner.id}`, { type: 'coach', name: 'Renamed' }],

@@ -132,9 +132,24 @@ describe('a page request by host', () => {
     const other = await get('loons.example.org', '/no-such-page');
     expect(other.statusCode).toBe(404);
     expect(siteOf(other.body)?.site?.id).toBe(websiteId);
-    const signIn = await get('loons.example.org', '/auth/login?returnTo=%2Fform');
+  });
+
+  it('sends a guard’s sign-in through the hop on Huddle’s origin and back to the same page (decision 038)', async () => {
+    const next = (path: string) => encodeURIComponent(`http://loons.example.org${path}`);
+    const signIn = await get('loons.example.org', '/auth/login?returnTo=%2Fform%3Fx%3D1');
     expect(signIn.statusCode).toBe(302);
-    expect(signIn.headers.location).toBe(`${origin}/auth/login?returnTo=%2Fform`);
+    expect(signIn.headers.location).toBe(`${origin}/api/custom-domains/sign-in?next=${next('/form?x=1')}`);
+    const signUp = await get('loons.example.org', '/auth/sign-up?returnTo=%2Fform');
+    expect(signUp.headers.location).toBe(
+      `${origin}/auth/sign-up?returnTo=${encodeURIComponent(`/api/custom-domains/sign-in?next=${next('/form')}`)}`,
+    );
+    // Signing out lands on the login page without a returnTo: the site's home, not straight back in.
+    const signedOut = await get('loons.example.org', '/auth/login');
+    expect(signedOut.headers.location).toBe('/');
+    // A returnTo that leaves the site is dropped, as on Huddle's own host.
+    expect((await get('loons.example.org', '/auth/login?returnTo=%2F%2Fevil.example')).headers.location).toBe('/');
+    const forgot = await get('loons.example.org', '/auth/forgot-password');
+    expect(forgot.headers.location).toBe(`${origin}/auth/forgot-password`);
   });
 
   it('an unverified or unknown host is told plainly that it is not connected', async () => {

@@ -1,6 +1,11 @@
 import { asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customDomains, type CustomDomainRow } from './custom-domains.schema.ts';
+import {
+  customDomainHandOffs,
+  customDomains,
+  type CustomDomainHandOffRow,
+  type CustomDomainRow,
+} from './custom-domains.schema.ts';
 
 export async function listDomainsOfWebsite(db: Database, websiteId: string): Promise<CustomDomainRow[]> {
   return db
@@ -67,4 +72,25 @@ export async function domainsDueForCheck(db: Database, before: Date, limit: numb
     .where(or(isNull(customDomains.checkedAt), lt(customDomains.checkedAt, before)))
     .orderBy(sql`${customDomains.checkedAt} asc nulls first`)
     .limit(limit);
+}
+
+/** Stores a hand-off, and in the same transaction drops the ones that expired (each lives a minute). */
+export async function insertHandOff(
+  db: Database,
+  values: Pick<CustomDomainHandOffRow, 'tokenHash' | 'userId' | 'domainId' | 'path' | 'expiresAt'>,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(customDomainHandOffs).where(lt(customDomainHandOffs.expiresAt, now));
+    await tx.insert(customDomainHandOffs).values(values);
+  });
+}
+
+/**
+ * Takes a hand-off out of the table: one statement, so of any number of redeems at once exactly
+ * one gets the row and every other (and every replay) gets nothing.
+ */
+export async function takeHandOff(db: Database, tokenHash: string): Promise<CustomDomainHandOffRow | undefined> {
+  const [row] = await db.delete(customDomainHandOffs).where(eq(customDomainHandOffs.tokenHash, tokenHash)).returning();
+  return row;
 }

@@ -31,3 +31,27 @@ export const customDomains = pgTable(
   ],
 );
 export type CustomDomainRow = typeof customDomains.$inferSelect;
+
+/**
+ * A sign-in handed from Huddle's origin to a custom domain (decision 038): one use, 60 seconds,
+ * for one user, one domain and one path. Only the token's SHA-256 is kept, so a copy of the table
+ * redeems nothing; redeeming deletes the row, which is what makes a token single-use.
+ */
+export const customDomainHandOffs = pgTable(
+  'custom_domain_hand_offs',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => customDomains.id, { onDelete: 'cascade' }),
+    /** Where on the custom host the person goes once signed in (path and query). */
+    path: text('path').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('custom_domain_hand_offs_expires_idx').on(table.expiresAt)],
+);
+export type CustomDomainHandOffRow = typeof customDomainHandOffs.$inferSelect;

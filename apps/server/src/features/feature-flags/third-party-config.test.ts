@@ -39,6 +39,19 @@ describe('third parties in the public config', () => {
     }
   });
 
+  it('name PostHog (its host, Cloud US by default, and the public project key) when configured instead', async () => {
+    const t = await createTestApp({ ANALYTICS_POSTHOG_KEY: 'phc_abc123' });
+    try {
+      const response = await t.app.inject({ url: '/api/config' });
+      expect(response.json()).toMatchObject({
+        analytics: { provider: 'posthog', url: 'https://us.i.posthog.com', key: 'phc_abc123' },
+      });
+      expect(String(response.headers['content-security-policy'])).toContain('https://us.i.posthog.com');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('are never sent to a server in development (spec §7)', async () => {
     const t = await createTestApp({
       NODE_ENV: 'development',

@@ -5,6 +5,7 @@ import {
   createEventAs,
   createTeamAs,
   insertPlace,
+  realtimeUpgrade,
   signUpUser,
   turnOffMail,
 } from '../../test/factories.ts';
@@ -127,23 +128,19 @@ describe('the realtime side', () => {
     const received: Record<string, unknown>[] = [];
     const waiting: { type: string; resolve: (event: Record<string, unknown>) => void }[] = [];
     let greeted!: Promise<void>;
-    const socket = await t.app.injectWS(
-      '/api/realtime',
-      { headers: { cookie } },
-      {
-        onInit(ws) {
-          greeted = new Promise<void>((resolve) => {
-            ws.on('message', (data) => {
-              const event = JSON.parse(String(data)) as Record<string, unknown>;
-              if (event.type === 'connected') return resolve();
-              const waiter = waiting.findIndex((entry) => entry.type === event.type);
-              if (waiter >= 0) waiting.splice(waiter, 1)[0]!.resolve(event);
-              else received.push(event);
-            });
+    const socket = await t.app.injectWS('/api/realtime', realtimeUpgrade(cookie), {
+      onInit(ws) {
+        greeted = new Promise<void>((resolve) => {
+          ws.on('message', (data) => {
+            const event = JSON.parse(String(data)) as Record<string, unknown>;
+            if (event.type === 'connected') return resolve();
+            const waiter = waiting.findIndex((entry) => entry.type === event.type);
+            if (waiter >= 0) waiting.splice(waiter, 1)[0]!.resolve(event);
+            else received.push(event);
           });
-        },
+        });
       },
-    );
+    });
     await greeted;
     const next = (type: string) => {
       const index = received.findIndex((event) => event.type === type);

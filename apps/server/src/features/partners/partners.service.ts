@@ -1,6 +1,7 @@
 import {
   partnerLimits,
   partnerMessages,
+  partnerTeamSearchLimit,
   type EventsPartnerDetail,
   type ManagedPartner,
   type ManagedPartnerDetail,
@@ -20,7 +21,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { getCurrentUser } from '../accounts/accounts.service.ts';
 import { teamEvents } from '../events/event-lists.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
-import { visibleTeam } from '../teams/teams.service.ts';
+import { publicTeamOptions, teamOption, visibleTeam } from '../teams/teams.service.ts';
 import {
   deleteOfferRow,
   deletePartnerRow,
@@ -199,7 +200,16 @@ export async function getManagedPartner(
 ): Promise<ManagedPartnerDetail> {
   const partner = await findPartnerRow(db, partnerId);
   if (!partner) throw notFound();
-  return { ...toManagedPartner(partner), offers: (await listAllOfferRows(db, partnerId)).map(offerOf) };
+  return {
+    ...toManagedPartner(partner),
+    offers: (await listAllOfferRows(db, partnerId)).map(offerOf),
+    team: partner.teamId ? await teamOption(db, partner.teamId) : null,
+  };
+}
+
+/** The league form's team picker: public teams and communities by name (decision 051). */
+export async function searchPartnerTeams(db: Database, { q }: { q: string }) {
+  return { teams: await publicTeamOptions(db, q, partnerTeamSearchLimit) };
 }
 
 /** An offer as stored, or not found. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
+import { realtimeClientMessage, realtimeLimits } from '@huddle/shared/realtime';
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestHeaders } from '../../lib/session.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,15 +16,36 @@ import {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** Undefined: the socket is opened signed out (it hears public topics only). */
     realtimeSession?: { userId: string; sessionId: string };
   }
 }
 
+/** Subscribe and unsubscribe messages from the client; anything else is ignored. */
+function listenForTopics(socket: WebSocket, viewerId: string | null, realtime: AppDeps['realtime']) {
+  socket.on('message', (data) => {
+    let parsed;
+    try {
+      parsed = realtimeClientMessage.safeParse(JSON.parse(String(data)));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    if (parsed.data.type === 'subscribe') void realtime.subscribe(socket, viewerId, parsed.data.topic);
+    else realtime.unsubscribe(socket, parsed.data.topic);
+  });
+}
+
 /**
- * The realtime socket at /api/realtime. Holding it open is what makes a person online;
- * later slices push messages over it. Sockets of a user who signs out are closed.
+ * The realtime socket at /api/realtime. Signed in, holding it open is what makes a person
+ * online, and features push to the person over it; sockets of a user who signs out are closed.
+ * Signed in or out, a socket may join public topics (decision 055); a signed-out one hears
+ * nothing else.
  */
-export async function registerPresenceRoutes(app: FastifyInstance, { db, auth, realtime }: AppDeps): Promise<void> {
+export async function registerPresenceRoutes(
+  app: FastifyInstance,
+  { db, auth, realtime, config }: AppDeps,
+): Promise<void> {
   const instanceId = randomUUID();
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
@@ -33,6 +56,9 @@ export async function registerPresenceRoutes(app: FastifyInstance, { db, auth, r
   // Shutting down: forgetInstance removes all of this instance's rows at once, so the sockets
   // closing now need not each delete their own (thousands of deletes would hold up the exit).
   let closing = false;
+  // Signed-out sockets open on this instance, by client address (decision 055: at most 20).
+  const signedOutByAddress = new Map<string, number>();
+  const signedOutCount = (address: string) => signedOutByAddress.get(address) ?? 0;
   app.addHook('onClose', async () => {
     closing = true;
     clearInterval(heartbeat);
@@ -44,17 +70,42 @@ export async function registerPresenceRoutes(app: FastifyInstance, { db, auth, r
     '/api/realtime',
     {
       websocket: true,
-      schema: { summary: 'Realtime WebSocket (signed in); an open socket marks the user online', tags: ['realtime'] },
+      schema: {
+        summary: 'Realtime WebSocket: signed in, it marks the user online; signed in or out, it joins public topics',
+        tags: ['realtime'],
+      },
+      config: { rateLimit: { max: config.realtimeOpenRateLimitMax, timeWindow: '1 minute' } },
       preValidation: async (request) => {
         const session = await auth.api.getSession({ headers: requestHeaders(request) });
-        if (!session) throw new AppError('UNAUTHENTICATED');
-        request.realtimeSession = { userId: session.user.id, sessionId: session.session.id };
+        if (session) request.realtimeSession = { userId: session.user.id, sessionId: session.session.id };
+        else if (signedOutCount(request.ip) >= realtimeLimits.signedOutSocketsPerAddress) {
+          throw new AppError('RATE_LIMITED', 'Too many open connections from this address.');
+        }
       },
     },
     (socket, request) => {
-      const { userId, sessionId } = request.realtimeSession as { userId: string; sessionId: string };
+      socket.on('close', () => realtime.leaveTopics(socket));
+      if (!request.realtimeSession) {
+        const address = request.ip;
+        // Opened at once, several may have passed the check above together.
+        if (signedOutCount(address) >= realtimeLimits.signedOutSocketsPerAddress) {
+          socket.close(1008, 'too many connections');
+          return;
+        }
+        signedOutByAddress.set(address, signedOutCount(address) + 1);
+        socket.on('close', () => {
+          const left = signedOutCount(address) - 1;
+          if (left > 0) signedOutByAddress.set(address, left);
+          else signedOutByAddress.delete(address);
+        });
+        listenForTopics(socket, null, realtime);
+        socket.send(JSON.stringify({ type: 'connected' }));
+        return;
+      }
+      const { userId, sessionId } = request.realtimeSession;
       const connectionId = randomUUID();
       realtime.add(userId, sessionId, socket);
+      listenForTopics(socket, userId, realtime);
       const ready = markConnected(db, { id: connectionId, userId, sessionId, instanceId }).then(() =>
         socket.send(JSON.stringify({ type: 'connected' })),
       );

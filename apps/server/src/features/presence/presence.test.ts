@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, signUpUser } from '../../test/factories.ts';
+import { cookieHeaderFrom, realtimeUpgrade, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -13,21 +13,17 @@ afterAll(async () => {
 
 async function connect(cookie: string): Promise<WebSocket> {
   let connected!: Promise<void>;
-  const socket = await t.app.injectWS(
-    '/api/realtime',
-    { headers: { cookie } },
-    {
-      // Listen before the socket opens: the server greets as soon as the connection is recorded.
-      onInit(ws) {
-        connected = new Promise<void>((resolve, reject) => {
-          ws.once('message', (data) =>
-            JSON.parse(String(data)).type === 'connected' ? resolve() : reject(new Error(String(data))),
-          );
-          ws.once('close', () => reject(new Error('closed before connected')));
-        });
-      },
+  const socket = await t.app.injectWS('/api/realtime', realtimeUpgrade(cookie), {
+    // Listen before the socket opens: the server greets as soon as the connection is recorded.
+    onInit(ws) {
+      connected = new Promise<void>((resolve, reject) => {
+        ws.once('message', (data) =>
+          JSON.parse(String(data)).type === 'connected' ? resolve() : reject(new Error(String(data))),
+        );
+        ws.once('close', () => reject(new Error('closed before connected')));
+      });
     },
-  );
+  });
   await connected;
   return socket;
 }
@@ -114,7 +110,11 @@ describe('presence', () => {
     socket.terminate();
   });
 
-  it('refuses a socket without a session', async () => {
-    await expect(connect('')).rejects.toThrow();
+  it('opens a socket without a session for public topics only: nobody is online through it', async () => {
+    const owner = await signUpUser(t.app);
+    const viewer = await signUpUser(t.app);
+    const signedOut = await connect('');
+    expect(await onlineAsSeenBy(owner.user.id, viewer.cookie)).toBe(false);
+    signedOut.terminate();
   });
 });

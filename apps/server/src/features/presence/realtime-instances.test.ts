@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createPostgresBus, createRedisBus, busReady, type RealtimeBus } from '../../lib/realtime-bus.ts';
 import { createRealtimeHub, signedOutCloseCode } from '../../lib/realtime-hub.ts';
-import { cookieHeaderFrom, signUpBodyFor } from '../../test/factories.ts';
+import { cookieHeaderFrom, signUpBodyFor, teamBodyFor, tournamentBodyFor } from '../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import {
   startServerInstance,
@@ -32,9 +32,11 @@ async function signUp(instance: Instance) {
   return { id: body.user.id, cookie: cookieHeaderFrom(response.headers.getSetCookie()) };
 }
 
-/** A socket on `instance`, with every event it receives, once the server has greeted it. */
+/** A socket on `instance` (signed out without a cookie), with every event it receives, once greeted. */
 async function connectSocket(instance: Instance, cookie: string) {
-  const socket = new WebSocket(`${instance.baseUrl.replace('http', 'ws')}/api/realtime`, { headers: { cookie } });
+  const socket = new WebSocket(`${instance.baseUrl.replace('http', 'ws')}/api/realtime`, {
+    headers: cookie ? { cookie } : {},
+  });
   const received: { type: string; [key: string]: unknown }[] = [];
   const waiters: (() => void)[] = [];
   socket.on('message', (data) => {
@@ -58,6 +60,18 @@ async function connectSocket(instance: Instance, cookie: string) {
   await next('connected');
   return { socket, next, closed, received };
 }
+
+async function send(instance: Instance, method: string, path: string, cookie: string, body: object) {
+  const response = await fetch(`${instance.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie, origin: 'http://huddle.test' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return (await response.json()) as { id: string; version: number };
+}
+
+const tournamentDetails = tournamentBodyFor({ name: 'Instances Cup' });
 
 async function onlineSeenThrough(instance: Instance, ownerId: string, viewerCookie: string) {
   const response = await fetch(`${instance.baseUrl}/api/users/${ownerId}/profile`, {
@@ -138,6 +152,42 @@ describe.each([
     expect(pings).toEqual(Array.from({ length: 20 }, (_, index) => index));
     onB.socket.close();
     await onB.closed;
+  });
+
+  it('delivers a public topic published on A, or by another publisher, to a signed-out socket on B (decision 055)', async () => {
+    const owner = await signUp(a);
+    const team = await send(a, 'POST', '/api/teams', owner.cookie, teamBodyFor());
+    const tournament = await send(a, 'POST', `/api/teams/${team.id}/tournaments`, owner.cookie, tournamentDetails);
+    const topic = `tournament:${tournament.id}`;
+    const spectator = await connectSocket(b, '');
+    const ownerOnB = await connectSocket(b, owner.cookie);
+    spectator.socket.send(JSON.stringify({ type: 'subscribe', topic }));
+    // The subscription is checked against the database on B; edits on A until one is heard.
+    let version = tournament.version;
+    for (let attempt = 0; attempt < 50 && !spectator.received.some((event) => event.topic === topic); attempt += 1) {
+      version = (
+        await send(a, 'PATCH', `/api/tournaments/${tournament.id}`, owner.cookie, {
+          ...tournamentDetails,
+          name: `Instances Cup ${attempt}`,
+          version,
+        })
+      ).version;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await spectator.next('tournament.updated')).toMatchObject({ tournamentId: tournament.id, topic });
+    spectator.received.length = 0;
+    const hub = createRealtimeHub(sender);
+    hub.publish(topic, { type: 'test.topic' });
+    // Addressed to the owner: their signed-in socket on B hears it, the signed-out one never does.
+    hub.send(owner.id, { type: 'test.personal' });
+    expect(await spectator.next('test.topic')).toMatchObject({ topic });
+    await ownerOnB.next('test.personal');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(spectator.received.filter((event) => event.type === 'test.personal')).toEqual([]);
+    for (const connection of [spectator, ownerOnB]) {
+      connection.socket.close();
+      await connection.closed;
+    }
   });
 
   it('shows the person online through A while their socket is on B, hidden from someone they blocked', async () => {

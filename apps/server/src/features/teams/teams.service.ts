@@ -235,6 +235,19 @@ export async function listTeams(
   return { teams: withDistance.slice(0, limit) };
 }
 
+/** Public teams whose name contains the search, as names only: the admin's league team picker (decision 051). */
+export async function publicTeamOptions(db: Database, search: string, limit: number) {
+  return (await searchPublicTeams(db, search || undefined, limit)).map(teamOptionOf);
+}
+
+/** A team's id, name and city whatever its visibility (an admin editing a league's link), or null. */
+export async function teamOption(db: Database, teamId: string) {
+  const row = await findTeam(db, teamId);
+  return row ? teamOptionOf(row) : null;
+}
+
+const teamOptionOf = (row: TeamRow) => ({ id: row.id, name: row.name, city: row.cityName });
+
 export async function joinTeam(deps: NotifyDeps, { actorId, teamId }: { actorId: string; teamId: string }) {
   const { db } = deps;
   const { team, role } = await visibleTeam(db, teamId, actorId);

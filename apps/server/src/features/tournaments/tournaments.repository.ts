@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
-import { teamFollows, teamMembers, teams } from '../teams/teams.schema.ts';
+import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { tournamentEntrants, tournamentMatches, tournaments } from './tournaments.schema.ts';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
@@ -132,15 +132,23 @@ export async function updateMatchRow(db: Database, matchId: string, columns: Par
   await db.update(tournamentMatches).set(columns).where(eq(tournamentMatches.id, matchId));
 }
 
-/**
- * Who hears a tournament's live updates (decision 050): its team's members and followers and the
- * captains of its sides; the realtime channel reaches signed-in people only.
- */
-export async function listAudienceIds(db: Database, tournament: TournamentRow): Promise<string[]> {
-  const rows = await db.execute<{ user_id: string }>(sql`
-    select user_id from ${teamMembers} where team_id = ${tournament.teamId}
-    union select user_id from ${teamFollows} where team_id = ${tournament.teamId}
-    union select captain_id from ${tournamentEntrants}
-      where tournament_id = ${tournament.id} and captain_id is not null`);
-  return rows.rows.map((row) => row.user_id);
+export async function updateTournamentRow(
+  db: Database,
+  tournamentId: string,
+  columns: Partial<NewTournament>,
+): Promise<TournamentRow> {
+  const [row] = await db.update(tournaments).set(columns).where(eq(tournaments.id, tournamentId)).returning();
+  if (!row) throw new Error('tournament update returned nothing');
+  return row;
+}
+
+/** The schedule is dropped (its format or pools changed before any score): it is generated again. */
+export async function deleteSchedule(db: Database, tournamentId: string): Promise<void> {
+  await db.delete(tournamentMatches).where(eq(tournamentMatches.tournamentId, tournamentId));
+  await db.update(tournamentEntrants).set({ pool: null }).where(eq(tournamentEntrants.tournamentId, tournamentId));
+}
+
+/** Moves a match to another court and time (the tournament's courts, start or match length changed). */
+export async function moveMatchRow(db: Database, matchId: string, slot: { court: string; startsAt: Date }) {
+  await db.update(tournamentMatches).set(slot).where(eq(tournamentMatches.id, matchId));
 }

@@ -1,4 +1,4 @@
-import { tournamentEndpoints } from '@huddle/shared/tournaments';
+import { tournamentEndpoints, tournamentTopicPrefix } from '@huddle/shared/tournaments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
@@ -11,13 +11,18 @@ import {
   getTournament,
   listMyTournaments,
   listTeamTournaments,
+  mayWatchTournament,
   setEntrants,
+  updateTournamentDetails,
 } from './tournaments.service.ts';
 
 export function registerTournamentRoutes(app: FastifyInstance, { db, auth, realtime, clock }: AppDeps): void {
   const deps = { db, realtime, clock };
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
+  realtime.allowTopic(tournamentTopicPrefix, (viewerId, tournamentId) =>
+    mayWatchTournament(db, { viewerId, tournamentId }),
+  );
 
   registerEndpoint(app, tournamentEndpoints.create, async ({ request, params, body }) =>
     createTournament(db, { actorId: await actor(request), teamId: params.teamId, tournament: body }),
@@ -30,6 +35,9 @@ export function registerTournamentRoutes(app: FastifyInstance, { db, auth, realt
   );
   registerEndpoint(app, tournamentEndpoints.get, async ({ request, params }) =>
     getTournament(db, { viewerId: await viewer(request), tournamentId: params.tournamentId }),
+  );
+  registerEndpoint(app, tournamentEndpoints.update, async ({ request, params, body }) =>
+    updateTournamentDetails(deps, { actorId: await actor(request), tournamentId: params.tournamentId, details: body }),
   );
   registerEndpoint(app, tournamentEndpoints.remove, async ({ request, params }) => {
     await deleteTournament(db, { actorId: await actor(request), tournamentId: params.tournamentId });

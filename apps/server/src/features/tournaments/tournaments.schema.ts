@@ -35,6 +35,8 @@ export const tournaments = pgTable(
     pools: integer('pools').notNull().default(1),
     advancePerPool: integer('advance_per_pool').notNull().default(0),
     captainsEnterScores: boolean('captains_enter_scores').notNull().default(false),
+    /** Bumped by every edit of the details: an edit made from an older version is refused (decision 055). */
+    version: integer('version').notNull().default(0),
     /** Set when the schedule is generated; entrants are fixed from then on. */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

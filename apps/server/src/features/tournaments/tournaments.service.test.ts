@@ -1,6 +1,6 @@
 import { scoreConflictMessage, type TournamentDetail, type TournamentMatch } from '@huddle/shared/tournaments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRealtime, createTeamAs, createTeamCast, signUpUser } from '../../test/factories.ts';
+import { connectRealtime, createTeamAs, createTeamCast, nextRealtimeEvent, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 
@@ -282,16 +282,138 @@ describe('who may do what', () => {
   });
 });
 
-describe('live updates', () => {
-  it('tells the team’s members over the realtime channel when a score is entered', async () => {
+describe('live updates (decision 055)', () => {
+  const watch = async (cookie: string, id: string, address: string) => {
+    const connection = await connectRealtime(t.app, cookie, { address });
+    connection.socket.send(JSON.stringify({ type: 'subscribe', topic: `tournament:${id}` }));
+    return connection;
+  };
+
+  it('tells a signed-out spectator watching the tournament’s topic when a score is entered', async () => {
     const id = await newTournament();
     const detail = await schedule(id);
-    const { socket, events } = await connectRealtime(t.app, cast.player.cookie);
+    const spectator = await watch('', id, '192.0.2.10');
+    const member = await watch(cast.player.cookie, id, '192.0.2.10');
+    // The subscriptions are checked against the database first; a refusal would arrive by then.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await score(id, byKey(detail, 'W1-2'), 11, 4);
-    for (let attempt = 0; attempt < 100 && events.length === 0; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const update = { type: 'tournament.updated', tournamentId: id, topic: `tournament:${id}` };
+    expect(await nextRealtimeEvent(spectator.events, (event) => event.type === update.type)).toEqual(update);
+    expect(await nextRealtimeEvent(member.events, (event) => event.type === update.type)).toEqual(update);
+    spectator.socket.terminate();
+    member.socket.terminate();
+  });
+
+  it('refuses a private team’s tournament topic to the signed out and to outsiders, not to members', async () => {
+    const privateTeam = await createTeamAs(t.app, cast.owner.cookie, { visibility: 'private' });
+    const created = await call('POST', `/api/teams/${privateTeam.id}/tournaments`, cast.owner.cookie, tournamentBody());
+    const id = created.json().id as string;
+    const refusal = { type: 'topic.refused', topic: `tournament:${id}` };
+    for (const cookie of ['', cast.outsider.cookie]) {
+      const { socket, events } = await watch(cookie, id, '192.0.2.11');
+      expect(await nextRealtimeEvent(events, (event) => event.type === refusal.type)).toEqual(refusal);
+      socket.terminate();
     }
-    expect(events).toContainEqual({ type: 'tournament.updated', tournamentId: id });
-    socket.terminate();
+    const owner = await watch(cast.owner.cookie, id, '192.0.2.11');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(owner.events).toEqual([]);
+    owner.socket.terminate();
+  });
+});
+
+describe('editing the details (decision 055)', () => {
+  const details = (detail: TournamentDetail, overrides: Record<string, unknown> = {}) => ({
+    ...tournamentBody({
+      name: detail.name,
+      format: detail.format,
+      pools: detail.pools,
+      advancePerPool: detail.advancePerPool,
+      courts: detail.courts,
+    }),
+    version: detail.version,
+    ...overrides,
+  });
+  const patch = (id: string, payload: object, cookie = cast.organizer.cookie) =>
+    t.app.inject({ method: 'PATCH', url: `/api/tournaments/${id}`, headers: cookie ? { cookie } : {}, payload });
+  const read = async (id: string): Promise<TournamentDetail> =>
+    (await call('GET', `/api/tournaments/${id}`, cast.organizer.cookie)).json();
+
+  it('saves new details from the version read, and moves the scheduled matches to the new courts and start', async () => {
+    const id = await newTournament();
+    const before = await schedule(id);
+    const response = await patch(
+      id,
+      details(before, {
+        name: 'Summer Smash',
+        placeName: 'Town Courts',
+        startsAt: '2030-04-06T10:00:00Z',
+        endsAt: '2030-04-06T18:00:00Z',
+        courts: ['North'],
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const after: TournamentDetail = response.json();
+    expect(after).toMatchObject({ name: 'Summer Smash', placeName: 'Town Courts', version: before.version + 1 });
+    expect(after.scheduled).toBe(true);
+    expect(new Set(after.matches.map((match) => match.court))).toEqual(new Set(['North']));
+    expect(after.matches.map((match) => match.startsAt).sort()[0]).toBe('2030-04-06T10:00:00.000Z');
+    expect(after.matches.map((match) => match.key).sort()).toEqual(before.matches.map((match) => match.key).sort());
+  });
+
+  it('refuses a stale version with 409 in the one error shape', async () => {
+    const id = await newTournament();
+    const first = await read(id);
+    expect((await patch(id, details(first, { name: 'First edit' }))).statusCode).toBe(200);
+    const stale = await patch(id, details(first, { name: 'Second edit' }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: expect.objectContaining({ code: 'CONFLICT', message: expect.any(String) }) });
+    expect((await read(id)).name).toBe('First edit');
+  });
+
+  it('accepts exactly one of ten simultaneous edits from one version', async () => {
+    const id = await newTournament();
+    const base = await read(id);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => patch(id, details(base, { name: `Edit ${index}` }))),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
+    const winner = responses.find((response) => response.statusCode === 200)!.json() as TournamentDetail;
+    const saved = await read(id);
+    expect(saved).toMatchObject({ name: winner.name, version: base.version + 1 });
+  });
+
+  it('lets the format change before any score (the schedule is made again), and refuses it after', async () => {
+    const id = await newTournament({}, ['A', 'B', 'C', 'D']);
+    let detail = await schedule(id);
+    const changed = await patch(id, details(detail, { format: 'double_elimination' }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    detail = changed.json();
+    expect(detail).toMatchObject({ format: 'double_elimination', scheduled: false, matches: [] });
+    detail = await schedule(id);
+    expect(detail.matches.some((match) => match.stage === 'losers')).toBe(true);
+    expect((await score(id, byKey(detail, 'W1-1'), 11, 3)).statusCode).toBe(200);
+    detail = await read(id);
+    expect(detail.scored).toBe(true);
+    const refused = await patch(id, details(detail, { format: 'round_robin', pools: 1, advancePerPool: 0 }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'CONFLICT', fields: { format: [expect.any(String)] } });
+    const entrants = await call('PUT', `/api/tournaments/${id}/entrants`, cast.organizer.cookie, {
+      entrants: [{ name: 'Z' }, { name: 'Y' }],
+    });
+    expect(entrants.statusCode).toBe(409);
+    // The rest still changes after a score.
+    const renamed = await patch(id, details(detail, { name: 'Still editable', courts: ['Court 9'] }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Still editable', format: 'double_elimination', scored: true });
+  });
+
+  it('is for the organizers only: players 403, outsiders 403, signed out 401', async () => {
+    const id = await newTournament();
+    const detail = await read(id);
+    expect((await patch(id, details(detail), cast.player.cookie)).statusCode).toBe(403);
+    expect((await patch(id, details(detail), cast.outsider.cookie)).statusCode).toBe(403);
+    expect((await patch(id, details(detail), '')).statusCode).toBe(401);
+    expect((await patch(id, details(detail), cast.owner.cookie)).statusCode).toBe(200);
   });
 });

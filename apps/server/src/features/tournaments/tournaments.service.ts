@@ -8,15 +8,20 @@ import {
   type TournamentFormat,
 } from '@huddle/shared/tournament-brackets';
 import {
+  bracketLockedMessage,
+  detailsConflictMessage,
   knockoutNeedsWinnerMessage,
   laterMatchPlayedMessage,
   scheduledAlreadyMessage,
   scoreConflictMessage,
+  tournamentIdParams,
+  tournamentTopic,
   tournamentUpdatedEvent,
   type EntrantsBody,
   type ScoreBody,
   type TournamentBody,
   type TournamentDetail,
+  type TournamentDetailsBody,
   type TournamentMatch,
   type TournamentSummary,
 } from '@huddle/shared/tournaments';
@@ -27,12 +32,12 @@ import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { managers, requireRole, visibleTeam } from '../teams/teams.service.ts';
 import {
   countEntrants,
+  deleteSchedule,
   deleteTournamentRow,
   findTeamRegistrations,
   findTournament,
   insertMatchRows,
   insertTournament,
-  listAudienceIds,
   listEntrantRows,
   listMatchRows,
   listTournamentRowsOfTeam,
@@ -41,6 +46,7 @@ import {
   replaceEntrantRows,
   setEntrantPool,
   updateMatchRow,
+  updateTournamentRow,
   withTournamentLocked,
   type EntrantRow,
   type MatchRow,
@@ -222,6 +228,8 @@ async function toDetail(
     pools: tournament.pools,
     advancePerPool: tournament.advancePerPool,
     captainsEnterScores: tournament.captainsEnterScores,
+    version: tournament.version,
+    scored: matches.some((match) => match.homeScore !== null),
     manages: viewer.manages,
     entrants: entrants.map((entrant) => ({
       id: entrant.id,
@@ -339,6 +347,23 @@ export async function setEntrants(
   return toDetail(db, result, team.name, { id: actorId, manages: true });
 }
 
+const planOptions = (tournament: TournamentRow, entrantCount: number) => ({
+  format: tournament.format as TournamentFormat,
+  entrantCount,
+  pools: tournament.pools,
+  advancePerPool: tournament.advancePerPool,
+});
+
+/** Each planned match's court and time, by match key. */
+const slotsOf = (tournament: TournamentRow, planned: ReturnType<typeof planMatches>) =>
+  new Map(
+    scheduleMatches(planned, {
+      startsAt: tournament.startsAt,
+      matchMinutes: tournament.matchMinutes,
+      courts: tournament.courts,
+    }).map((slot) => [slot.key, slot]),
+  );
+
 /** Plans the bracket from the entrants in seed order and puts each match on a court and a time. */
 export async function generateSchedule(
   deps: TournamentDeps,
@@ -349,22 +374,11 @@ export async function generateSchedule(
   const result = await withTournamentLocked(db, tournamentId, async (tx, tournament) => {
     if (tournament.scheduledAt) throw new AppError('CONFLICT', 'The schedule is made already.');
     const entrants = await listEntrantRows(tx, tournamentId);
-    const options = {
-      format: tournament.format as TournamentFormat,
-      entrantCount: entrants.length,
-      pools: tournament.pools,
-      advancePerPool: tournament.advancePerPool,
-    };
+    const options = planOptions(tournament, entrants.length);
     const problem = planProblem(options);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { entrants: [problem] });
     const planned = planMatches(options);
-    const slots = new Map(
-      scheduleMatches(planned, {
-        startsAt: tournament.startsAt,
-        matchMinutes: tournament.matchMinutes,
-        courts: tournament.courts,
-      }).map((slot) => [slot.key, slot]),
-    );
+    const slots = slotsOf(tournament, planned);
     const bySeed = new Map(entrants.map((entrant) => [entrant.seed, entrant.id]));
     const entrantOf = (source: MatchSource) => (source.kind === 'seed' ? (bySeed.get(source.seed) ?? null) : null);
     if (tournament.format === 'round_robin') {
@@ -395,15 +409,75 @@ export async function generateSchedule(
     return { ...tournament, scheduledAt: at };
   });
   if (!result) throw tournamentNotFound();
-  await announce(deps, result);
+  announce(deps, result);
   return toDetail(db, result, team.name, { id: actorId, manages: true });
 }
 
-async function announce({ db, realtime }: TournamentDeps, tournament: TournamentRow) {
-  realtime.sendMany(await listAudienceIds(db, tournament), {
-    type: tournamentUpdatedEvent,
-    tournamentId: tournament.id,
+/** To everyone watching the tournament's public topic, signed in or not (decision 055). */
+function announce({ realtime }: TournamentDeps, tournament: TournamentRow) {
+  realtime.publish(tournamentTopic(tournament.id), { type: tournamentUpdatedEvent, tournamentId: tournament.id });
+}
+
+/** The realtime topic's gate: anyone who may read the tournament may watch it (decision 055). */
+export async function mayWatchTournament(
+  db: Database,
+  { viewerId, tournamentId }: { viewerId: string | null; tournamentId: string },
+): Promise<boolean> {
+  if (!tournamentIdParams.shape.tournamentId.safeParse(tournamentId).success) return false;
+  return visibleTournament(db, tournamentId, viewerId ?? undefined).then(
+    () => true,
+    () => false,
+  );
+}
+
+const bracketFields = ['format', 'pools', 'advancePerPool'] as const;
+const slotFields = ['startsAt', 'matchMinutes', 'courts'] as const;
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The organizers correct a tournament's details (issue 16). Edits are made from the version read:
+ * of two saves from one version the first wins and the other is told (decision 055). Once the
+ * schedule is made, a new format or pools drop it (it is generated again) until a score is
+ * entered, and are refused after; new courts, start or match length move the matches.
+ */
+export async function updateTournamentDetails(
+  deps: TournamentDeps,
+  { actorId, tournamentId, details }: { actorId: string; tournamentId: string; details: TournamentDetailsBody },
+): Promise<TournamentDetail> {
+  const { db } = deps;
+  const { team } = await managedTournament(db, tournamentId, actorId);
+  const { version, ...body } = details;
+  const result = await withTournamentLocked(db, tournamentId, async (tx, tournament) => {
+    if (tournament.version !== version) throw new AppError('CONFLICT', detailsConflictMessage);
+    const columns = { ...tournamentColumns(body), version: tournament.version + 1 };
+    const updated: TournamentRow = { ...tournament, ...columns };
+    if (!tournament.scheduledAt) return updateTournamentRow(tx, tournamentId, columns);
+    const changed = (field: keyof typeof columns) => !sameValue(columns[field], tournament[field]);
+    const matches = await listMatchRows(tx, [tournamentId]);
+    if (bracketFields.some(changed)) {
+      if (matches.some((match) => match.homeScore !== null)) {
+        throw new AppError(
+          'CONFLICT',
+          bracketLockedMessage,
+          Object.fromEntries(bracketFields.filter(changed).map((field) => [field, [bracketLockedMessage]])),
+        );
+      }
+      await deleteSchedule(tx, tournamentId);
+      return updateTournamentRow(tx, tournamentId, { ...columns, scheduledAt: null });
+    }
+    if (slotFields.some(changed)) {
+      const entrants = await listEntrantRows(tx, tournamentId);
+      const slots = slotsOf(updated, planMatches(planOptions(updated, entrants.length)));
+      for (const match of matches) {
+        const slot = slots.get(match.key);
+        if (slot) await updateMatchRow(tx, match.id, { court: slot.court, startsAt: slot.startsAt });
+      }
+    }
+    return updateTournamentRow(tx, tournamentId, columns);
   });
+  if (!result) throw tournamentNotFound();
+  announce(deps, result);
+  return toDetail(db, result, team.name, { id: actorId, manages: true });
 }
 
 /**
@@ -489,6 +563,6 @@ export async function enterScore(
     return tournament;
   });
   if (!result) throw tournamentNotFound();
-  await announce(deps, result);
+  announce(deps, result);
   return toDetail(db, result, team.name, { id: actorId, manages });
 }

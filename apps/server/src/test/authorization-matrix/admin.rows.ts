@@ -107,6 +107,7 @@ export const adminRows: MatrixRow[] = [
   { route: 'GET /api/admin/audit-log', expect: notAdmin },
   // Decision 051: partners and offers, plans and promotions, applications and feedback.
   { route: 'GET /api/admin/partners', expect: notAdmin },
+  { route: 'GET /api/admin/partner-teams', call: () => ({ query: { q: 'a' } }), expect: notAdmin },
   { route: 'POST /api/admin/partners', call: () => ({ payload: partnerBody }), expect: notAdmin },
   {
     route: 'GET /api/admin/partners/{partnerId}',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartFile, tinyPdf } from '../factories.ts';
+import { multipartFile, realtimeUpgrade, tinyPdf } from '../factories.ts';
 import { createTestApp } from '../test-app.ts';
 import { createCast, roles, type Cast, type Person, type Role } from './cast.ts';
 
@@ -74,7 +74,7 @@ async function statusOf(cast: Cast, route: string, call: Call, person: Person | 
   const headers: Record<string, string> = person ? { cookie: person.cookie } : {};
   if (route === realtimeRoute) {
     try {
-      const socket = await cast.t.app.injectWS(url, { headers });
+      const socket = await cast.t.app.injectWS(url, realtimeUpgrade(headers.cookie ?? ''));
       socket.terminate();
       return 101;
     } catch (error) {

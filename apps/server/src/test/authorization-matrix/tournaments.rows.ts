@@ -1,3 +1,4 @@
+import { tournamentBodyFor } from '../factories.ts';
 import { apiAs, type Cast, type TeamFixture } from './cast.ts';
 import { everyone, signedIn, statuses, type MatrixRow } from './matrix.ts';
 
@@ -6,15 +7,6 @@ import { everyone, signedIn, statuses, type MatrixRow } from './matrix.ts';
 // public as their team (a private team's answer 404 to outsiders); scores are the organizers'
 // (and the sides' captains' when allowed: the service test covers captains).
 
-const tournamentBody = () => ({
-  name: 'Spring Smash',
-  format: 'single_elimination',
-  startsAt: '2030-04-05T09:00:00Z',
-  endsAt: '2030-04-05T18:00:00Z',
-  placeName: null,
-  courts: ['Court 1'],
-  matchMinutes: 30,
-});
 const entrants = { entrants: [{ name: 'Aces' }, { name: 'Bandits' }, { name: 'Comets' }] };
 
 async function newTournament(cast: Cast, team: TeamFixture, { scheduled = false } = {}) {
@@ -24,7 +16,7 @@ async function newTournament(cast: Cast, team: TeamFixture, { scheduled = false 
     owner,
     'POST',
     `/api/teams/${team.id}/tournaments`,
-    tournamentBody(),
+    tournamentBodyFor(),
   );
   await apiAs(cast, owner, 'PUT', `/api/tournaments/${tournament.id}/entrants`, entrants);
   if (!scheduled) return { tournamentId: tournament.id, matchId: '' };
@@ -47,13 +39,13 @@ export const tournamentRows: MatrixRow[] = [
   {
     route: 'POST /api/teams/{teamId}/tournaments',
     target: 'public team',
-    call: (cast) => ({ params: { teamId: cast.publicTeam.id }, payload: tournamentBody() }),
+    call: (cast) => ({ params: { teamId: cast.publicTeam.id }, payload: tournamentBodyFor() }),
     expect: statuses(401, 403, 403, 201, 201),
   },
   {
     route: 'POST /api/teams/{teamId}/tournaments',
     target: 'private team',
-    call: (cast) => ({ params: { teamId: cast.privateTeam.id }, payload: tournamentBody() }),
+    call: (cast) => ({ params: { teamId: cast.privateTeam.id }, payload: tournamentBodyFor() }),
     expect: statuses(401, 404, 403, 201, 201),
   },
   {
@@ -75,6 +67,19 @@ export const tournamentRows: MatrixRow[] = [
     target: 'private team',
     call: onPrivate,
     expect: statuses(404, 404, 200, 200, 200),
+  },
+  {
+    route: 'PATCH /api/tournaments/{tournamentId}',
+    target: 'public team',
+    call: async (cast) => ({ ...(await onPublic(cast)), payload: { ...tournamentBodyFor(), version: 0 } }),
+    // Each role edits its own new tournament, so each sends the version it read.
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  {
+    route: 'PATCH /api/tournaments/{tournamentId}',
+    target: 'private team',
+    call: async (cast) => ({ ...(await onPrivate(cast)), payload: { ...tournamentBodyFor(), version: 0 } }),
+    expect: statuses(401, 404, 403, 200, 200),
   },
   {
     route: 'DELETE /api/tournaments/{tournamentId}',

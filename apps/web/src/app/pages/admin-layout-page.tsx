@@ -23,6 +23,7 @@ export function Component() {
   return <AdminLayout />;
 }
 
+/** The sections wrap onto a few rows at 375 px; compact buttons keep that to three (all in reach). */
 function AdminLayout() {
   return (
     <Stack gap="lg" py="md">
@@ -31,7 +32,7 @@ function AdminLayout() {
         {sections.map((section) => (
           <NavLink key={section.to} to={section.to} style={{ textDecoration: 'none' }}>
             {({ isActive }) => (
-              <Button component="span" variant={isActive ? 'filled' : 'default'}>
+              <Button component="span" size="compact-md" variant={isActive ? 'filled' : 'default'}>
                 {section.label}
               </Button>
             )}

@@ -3,7 +3,7 @@ import { discoverHeading, discoverLead, discoverPartnersNote } from '@huddle/sha
 import { Anchor, Button, Group, Skeleton, Stack, Text, TextInput, Title, em } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
@@ -125,7 +125,11 @@ export function Component() {
   const places = usePlacesInBounds(settledView.bounds, context === 'places' && !needsVisitorLocation);
   const gameTypes = useGameTypeLabels();
 
-  const eventList = useMemo(() => events.data?.pages.flatMap((page) => page.events) ?? [], [events.data]);
+  // The answer renders in a background (time-sliced) render: a page of cards and their markers
+  // is a long task on a phone when it renders at once (issue 11, decision 021).
+  const shownEvents = useDeferredValue(events.data);
+  const shownEventsStatus = useDeferredValue(events.status);
+  const eventList = useMemo(() => shownEvents?.pages.flatMap((page) => page.events) ?? [], [shownEvents]);
   const markers = useMemo<MapMarker[]>(() => {
     if (listsEvents) {
       return eventsByPlace(eventList).map(({ place, events: here }) => ({
@@ -159,7 +163,7 @@ export function Component() {
   const list = listsEvents ? (
     <EventResults
       events={eventList}
-      status={events.status}
+      status={shownEventsStatus}
       hasMore={events.hasNextPage}
       loadingMore={events.isFetchingNextPage}
       onLoadMore={() => void events.fetchNextPage()}
@@ -183,7 +187,7 @@ export function Component() {
   const mapHeight = isPhone ? 'calc(100dvh - 300px)' : 'max(420px, calc(100dvh - 260px))';
   // Issue 11: the map (Leaflet's code, its tiles) loads once the list has its first answer, so
   // the list paints first; until then a placeholder of the map's size holds its place.
-  const listAnswered = listsEvents ? events.status !== 'pending' : places.status !== 'pending';
+  const listAnswered = listsEvents ? shownEventsStatus !== 'pending' : places.status !== 'pending';
   const map = !hasMap ? null : listAnswered ? (
     <LazyHuddleMap
       // The map reads its centre once: a new place is a new map.

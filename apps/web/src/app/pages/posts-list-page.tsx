@@ -1,8 +1,9 @@
 import { findPostCategory, findPostSubcategory, postMessages, postPaths } from '@huddle/shared/posts';
-import { Anchor, Breadcrumbs, Chip, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ChoiceChips } from '../../components/ui/choice-chips.tsx';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { PostSearchInput } from '../../features/posts/components/post-search-input.tsx';
@@ -58,27 +59,20 @@ export function Component() {
         <Title order={1}>{heading}</Title>
         <WritePostButton signedIn={signedIn} category={category.slug} subcategory={subcategory?.slug} />
       </Group>
-      <Chip.Group
+      <ChoiceChips
+        label="Subcategories"
+        labelHidden
+        wrap
+        variant="outline"
         value={subcategory?.slug ?? ''}
+        choices={[
+          { value: '', label: 'All' },
+          ...category.subcategories.map((sub) => ({ value: sub.slug, label: sub.name })),
+        ]}
         onChange={(value) =>
-          void navigate(
-            typeof value === 'string' && value
-              ? postPaths.subcategory(category.slug, value)
-              : postPaths.category(category.slug),
-          )
+          void navigate(value ? postPaths.subcategory(category.slug, value) : postPaths.category(category.slug))
         }
-      >
-        <Group gap="xs" role="group" aria-label="Subcategories">
-          <Chip value="" variant="outline">
-            All
-          </Chip>
-          {category.subcategories.map((sub) => (
-            <Chip key={sub.slug} value={sub.slug} variant="outline">
-              {sub.name}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      />
       <PostSearchInput label={`Search in ${category.name}`} value={search} onChange={setSearch} />
       <PostList
         filter={{ category: category.slug, ...(subcategory && { subcategory: subcategory.slug }), ...(q && { q }) }}

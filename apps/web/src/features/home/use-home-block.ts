@@ -1,6 +1,6 @@
 import { useInViewport } from '@mantine/hooks';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { homeBlockState, type HomeBlockState } from './home-block-state.ts';
 
 export interface HomeBlockQuery<T> {
@@ -31,9 +31,13 @@ export function useHomeBlock<T>({ queryKey, queryFn, enabled }: HomeBlockQuery<T
   if (inViewport && !reached) setReached(true);
   const query = useQuery({ queryKey, queryFn, enabled: enabled && reached });
   const { refetch } = query;
+  // The answer renders in a background (time-sliced) render: a block's list rendered at once is
+  // a long task on a phone (issue 11, decision 021).
+  const status = useDeferredValue(query.status);
+  const items = useDeferredValue(query.data);
   return {
     ref,
-    state: homeBlockState({ reached, enabled, query: { status: query.status, items: query.data } }),
+    state: homeBlockState({ reached, enabled, query: { status, items } }),
     retry: useCallback(() => void refetch(), [refetch]),
     fetching: query.isFetching,
   };

@@ -16,5 +16,7 @@ export async function loadAnalyticsProvider(config: AnalyticsConfig): Promise<An
   switch (config.provider) {
     case 'plausible':
       return (await import('./plausible-analytics.ts')).plausibleAnalytics(config);
+    case 'posthog':
+      return (await import('./posthog-analytics.ts')).posthogAnalytics(config);
   }
 }

@@ -1,4 +1,5 @@
 import type { AnalyticsConfig, AnalyticsProvider } from './analytics.ts';
+import { pageUrl, sendEvent } from './send-event.ts';
 
 /**
  * Plausible's events API (POST {url}/api/event): no cookies and no script from Plausible, only
@@ -11,19 +12,7 @@ export function plausibleAnalytics(
 ): AnalyticsProvider {
   return {
     trackPage(path) {
-      const body = JSON.stringify({
-        name: 'pageview',
-        url: `${window.location.origin}${path.split(/[?#]/)[0] ?? '/'}`,
-        domain: config.domain,
-      });
-      // text/plain: a simple request, so the browser sends no preflight to the analytics host.
-      void send(`${config.url}/api/event`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain' },
-        body,
-        credentials: 'omit',
-        keepalive: true,
-      }).catch(() => undefined);
+      sendEvent(send, `${config.url}/api/event`, { name: 'pageview', url: pageUrl(path), domain: config.domain });
     },
   };
 }

@@ -8,6 +8,12 @@ import { useSubmitForm } from '../../../features/forms/api/submit-form.ts';
 import { unavailableMessage } from '../../../features/forms/form-availability.ts';
 import { answersToSend, checkGuest, submitErrors } from '../../../features/forms/filler-flow.ts';
 import { blockersSentence, inlineForm, type InlineField } from '../../../features/forms/inline-fields.ts';
+import {
+  forgetKeptFilling,
+  keptFillingKey,
+  readKeptFilling,
+  useKeptFilling,
+} from '../../../features/forms/kept-answers.ts';
 import classes from './site-form.module.css';
 
 /*
@@ -283,13 +289,17 @@ function InlineFiller({
   editing: boolean;
   site: SiteClasses;
 }) {
-  const [answers, setAnswers] = useState<FormAnswers>({});
-  const [guest, setGuest] = useState({ name: '', email: '' });
+  // What the visitor typed survives a reload (the tab's storage, per form; not in the builder).
+  const storageKey = editing ? null : keptFillingKey(form.id);
+  const [saved] = useState(() => readKeptFilling(storageKey));
+  const [answers, setAnswers] = useState<FormAnswers>(saved?.answers ?? {});
+  const [guest, setGuest] = useState(saved?.guest ?? { name: '', email: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
-  // One per filling, kept across retries: the server makes one submission of repeated sends.
-  const [clientId] = useState(randomUuid);
+  // One per filling, kept across retries and reloads: the server makes one submission of repeated sends.
+  const [clientId] = useState(() => saved?.clientId ?? randomUuid());
+  useKeptFilling(storageKey, { answers, clientId, guest }, sent === null);
   const submit = useSubmitForm();
   const formRef = useRef<HTMLFormElement>(null);
   const prefill = form.prefill;
@@ -321,6 +331,7 @@ function InlineFiller({
         formId: form.id,
         body: { clientId, answers: answersToSend(form.fields, answers), guest: prefill ? null : guest },
       });
+      forgetKeptFilling(storageKey);
       // The organizer added something to pay since this page loaded: on to its payment page.
       if (reply.paymentPath && reply.status === 'awaiting_payment') return window.location.assign(reply.paymentPath);
       setSent({ status: reply.status, confirmationMessage: reply.confirmationMessage });

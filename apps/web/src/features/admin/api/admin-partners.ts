@@ -1,5 +1,5 @@
 import { adminPartnerEndpoints, type PartnerBody, type PartnerOfferBody } from '@huddle/shared/partners';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { adminAuditLogKey } from './get-audit-log.ts';
 
@@ -73,4 +73,16 @@ export function useDeleteOffer() {
     mutationFn: (offerId: string) => apiRequest(adminPartnerEndpoints.removeOffer, { params: { offerId } }),
     onSuccess: refresh,
   });
+}
+
+/** The league form's team picker: public teams and communities whose name contains `search`. */
+export function usePartnerTeams(search: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...partnersKey, 'teams', search],
+      queryFn: async () => (await apiRequest(adminPartnerEndpoints.searchTeams, { query: { q: search } })).teams,
+      placeholderData: keepPreviousData,
+      enabled,
+    }),
+  );
 }

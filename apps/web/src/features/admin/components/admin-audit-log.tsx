@@ -1,6 +1,7 @@
 import { Loader, Stack, Table, Text } from '@mantine/core';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { useAuditLog } from '../api/get-audit-log.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const asText = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
@@ -13,7 +14,7 @@ export function AdminAuditLog() {
   if (log.data.length === 0) return <Text c="dimmed">No admin action yet.</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollingTable label="Audit log" minWidth={720}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -50,7 +51,7 @@ export function AdminAuditLog() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollingTable>
     </Stack>
   );
 }

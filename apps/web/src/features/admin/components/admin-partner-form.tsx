@@ -1,4 +1,10 @@
-import { partnerTypes, partnerLimits, type ManagedPartner, type PartnerBody } from '@huddle/shared/partners';
+import {
+  partnerTypes,
+  partnerLimits,
+  type ManagedPartner,
+  type ManagedPartnerDetail,
+  type PartnerBody,
+} from '@huddle/shared/partners';
 import { partnerBody } from '@huddle/contracts/partners';
 import type { UsCity } from '@huddle/shared/profiles';
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
@@ -9,6 +15,7 @@ import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import { useSavePartner } from '../api/admin-partners.ts';
+import { PartnerTeamPicker } from './partner-team-picker.tsx';
 
 interface PartnerFormValues {
   type: PartnerBody['type'];
@@ -44,7 +51,7 @@ const toBody = (values: PartnerFormValues): PartnerBody => ({
   address: values.address.trim() || null,
   preferred: values.preferred,
   // Only a league links a team (decision 048); the field is hidden for the others.
-  teamId: values.type === 'league' ? values.teamId.trim() || null : null,
+  teamId: values.type === 'league' ? values.teamId || null : null,
 });
 
 /** The US city picker, composed in by the page (features do not import each other). */
@@ -56,7 +63,7 @@ export type CityPickerSlot = (props: {
 
 interface AdminPartnerFormProps {
   /** The partner being edited; null to add one. */
-  partner: ManagedPartner | null;
+  partner: ManagedPartnerDetail | null;
   cityPicker: CityPickerSlot;
   onSaved: (partner: ManagedPartner) => void;
 }
@@ -125,10 +132,11 @@ export function AdminPartnerForm({ partner, cityPicker, onSaved }: AdminPartnerF
           />
         </SimpleGrid>
         {form.values.type === 'league' ? (
-          <TextInput
-            label="Team or community id"
-            description="Optional: a public team whose upcoming events show on the partner's events page (the id in its address, team/…)."
-            {...form.getInputProps('teamId')}
+          <PartnerTeamPicker
+            value={form.values.teamId}
+            initial={partner?.team ?? null}
+            onChange={(teamId) => form.setFieldValue('teamId', teamId)}
+            {...(form.errors.teamId ? { error: String(form.errors.teamId) } : {})}
           />
         ) : null}
         <Checkbox

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from 
 import { Link } from 'react-router';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { useAdminPartners } from '../api/admin-partners.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 /** Issue 16/17: every partner, preferred or not; each opens its page with its offers. */
 export function AdminPartnersList() {
@@ -25,7 +26,7 @@ export function AdminPartnersList() {
       ) : partners.data.length === 0 ? (
         <Text c="dimmed">No partners yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollingTable label="Partners" minWidth={480}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -62,7 +63,7 @@ export function AdminPartnersList() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       )}
     </Stack>
   );

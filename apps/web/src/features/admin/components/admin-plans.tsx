@@ -3,10 +3,11 @@ import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { formatCents } from '../../../lib/format-cents.ts';
 import { useAdminPlans } from '../api/admin-promotions.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 function PlanTable({ caption, plans }: { caption: string; plans: SubscriptionPlan[] }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <ScrollingTable label={caption} minWidth={520}>
       <Table striped captionSide="top">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -28,7 +29,7 @@ function PlanTable({ caption, plans }: { caption: string; plans: SubscriptionPla
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollingTable>
   );
 }
 

@@ -4,6 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { useAdminUsers } from '../api/search-users.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 export function UserStatusBadges({ user }: { user: AdminUser }) {
   return (
@@ -36,7 +37,7 @@ export function AdminUsersList() {
       <FormLevelError error={users.error} />
       {users.data?.length === 0 ? <Text c="dimmed">No account matches.</Text> : null}
       {users.data && users.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollingTable label="Users" minWidth={480}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -61,7 +62,7 @@ export function AdminUsersList() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       ) : null}
     </Stack>
   );

@@ -1,19 +1,10 @@
 import { skillLevels } from '@huddle/shared/events';
 import { eventGenderLabels } from '@huddle/shared/genders';
-import {
-  Button,
-  Collapse,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Collapse, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useId } from 'react';
+import { ChoiceChips } from '../../../components/ui/choice-chips.tsx';
 import { useDistanceUnit } from '../../../lib/distance-unit.tsx';
 import {
   activeFilterCount,
@@ -38,7 +29,7 @@ const distanceLabel = (choice: DistanceChoice, unit: string) =>
 const sortChoices = [
   { value: 'soonest', label: 'Soonest' },
   { value: 'nearest', label: 'Nearest' },
-];
+] as const;
 
 /** The order of the list: visible on phones too, where the filters fold away. */
 function SortControl({
@@ -48,21 +39,7 @@ function SortControl({
   value: DiscoverFilters['sort'];
   onChange: (sort: DiscoverFilters['sort']) => void;
 }) {
-  const labelId = useId();
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Text size="sm" fw={500} id={labelId}>
-        Sort
-      </Text>
-      <SegmentedControl
-        size="xs"
-        aria-labelledby={labelId}
-        value={value}
-        onChange={(next) => onChange(next as DiscoverFilters['sort'])}
-        data={sortChoices}
-      />
-    </Group>
-  );
+  return <ChoiceChips label="Sort" value={value} onChange={onChange} choices={sortChoices} />;
 }
 
 interface DiscoverFiltersFormProps {

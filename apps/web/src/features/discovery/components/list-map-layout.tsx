@@ -1,5 +1,6 @@
-import { Box, SegmentedControl, Stack } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ChoiceChips } from '../../../components/ui/choice-chips.tsx';
 import classes from './list-map-layout.module.css';
 
 export type DiscoverPane = 'list' | 'map';
@@ -14,22 +15,18 @@ interface ListMapLayoutProps {
   onPaneChange: (pane: DiscoverPane) => void;
 }
 
+const paneChoices = [
+  { value: 'list', label: 'List' },
+  { value: 'map', label: 'Map' },
+] as const;
+
 /** Issue 5: the list and the map side by side; a single List/Map toggle on phones. */
 export function ListMapLayout({ list, map, isPhone, pane, onPaneChange }: ListMapLayoutProps) {
   if (!map) return <Box>{list}</Box>;
   if (isPhone) {
     return (
       <Stack gap="sm">
-        <SegmentedControl
-          aria-label="Show as"
-          fullWidth
-          value={pane}
-          onChange={(value) => onPaneChange(value as DiscoverPane)}
-          data={[
-            { value: 'list', label: 'List' },
-            { value: 'map', label: 'Map' },
-          ]}
-        />
+        <ChoiceChips label="Show as" labelHidden fullWidth value={pane} onChange={onPaneChange} choices={paneChoices} />
         {pane === 'list' ? list : map}
       </Stack>
     );

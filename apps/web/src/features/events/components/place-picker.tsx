@@ -99,9 +99,7 @@ function NewPlaceFields({
           // The server already matched what was typed: show its answer as it is.
           filter={({ options: shown }) => shown}
           limit={10}
-          rightSection={
-            suggestions.isFetching ? <Loader size={16} role="status" aria-label="Searching addresses" /> : null
-          }
+          rightSection={suggestions.isFetching ? <Loader size={16} aria-label="Searching addresses" /> : null}
           // Mantine follows a pick with the option's label: keep the address, not "Name: address".
           onChange={(address) =>
             onEdit({ address: options.find((option) => addressLabel(option) === address)?.formattedAddress ?? address })
@@ -218,7 +216,7 @@ export function PlacePicker({
         filter={({ options: shown }) => shown}
         limit={20}
         error={errors.place}
-        rightSection={suggestions.isFetching ? <Loader size={16} role="status" aria-label="Searching places" /> : null}
+        rightSection={suggestions.isFetching ? <Loader size={16} aria-label="Searching places" /> : null}
         onOptionSubmit={choose}
         comboboxProps={{ withinPortal: true }}
       />

@@ -9,12 +9,13 @@ import {
   type SubmissionStatus,
 } from '@huddle/shared/forms';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatCents } from '../../../lib/format-cents.ts';
 import { focusFirstInvalidField } from '../../../lib/focus-first-error.ts';
 import { useSubmitForm } from '../api/submit-form.ts';
+import { forgetKeptFilling, keptFillingKey, readKeptFilling, useKeptFilling } from '../kept-answers.ts';
 import {
   answersToSend,
   checkGuest,
@@ -54,19 +55,6 @@ function runningTotal(form: FillerForm, answers: FormAnswers) {
   return { total, ...splitDeposit(total, form.depositCents ?? null) };
 }
 
-type Saved = { answers: FormAnswers; clientId: string; guest: { name: string; email: string }; page: number };
-
-/** The answers kept in the tab (sessionStorage): a reload or a crash does not lose them. */
-function readSaved(key: string | null): Saved | null {
-  if (!key) return null;
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as Saved) : null;
-  } catch {
-    return null;
-  }
-}
-
 type FormFillerProps = {
   form: FillerForm;
   /** Live: submits to this form. Absent: the builder's preview (nothing is sent). */
@@ -81,8 +69,8 @@ type FormFillerProps = {
 
 /** A form to fill, page by page (issue 14): the same component on form/{id} and in the builder's preview. */
 export function FormFiller({ form, formId, prefill, waitlistOnly = false, submitDisabledReason }: FormFillerProps) {
-  const storageKey = formId ? `huddle.form.${formId}` : null;
-  const saved = useMemo(() => readSaved(storageKey), [storageKey]);
+  const storageKey = formId ? keptFillingKey(formId) : null;
+  const saved = useMemo(() => readKeptFilling(storageKey), [storageKey]);
   const [answers, setAnswers] = useState<FormAnswers>(saved?.answers ?? {});
   const [guest, setGuest] = useState(saved?.guest ?? { name: '', email: '' });
   const [wantedPage, setWantedPage] = useState(saved?.page ?? 0);
@@ -96,14 +84,7 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
   const formRef = useRef<HTMLFormElement>(null);
   const money = runningTotal(form, answers);
 
-  useEffect(() => {
-    if (!storageKey || done) return;
-    try {
-      sessionStorage.setItem(storageKey, JSON.stringify({ answers, clientId, guest, page: wantedPage }));
-    } catch {
-      // Storage full or off: the answers still live in state.
-    }
-  }, [storageKey, answers, clientId, guest, wantedPage, done]);
+  useKeptFilling(storageKey, { answers, clientId, guest, page: wantedPage }, !done);
 
   const pages = shownPages(form.fields, answers);
   const page = pageAt(pages, wantedPage);
@@ -144,7 +125,7 @@ export function FormFiller({ form, formId, prefill, waitlistOnly = false, submit
         formId,
         body: { clientId, answers: answersToSend(form.fields, answers), guest: prefill ? null : guest },
       });
-      if (storageKey) sessionStorage.removeItem(storageKey);
+      forgetKeptFilling(storageKey);
       // Something is due: on to its payment page, which opens Checkout (decision 036).
       if (reply.paymentPath && reply.status === 'awaiting_payment') return void navigate(reply.paymentPath);
       setDone({ status: reply.status, confirmationMessage: reply.confirmationMessage });

@@ -1,5 +1,6 @@
 import type { PublicPromotion } from '@huddle/shared/promotions';
 import { Anchor, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './promotion-banner.module.css';
 
@@ -12,8 +13,11 @@ export default function PromotionBanner({
   onDismiss: () => void;
 }) {
   const internal = promotion.linkUrl?.startsWith('/') ?? false;
+  const [banner, setBanner] = useState<HTMLElement | null>(null);
+  useEffect(() => keepFocusClearOf(banner), [banner]);
   return (
     <Paper
+      ref={setBanner}
       component="aside"
       aria-label="Community sale"
       withBorder
@@ -57,4 +61,26 @@ export default function PromotionBanner({
       </Group>
     </Paper>
   );
+}
+
+/**
+ * While the banner shows, the page's scroll padding at the bottom is the banner's height and
+ * the gap under it, so a control brought into view by Tab (or find-in-page) stops above the
+ * banner instead of behind it (WCAG 2.4.11, focus not obscured). Kept to the banner's height as
+ * it wraps; undone when it goes.
+ */
+function keepFocusClearOf(element: HTMLElement | null): (() => void) | undefined {
+  if (!element) return undefined;
+  const root = document.documentElement;
+  const update = () => {
+    const gapBelow = parseFloat(getComputedStyle(element).bottom) || 0;
+    root.style.scrollPaddingBottom = `${Math.ceil(element.offsetHeight + gapBelow + 8)}px`;
+  };
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    root.style.scrollPaddingBottom = '';
+  };
 }

@@ -22,16 +22,15 @@ function useInvoiceFilter(): [InvoiceFilter, (name: 'kind' | 'year', value: stri
     ...((paymentKinds as readonly string[]).includes(kind ?? '') && { kind: kind as PaymentKind }),
     ...(Number.isInteger(year) && year >= 2000 && year <= 2100 && { year }),
   };
-  const set = (name: 'kind' | 'year', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (name: 'kind' | 'year', value: string) => {
+    // From the address, not from `params` or React Router's updater: both hold the params of the
+    // last render, so a second filter changed before it (a quick person, a busy phone) would put
+    // the first one back (its docs: setSearchParams does not queue). The address already has it.
+    const next = new URLSearchParams(window.location.search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
   return [filter, set];
 }
 

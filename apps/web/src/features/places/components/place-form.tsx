@@ -131,9 +131,7 @@ export function PlaceForm({ place, near, renderLocationPicker, onSaved }: PlaceF
           // The server already matched what was typed: show its answer as it is.
           filter={({ options: all }) => all}
           limit={10}
-          rightSection={
-            suggestions.isFetching ? <Loader size={16} role="status" aria-label="Searching addresses" /> : null
-          }
+          rightSection={suggestions.isFetching ? <Loader size={16} aria-label="Searching addresses" /> : null}
           {...form.getInputProps('address')}
           // Mantine follows a pick with the option's label: keep the address, not "Name: address".
           onChange={(address) =>

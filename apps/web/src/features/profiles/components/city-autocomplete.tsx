@@ -55,7 +55,7 @@ export function CityAutocomplete({
       filter={({ options }) => options}
       limit={10}
       error={error}
-      rightSection={cities.isFetching ? <Loader size={16} role="status" aria-label="Searching cities" /> : null}
+      rightSection={cities.isFetching ? <Loader size={16} aria-label="Searching cities" /> : null}
       onOptionSubmit={(name) => {
         // The options shown are this answer's cities: turn the chosen name back into {name, lat, lng}.
         const city = cities.data?.cities.find((option) => option.name === name);

@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
-import { useResizeObserver } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useScrollEdges } from '../../../components/ui/use-scroll-edges.ts';
 import classes from './scrolling-tab-list.module.css';
 
 interface ScrollingTabListProps {
@@ -11,9 +11,6 @@ interface ScrollingTabListProps {
   children: ReactNode;
 }
 
-/** Closer than this to an edge counts as at the edge (sub-pixel widths). */
-const edgeSlackPx = 2;
-
 /**
  * A horizontal tab strip for phones: it scrolls sideways, and an edge with more tabs
  * beyond it fades out under a chevron, so the tabs out of sight are not a secret. The
@@ -22,16 +19,7 @@ const edgeSlackPx = 2;
  */
 export function ScrollingTabList({ label, active, children }: ScrollingTabListProps) {
   const list = useRef<HTMLDivElement>(null);
-  const [frame, frameRect] = useResizeObserver<HTMLDivElement>();
-  const [edges, setEdges] = useState({ start: false, end: false });
-
-  const measure = useCallback(() => {
-    const element = list.current;
-    if (!element) return;
-    const start = element.scrollLeft > edgeSlackPx;
-    const end = element.scrollLeft + element.clientWidth < element.scrollWidth - edgeSlackPx;
-    setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
-  }, []);
+  const { frame, frameWidth, edges, measure } = useScrollEdges(list);
 
   useEffect(() => {
     const element = list.current;
@@ -40,7 +28,7 @@ export function ScrollingTabList({ label, active, children }: ScrollingTabListPr
       element.scrollLeft = selected.offsetLeft - (element.clientWidth - selected.offsetWidth) / 2;
     }
     measure();
-  }, [active, frameRect.width, measure]);
+  }, [active, frameWidth, measure]);
 
   const scrollBy = (direction: 1 | -1) => {
     const element = list.current;

@@ -1,14 +1,16 @@
-import { tournamentEndpoints, tournamentUpdatedEvent, type TournamentDetail } from '@huddle/shared/tournaments';
+import {
+  tournamentEndpoints,
+  tournamentTopic,
+  tournamentUpdatedEvent,
+  type TournamentDetail,
+} from '@huddle/shared/tournaments';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { onRealtimeReconnect, subscribeRealtime } from '../../../lib/realtime.ts';
+import { onRealtimeReconnect, watchRealtimeTopic } from '../../../lib/realtime.ts';
 import { tournamentKeys } from './tournament-query-keys.ts';
 
-/**
- * Spectators who get no realtime event (signed out, or not of the team: decision 050) still see
- * scores within this long.
- */
+/** Should the realtime socket be down or the topic refused, scores still arrive within this long. */
 const spectatorRefreshMs = 30_000;
 
 export function tournamentQueryOptions(tournamentId: string) {
@@ -19,14 +21,18 @@ export function tournamentQueryOptions(tournamentId: string) {
   });
 }
 
-/** A tournament, kept live: a score entered anywhere arrives over the realtime channel and the page reloads it. */
+/**
+ * A tournament, kept live: the page watches its public topic (signed in or out: decision 055), and
+ * reloads it when a score or its details change anywhere, or when the socket is back after a drop.
+ */
 export function useTournament(tournamentId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (typeof WebSocket === 'undefined') return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: tournamentKeys.detail(tournamentId) });
     const unsubscribers = [
-      subscribeRealtime(tournamentUpdatedEvent, (event) => {
-        if (event.tournamentId === tournamentId) refresh();
+      watchRealtimeTopic(tournamentTopic(tournamentId), (event) => {
+        if (event.type === tournamentUpdatedEvent) refresh();
       }),
       onRealtimeReconnect(refresh),
     ];

@@ -1,15 +1,16 @@
 import { tournamentBody } from '@huddle/contracts/tournaments';
 import { tournamentFormats } from '@huddle/shared/tournament-brackets';
 import { tournamentFormatLabels, type TournamentBody, type TournamentDetail } from '@huddle/shared/tournaments';
-import { Button, Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { useCreateTournament } from '../api/create-tournament.ts';
 
-interface TournamentValues {
+export interface TournamentValues {
   name: string;
   format: TournamentBody['format'];
   startLocal: string;
@@ -46,28 +47,62 @@ function toBody(values: TournamentValues): TournamentBody {
 
 const fieldOf: Record<string, keyof TournamentValues> = { startsAt: 'startLocal', endsAt: 'endLocal' };
 
-/** A new tournament's details for a team or community the person runs; entrants come next, on its page. */
-export function TournamentForm({
-  teamId,
-  onCreated,
+const toLocal = (instant: string) => dayjs(instant).format('YYYY-MM-DDTHH:mm');
+
+/** A saved tournament's details as the form shows them (for editing). */
+export function valuesOf(tournament: TournamentDetail): TournamentValues {
+  return {
+    name: tournament.name,
+    format: tournament.format,
+    startLocal: toLocal(tournament.startsAt),
+    endLocal: toLocal(tournament.endsAt),
+    placeName: tournament.placeName ?? '',
+    courts: tournament.courts.join(', '),
+    matchMinutes: tournament.matchMinutes,
+    pools: tournament.pools,
+    advancePerPool: tournament.advancePerPool,
+    captainsEnterScores: tournament.captainsEnterScores,
+  };
+}
+
+const newTournamentValues: TournamentValues = {
+  name: '',
+  format: 'single_elimination',
+  startLocal: '',
+  endLocal: '',
+  placeName: '',
+  courts: 'Court 1',
+  matchMinutes: 30,
+  pools: 1,
+  advancePerPool: 2,
+  captainsEnterScores: false,
+};
+
+/**
+ * A tournament's details: for a new one, or edited on its page. A failed save keeps what was
+ * typed and shows the server's messages beside their fields (or above the buttons).
+ */
+export function TournamentDetailsForm({
+  initialValues = newTournamentValues,
+  submitLabel,
+  pending,
+  error,
+  bracketLocked = false,
+  onSave,
+  children,
 }: {
-  teamId: string;
-  onCreated: (tournament: TournamentDetail) => void;
+  initialValues?: TournamentValues;
+  submitLabel: string;
+  pending: boolean;
+  error: Error | null;
+  /** A score is in: the format and pools are shown but cannot change. */
+  bracketLocked?: boolean;
+  onSave: (body: TournamentBody) => Promise<unknown>;
+  /** Beside the submit button (a Cancel). */
+  children?: ReactNode;
 }) {
-  const createTournament = useCreateTournament();
   const form = useForm<TournamentValues>({
-    initialValues: {
-      name: '',
-      format: 'single_elimination',
-      startLocal: '',
-      endLocal: '',
-      placeName: '',
-      courts: 'Court 1',
-      matchMinutes: 30,
-      pools: 1,
-      advancePerPool: 2,
-      captainsEnterScores: false,
-    },
+    initialValues,
     validate: (values) => {
       const parsed = tournamentBody.safeParse(toBody(values));
       if (parsed.success) return {};
@@ -85,7 +120,7 @@ export function TournamentForm({
     <form
       onSubmit={form.onSubmit(async (values) => {
         try {
-          onCreated(await createTournament.mutateAsync({ teamId, tournament: toBody(values) }));
+          await onSave(toBody(values));
         } catch (error) {
           if (error instanceof ApiError && error.fields) {
             form.setErrors(
@@ -104,19 +139,29 @@ export function TournamentForm({
         <TextInput label="Tournament name" placeholder="Spring Smash" {...form.getInputProps('name')} />
         <Select
           label="Format"
+          description={bracketLocked ? 'Fixed once a score is entered' : undefined}
           data={tournamentFormats.map((format) => ({ value: format, label: tournamentFormatLabels[format] }))}
           allowDeselect={false}
+          disabled={bracketLocked}
           {...form.getInputProps('format')}
         />
         {roundRobin ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberInput label="Pools" min={1} max={16} allowDecimal={false} {...form.getInputProps('pools')} />
+            <NumberInput
+              label="Pools"
+              min={1}
+              max={16}
+              allowDecimal={false}
+              disabled={bracketLocked}
+              {...form.getInputProps('pools')}
+            />
             <NumberInput
               label="Through to the knockout, per pool"
               description="0: the pool table decides"
               min={0}
               max={16}
               allowDecimal={false}
+              disabled={bracketLocked}
               {...form.getInputProps('advancePerPool')}
             />
           </SimpleGrid>
@@ -146,11 +191,33 @@ export function TournamentForm({
           description="Sides taken from season registrations are captained by the registered player"
           {...form.getInputProps('captainsEnterScores', { type: 'checkbox' })}
         />
-        <FormLevelError error={createTournament.error} />
-        <Button type="submit" loading={createTournament.isPending} style={{ alignSelf: 'flex-start' }}>
-          Create tournament
-        </Button>
+        <FormLevelError error={error} />
+        <Group justify={children ? 'flex-end' : 'flex-start'}>
+          {children}
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
       </Stack>
     </form>
+  );
+}
+
+/** A new tournament's details for a team or community the person runs; entrants come next, on its page. */
+export function TournamentForm({
+  teamId,
+  onCreated,
+}: {
+  teamId: string;
+  onCreated: (tournament: TournamentDetail) => void;
+}) {
+  const createTournament = useCreateTournament();
+  return (
+    <TournamentDetailsForm
+      submitLabel="Create tournament"
+      pending={createTournament.isPending}
+      error={createTournament.error}
+      onSave={async (tournament) => onCreated(await createTournament.mutateAsync({ teamId, tournament }))}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { TypedConfirmModal } from '../../../components/ui/typed-confirm-modal.ts
 import { dateTimeFormat } from '../../../lib/intl-formats.ts';
 import { useDeleteTournament } from '../api/delete-tournament.ts';
 import { BracketView } from './bracket-view.tsx';
+import { EditTournamentDialog } from './edit-tournament-dialog.tsx';
 import { EntrantsEditor } from './entrants-editor.tsx';
 import { ScoreDialog } from './score-dialog.tsx';
 import { StandingsTables } from './standings-table.tsx';
@@ -50,6 +51,7 @@ export function TournamentView({
 }) {
   // The match as it was when the dialog opened: its version is what the score is typed against.
   const [scoring, setScoring] = useState<TournamentMatch | null>(null);
+  const [editing, setEditing] = useState(false);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -70,6 +72,11 @@ export function TournamentView({
           {whenFormat.format(new Date(tournament.startsAt))} – {whenFormat.format(new Date(tournament.endsAt))}
           {tournament.placeName ? ` · ${tournament.placeName}` : ''} · {tournament.courts.join(', ')}
         </Text>
+        {tournament.manages ? (
+          <Button variant="light" onClick={() => setEditing(true)} mt="xs" style={{ alignSelf: 'flex-start' }}>
+            Edit details
+          </Button>
+        ) : null}
       </Stack>
 
       {tournament.championName ? (
@@ -143,6 +150,9 @@ export function TournamentView({
 
       {tournament.manages ? <DeleteTournament tournament={tournament} onDeleted={onDeleted} /> : null}
       <ScoreDialog tournamentId={tournament.id} match={scoring} onClose={() => setScoring(null)} />
+      {tournament.manages ? (
+        <EditTournamentDialog tournament={tournament} opened={editing} onClose={() => setEditing(false)} />
+      ) : null}
     </Stack>
   );
 }
