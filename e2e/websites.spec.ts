@@ -299,3 +299,26 @@ test('an organizer formats text in the rich-text block; visitors read it formatt
   await expectAccessible(visitor);
   await visitorContext.close();
 });
+
+test('the demo community’s published site reads well: its season’s Register button keeps its text colour on the accent', async ({
+  page,
+}) => {
+  await signUpWithProfile(page, newPerson('Reader'));
+  await page.goto('/teams');
+  await page.getByLabel('Search teams by name').fill('Austin Pickup');
+  await page.getByRole('link', { name: /Austin Pickup Soccer/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Austin Pickup Soccer' })).toBeVisible();
+  const teamId = new URL(page.url()).pathname.split('/').pop()!;
+
+  await page.goto(`/organization/${teamId}`);
+  const register = page.getByRole('link', { name: /^Register for / }).first();
+  await expect(register).toBeVisible();
+  // The card's links take the primary colour; its button must not (green on orange was 1.7:1).
+  const colours = await register.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { text: style.color, background: style.backgroundColor };
+  });
+  expect(colours.text).not.toBe(colours.background);
+  expect(colours.text).toBe('rgb(0, 0, 0)');
+  await expectAccessible(page);
+});

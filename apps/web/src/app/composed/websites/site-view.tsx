@@ -1,6 +1,7 @@
 import { pageByPath } from '@huddle/shared/website-templates';
 import type { WebsiteDocument, WebsiteFont, WebsitePage } from '@huddle/shared/websites';
 import type { CSSProperties, ReactNode } from 'react';
+import { readableTextOn } from '../../../features/websites/readable-text.ts';
 import { sitePageHref } from '../../../features/websites/site-document.ts';
 import { SiteBlock } from './site-blocks.tsx';
 import { SiteContext, type SiteContextValue } from '../../../features/websites/components/site-context.ts';
@@ -30,6 +31,8 @@ export function SiteFrame({ title, document, teamId, basePath, current, editing 
   const style = {
     '--site-primary': theme.primaryColor,
     '--site-accent': theme.accentColor,
+    '--site-on-primary': readableTextOn(theme.primaryColor),
+    '--site-on-accent': readableTextOn(theme.accentColor),
     '--site-font': fontStacks[theme.fontFamily],
   } as CSSProperties;
   const context: SiteContextValue = { teamId, basePath, document, editing };
