@@ -7,8 +7,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { handOffRefusedCode, type Auth } from '../../lib/auth.ts';
 import { requireWebsiteEditor } from '../websites/websites.service.ts';
-import { findDomainByName, insertHandOff, takeHandOff } from './custom-domains.repository.ts';
-import { isOwnHost } from './custom-domains.service.ts';
+import { insertHandOff, takeHandOff } from './custom-domains.repository.ts';
+import { findVerifiedDomain, isOwnHost } from './custom-domains.service.ts';
 
 /**
  * Decision 038, signing in on a custom domain: Huddle's origin (where the session cookie lives)
@@ -35,9 +35,9 @@ async function hopTarget(db: Database, { next, publicOrigin }: { next: string; p
   const schemes = publicOrigin.startsWith('https://') ? ['https:'] : ['https:', 'http:'];
   if (!schemes.includes(url.protocol) || url.username || url.password || isOwnHost(url.hostname, publicOrigin))
     throw refusedTarget();
-  const domain = await findDomainByName(db, url.hostname);
+  const domain = await findVerifiedDomain(db, url.hostname);
   const path = safeReturnTo(`${url.pathname}${url.search}`);
-  if (domain?.state !== 'verified' || path === null) throw refusedTarget();
+  if (!domain || path === null) throw refusedTarget();
   return { domain, origin: url.origin, path };
 }
 
@@ -82,8 +82,8 @@ export async function redeemHandOff(
   { db, auth }: { db: Database; auth: Auth },
   { hostname, token, headers, now }: { hostname: string; token: string; headers: Headers; now: Date },
 ): Promise<{ setCookies: string[]; path: string }> {
-  const domain = await findDomainByName(db, hostname.toLowerCase().replace(/\.$/, ''));
-  if (domain?.state !== 'verified') throw new AppError('NOT_FOUND', customDomainMessages.notConnected);
+  const domain = await findVerifiedDomain(db, hostname);
+  if (!domain) throw new AppError('NOT_FOUND', customDomainMessages.notConnected);
   const handOff = await takeHandOff(db, hashOf(token));
   if (!handOff || handOff.domainId !== domain.id || handOff.expiresAt <= now)
     throw new AppError('INVALID_TOKEN', customDomainMessages.handOffUsed);

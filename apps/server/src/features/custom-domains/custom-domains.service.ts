@@ -215,10 +215,15 @@ export async function recheckDueDomains(
   return due.length;
 }
 
+/** The verified custom domain a host name names (any case, with or without a trailing dot), or null. */
+export async function findVerifiedDomain(db: Database, hostname: string): Promise<CustomDomainRow | null> {
+  const row = await findDomainByName(db, bareName(hostname));
+  return row?.state === 'verified' ? row : null;
+}
+
 /** Caddy's question before issuing a certificate: only verified domains get one. */
 export async function isVerifiedDomain(db: Database, domain: string): Promise<boolean> {
-  const row = await findDomainByName(db, bareName(domain));
-  return row?.state === 'verified';
+  return (await findVerifiedDomain(db, domain)) !== null;
 }
 
 export type ConnectedSite = { bootstrap: CustomHostBootstrap; site: PublicWebsite };
@@ -231,8 +236,8 @@ export async function findConnectedSite(
   db: Database,
   { hostname, publicOrigin }: { hostname: string; publicOrigin: string },
 ): Promise<ConnectedSite | null> {
-  const row = await findDomainByName(db, bareName(hostname));
-  if (row?.state !== 'verified') return null;
+  const row = await findVerifiedDomain(db, hostname);
+  if (!row) return null;
   const site = await findPublicWebsite(db, { websiteId: row.websiteId });
   if (!site) return null;
   return {

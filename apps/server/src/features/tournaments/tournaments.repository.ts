@@ -147,8 +147,3 @@ export async function deleteSchedule(db: Database, tournamentId: string): Promis
   await db.delete(tournamentMatches).where(eq(tournamentMatches.tournamentId, tournamentId));
   await db.update(tournamentEntrants).set({ pool: null }).where(eq(tournamentEntrants.tournamentId, tournamentId));
 }
-
-/** Moves a match to another court and time (the tournament's courts, start or match length changed). */
-export async function moveMatchRow(db: Database, matchId: string, slot: { court: string; startsAt: Date }) {
-  await db.update(tournamentMatches).set(slot).where(eq(tournamentMatches.id, matchId));
-}

@@ -3,11 +3,11 @@ import { tournamentFormats } from '@huddle/shared/tournament-brackets';
 import { tournamentFormatLabels, type TournamentBody, type TournamentDetail } from '@huddle/shared/tournaments';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime.ts';
 import { useCreateTournament } from '../api/create-tournament.ts';
 
 export interface TournamentValues {
@@ -24,7 +24,7 @@ export interface TournamentValues {
 }
 
 /** datetime-local speaks the browser's zone; the contract speaks ISO instants ('' is refused beside the field). */
-const fromLocal = (local: string) => (local && dayjs(local).isValid() ? dayjs(local).toISOString() : '');
+const fromLocal = (local: string) => fromLocalInput(local) ?? '';
 
 function toBody(values: TournamentValues): TournamentBody {
   const roundRobin = values.format === 'round_robin';
@@ -47,15 +47,13 @@ function toBody(values: TournamentValues): TournamentBody {
 
 const fieldOf: Record<string, keyof TournamentValues> = { startsAt: 'startLocal', endsAt: 'endLocal' };
 
-const toLocal = (instant: string) => dayjs(instant).format('YYYY-MM-DDTHH:mm');
-
 /** A saved tournament's details as the form shows them (for editing). */
 export function valuesOf(tournament: TournamentDetail): TournamentValues {
   return {
     name: tournament.name,
     format: tournament.format,
-    startLocal: toLocal(tournament.startsAt),
-    endLocal: toLocal(tournament.endsAt),
+    startLocal: toLocalInput(tournament.startsAt),
+    endLocal: toLocalInput(tournament.endsAt),
     placeName: tournament.placeName ?? '',
     courts: tournament.courts.join(', '),
     matchMinutes: tournament.matchMinutes,
