@@ -293,6 +293,13 @@ async function lighthouseMedian(tools, url, headersFor) {
   const usable = reports.filter((lhr) => !lhr.runtimeError);
   if (usable.length === 0) return reports[reports.length - 1];
   usable.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  if (usable.length > 1) {
+    const each = usable.map(
+      (lhr) =>
+        `${Math.round((lhr.categories.performance?.score ?? 0) * 100)} (TBT ${ms(lhr.audits['total-blocking-time']?.numericValue ?? 0)})`,
+    );
+    console.log(`\n  Lighthouse ${new URL(url).pathname}, every run: ${each.join(', ')}`);
+  }
   return usable[Math.floor((usable.length - 1) / 2)];
 }
 

@@ -22,33 +22,39 @@ import { PromotionSlot } from '../../features/home/components/promotion-slot.tsx
 import { QuickLinksCard } from '../../features/home/components/quick-links-card.tsx';
 import { RegistrationItems } from '../../features/home/components/registrations-list.tsx';
 import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
+import { useRenderedLater } from '../../lib/use-rendered-later.ts';
 
 /**
- * Spec §2 home: upcoming events and the location card on top (stacked up to 1200px wide),
- * then nearby events, nearby players and registrations. Each block loads when it comes into
- * view, at its skeleton's height.
+ * Spec §2 home, first screen: upcoming events and the location card (stacked up to 1200px wide).
+ * Each block loads when it comes into view, at its skeleton's height.
  */
-function EventBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (user: CurrentUser) => void }) {
+function TopBlocks({ user, onUserSaved }: { user: CurrentUser; onUserSaved: (user: CurrentUser) => void }) {
+  return (
+    <HomeGrid>
+      <HomeBlock
+        title="Upcoming events"
+        query={myEventsBlockQuery()}
+        empty="No upcoming events yet. Join a game near you from Discover."
+        more={{ label: 'Discover', to: '/discover' }}
+      >
+        {(events) => <EventSummaryList events={events} label="Your upcoming events" />}
+      </HomeBlock>
+      <LocationCard
+        user={user}
+        changeCity={
+          <ChangeCityButton user={user} onSaved={onUserSaved} variant={user.defaultCity ? 'default' : 'filled'} />
+        }
+      />
+    </HomeGrid>
+  );
+}
+
+/** Spec §2 home, below the first screen: nearby events, nearby players and registrations. */
+function NearbyBlocks({ user }: { user: CurrentUser }) {
   const city = user.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
   const noCity = 'Set your city to see who plays near you.';
   return (
     <>
-      <HomeGrid>
-        <HomeBlock
-          title="Upcoming events"
-          query={myEventsBlockQuery()}
-          empty="No upcoming events yet. Join a game near you from Discover."
-          more={{ label: 'Discover', to: '/discover' }}
-        >
-          {(events) => <EventSummaryList events={events} label="Your upcoming events" />}
-        </HomeBlock>
-        <LocationCard
-          user={user}
-          changeCity={
-            <ChangeCityButton user={user} onSaved={onUserSaved} variant={user.defaultCity ? 'default' : 'filled'} />
-          }
-        />
-      </HomeGrid>
       <HomeBlock
         title="Nearby events"
         query={nearbyEventsBlockQuery(city)}
@@ -92,6 +98,8 @@ function SaleBanner() {
 export function Component() {
   const user = useSession().data?.user;
   const setSessionUser = useSetSessionUser();
+  // What lies below the first screen renders in a second pass, appended after the first (nothing moves).
+  const restRendered = useRenderedLater();
   if (!user) return null;
   return (
     <Stack gap="lg" maw={1200}>
@@ -102,15 +110,20 @@ export function Component() {
         <Text c="dimmed">{homeLead}</Text>
       </Stack>
       {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
-      <EventBlocks user={user} onUserSaved={setSessionUser} />
-      <HomeGrid>
-        <PlayerSummaryCard user={user} />
-        <QuickLinks user={user} />
-        <AccountCard user={user} />
-        {/* Last: its skeleton gives way to a card of any height (or none), and nothing below moves. */}
-        <IncompleteTasksCard user={user} onFeedbackSent={setSessionUser} />
-      </HomeGrid>
-      <SaleBanner />
+      <TopBlocks user={user} onUserSaved={setSessionUser} />
+      {restRendered ? (
+        <>
+          <NearbyBlocks user={user} />
+          <HomeGrid>
+            <PlayerSummaryCard user={user} />
+            <QuickLinks user={user} />
+            <AccountCard user={user} />
+            {/* Last: its skeleton gives way to a card of any height (or none), and nothing below moves. */}
+            <IncompleteTasksCard user={user} onFeedbackSent={setSessionUser} />
+          </HomeGrid>
+          <SaleBanner />
+        </>
+      ) : null}
     </Stack>
   );
 }
