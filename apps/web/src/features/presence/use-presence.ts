@@ -17,6 +17,15 @@ export function usePresence(userId: string | null, onSignedOut?: () => void): vo
 
   useEffect(() => {
     if (!userId || typeof WebSocket === 'undefined') return;
-    return startRealtime({ onSignedOut: () => onSignedOutRef.current?.() });
+    // Opened in a task of its own, not in the commit of the page's first render: making a
+    // socket costs a phone's main thread several milliseconds (issue 11, Total Blocking Time).
+    let stop: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      stop = startRealtime({ onSignedOut: () => onSignedOutRef.current?.() });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      stop?.();
+    };
   }, [userId]);
 }
