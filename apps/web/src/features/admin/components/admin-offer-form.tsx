@@ -1,12 +1,12 @@
 import { partnerLimits, type PartnerOffer, type PartnerOfferBody } from '@huddle/shared/partners';
 import { partnerOfferBody } from '@huddle/contracts/partners';
-import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { contractErrors, sendWithFieldErrors } from '../admin-forms.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime.ts';
-import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { useSaveOffer } from '../api/admin-partners.ts';
+import { AdminDialogForm } from './admin-dialog-form.tsx';
 
 interface OfferFormValues {
   title: string;
@@ -48,58 +48,49 @@ export function AdminOfferForm({ partnerId, offer, onDone }: AdminOfferFormProps
     validate: (values) => contractErrors(partnerOfferBody, toBody(values)),
   });
   return (
-    <form
-      noValidate
-      aria-label={offer ? 'Edit offer' : 'Add an offer'}
+    <AdminDialogForm
+      label={offer ? 'Edit offer' : 'Add an offer'}
       onSubmit={form.onSubmit(async (values) => {
         if (await sendWithFieldErrors(form, () => save.mutateAsync(toBody(values)))) onDone();
       }, focusFirstError)}
+      save={save}
+      submitLabel={offer ? 'Save offer' : 'Add offer'}
+      onCancel={onDone}
     >
-      <Stack gap="sm">
-        <TextInput label="Title" required maxLength={partnerLimits.offerTitle} {...form.getInputProps('title')} />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          maxLength={partnerLimits.offerDescription}
-          {...form.getInputProps('description')}
+      <TextInput label="Title" required maxLength={partnerLimits.offerTitle} {...form.getInputProps('title')} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxLength={partnerLimits.offerDescription}
+        {...form.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Code"
+          description="Optional: given at the till or checkout."
+          maxLength={partnerLimits.offerCode}
+          {...form.getInputProps('code')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Code"
-            description="Optional: given at the till or checkout."
-            maxLength={partnerLimits.offerCode}
-            {...form.getInputProps('code')}
-          />
-          <TextInput
-            label="Link"
-            description="Optional: where to claim it, https://"
-            maxLength={partnerLimits.url}
-            {...form.getInputProps('url')}
-          />
-          <TextInput
-            type="datetime-local"
-            label="Starts"
-            description="Empty: at once."
-            {...form.getInputProps('validFrom')}
-          />
-          <TextInput
-            type="datetime-local"
-            label="Ends"
-            description="Empty: until removed."
-            {...form.getInputProps('validUntil')}
-          />
-        </SimpleGrid>
-        <FormLevelError error={save.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {offer ? 'Save offer' : 'Add offer'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput
+          label="Link"
+          description="Optional: where to claim it, https://"
+          maxLength={partnerLimits.url}
+          {...form.getInputProps('url')}
+        />
+        <TextInput
+          type="datetime-local"
+          label="Starts"
+          description="Empty: at once."
+          {...form.getInputProps('validFrom')}
+        />
+        <TextInput
+          type="datetime-local"
+          label="Ends"
+          description="Empty: until removed."
+          {...form.getInputProps('validUntil')}
+        />
+      </SimpleGrid>
+    </AdminDialogForm>
   );
 }

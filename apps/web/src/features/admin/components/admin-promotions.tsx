@@ -21,6 +21,7 @@ import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { contractErrors, formatInstant, sendWithFieldErrors } from '../admin-forms.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-datetime.ts';
+import { AdminDialogForm } from './admin-dialog-form.tsx';
 import { AdminItemActions } from './admin-item-actions.tsx';
 import { useAdminPromotions, useDeletePromotion, useSavePromotion } from '../api/admin-promotions.ts';
 
@@ -59,47 +60,38 @@ function PromotionForm({ promotion, onDone }: { promotion: Promotion | null; onD
     validate: (values) => contractErrors(promotionBody, toBody(values)),
   });
   return (
-    <form
-      noValidate
-      aria-label={promotion ? 'Edit promotion' : 'New promotion'}
+    <AdminDialogForm
+      label={promotion ? 'Edit promotion' : 'New promotion'}
       onSubmit={form.onSubmit(async (values) => {
         if (await sendWithFieldErrors(form, () => save.mutateAsync(toBody(values)))) onDone();
       }, focusFirstError)}
+      save={save}
+      submitLabel={promotion ? 'Save promotion' : 'Add promotion'}
+      onCancel={onDone}
     >
-      <Stack gap="sm">
-        <TextInput label="Headline" required maxLength={promotionLimits.headline} {...form.getInputProps('headline')} />
-        <Textarea label="Text" autosize minRows={2} maxLength={promotionLimits.text} {...form.getInputProps('text')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Link"
-            description="Optional: https://… or a Huddle page such as /community/pricing"
-            maxLength={promotionLimits.url}
-            {...form.getInputProps('linkUrl')}
-          />
-          <TextInput
-            label="Link text"
-            description="Empty: “See the offer”"
-            maxLength={promotionLimits.linkLabel}
-            {...form.getInputProps('linkLabel')}
-          />
-          <TextInput type="datetime-local" label="Starts" required {...form.getInputProps('startsAt')} />
-          <TextInput type="datetime-local" label="Ends" required {...form.getInputProps('endsAt')} />
-        </SimpleGrid>
-        <Checkbox
-          label="Active: shown on home between its start and end"
-          {...form.getInputProps('active', { type: 'checkbox' })}
+      <TextInput label="Headline" required maxLength={promotionLimits.headline} {...form.getInputProps('headline')} />
+      <Textarea label="Text" autosize minRows={2} maxLength={promotionLimits.text} {...form.getInputProps('text')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Link"
+          description="Optional: https://… or a Huddle page such as /community/pricing"
+          maxLength={promotionLimits.url}
+          {...form.getInputProps('linkUrl')}
         />
-        <FormLevelError error={save.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {promotion ? 'Save promotion' : 'Add promotion'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput
+          label="Link text"
+          description="Empty: “See the offer”"
+          maxLength={promotionLimits.linkLabel}
+          {...form.getInputProps('linkLabel')}
+        />
+        <TextInput type="datetime-local" label="Starts" required {...form.getInputProps('startsAt')} />
+        <TextInput type="datetime-local" label="Ends" required {...form.getInputProps('endsAt')} />
+      </SimpleGrid>
+      <Checkbox
+        label="Active: shown on home between its start and end"
+        {...form.getInputProps('active', { type: 'checkbox' })}
+      />
+    </AdminDialogForm>
   );
 }
 
