@@ -1,4 +1,4 @@
-import { Anchor, Card, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMyTeams } from '../../features/teams/api/list-my-teams.ts';
@@ -47,5 +47,31 @@ export function ManagedTeamPicker({
         </Stack>
       )}
     </Card>
+  );
+}
+
+/**
+ * A create/* page for what belongs to a team or community the person runs: the way back to the
+ * create hub, the page's heading, then the team picker and `children` for the chosen team.
+ */
+export function CreateForManagedTeam({
+  title,
+  belongs,
+  children,
+}: {
+  title: string;
+  belongs: string;
+  children: (teamId: string) => ReactNode;
+}) {
+  return (
+    <Stack gap="lg" maw={720}>
+      <Stack gap={4}>
+        <Anchor component={Link} to="/create" size="sm">
+          Create
+        </Anchor>
+        <Title order={1}>{title}</Title>
+      </Stack>
+      <ManagedTeamPicker belongs={belongs}>{children}</ManagedTeamPicker>
+    </Stack>
   );
 }

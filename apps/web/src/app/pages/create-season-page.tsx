@@ -1,9 +1,9 @@
-import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Skeleton, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { useTeam } from '../../features/teams/api/get-team.ts';
 import { SeasonForm } from '../../features/teams/components/season-form.tsx';
 import { viewerTimeZone } from '../../lib/format-event-time.ts';
-import { ManagedTeamPicker } from '../composed/managed-team-picker.tsx';
+import { CreateForManagedTeam } from '../composed/managed-team-picker.tsx';
 
 function SeasonFormFor({ teamId }: { teamId: string }) {
   const team = useTeam(teamId);
@@ -25,16 +25,8 @@ function SeasonFormFor({ teamId }: { teamId: string }) {
  */
 export function Component() {
   return (
-    <Stack gap="lg" maw={720}>
-      <Stack gap={4}>
-        <Anchor component={Link} to="/create" size="sm">
-          Create
-        </Anchor>
-        <Title order={1}>New season</Title>
-      </Stack>
-      <ManagedTeamPicker belongs="A season">
-        {(teamId) => <SeasonFormFor key={teamId} teamId={teamId} />}
-      </ManagedTeamPicker>
-    </Stack>
+    <CreateForManagedTeam title="New season" belongs="A season">
+      {(teamId) => <SeasonFormFor key={teamId} teamId={teamId} />}
+    </CreateForManagedTeam>
   );
 }
