@@ -193,7 +193,7 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
 
       <AppShell.Navbar id={navigationId} aria-label="Main" p="sm" inert={isMobile && !opened}>
         {/* A closed drawer's links are neither seen nor reachable: on phones they are made when it
-            opens, which keeps a tenth of the page's elements out of its first render (issue 11). */}
+            first opens, which keeps 130 of home's 551 elements out of its first render (issue 11). */}
         {(linksMade || !isMobile) &&
           navigationLinks.map((link) => {
             const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
