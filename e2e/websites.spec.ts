@@ -321,4 +321,12 @@ test('the demo community’s published site reads well: its season’s Register 
   expect(colours.text).not.toBe(colours.background);
   expect(colours.text).toBe('rgb(0, 0, 0)');
   await expectAccessible(page);
+
+  // The team's upcoming games come with the page: they show with the events API cut off, and their
+  // block takes the room they need, no more (it keeps 160 px only while it waits for them).
+  await page.route('**/api/teams/*/events', (route) => route.abort());
+  await page.reload();
+  const upcoming = page.locator('section', { has: page.getByRole('heading', { name: 'Upcoming games' }) });
+  await expect(upcoming.getByRole('link').first()).toBeVisible();
+  expect(await upcoming.evaluate((element) => getComputedStyle(element).minHeight)).toBe('0px');
 });

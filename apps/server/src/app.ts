@@ -320,12 +320,12 @@ export async function buildApp({
         const userId = await findSessionUserId(deps.auth, request);
         return userId ? getCurrentUser(db, userId) : null;
       },
-      sitePage: websitePages(db, config.publicOrigin),
+      sitePage: websitePages(db, deps.clock, config.publicOrigin),
       pageMeta: firstPageMeta([
         postPageMeta(db, config.publicOrigin),
         partnerPageMeta(db, deps.clock, config.publicOrigin),
       ]),
-      hostPage: customHostPages(db, config.publicOrigin),
+      hostPage: customHostPages(db, deps.clock, config.publicOrigin),
     });
   } else {
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

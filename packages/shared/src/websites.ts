@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import type { eventListReply } from './events.ts';
 
 /**
  * Issue 15: team and community websites. A site's document is the builder's data (Puck's
@@ -295,7 +296,19 @@ export interface SiteBootstrap {
   basePath: string;
   /** Null when there is no such published site (the page answers 404). */
   site: PublicWebsite | null;
+  /**
+   * The team's upcoming events as a visitor sees them (GET /api/teams/:teamId/events), when the
+   * site has a block that shows them: those blocks draw at once instead of after a request.
+   */
+  teamEvents?: z.infer<typeof eventListReply>;
 }
+
+/** The blocks that show the team's upcoming events, read from GET /api/teams/:teamId/events. */
+export const teamEventBlockTypes: ReadonlySet<string> = new Set(['UpcomingEvents', 'Schedule', 'Map']);
+
+/** Whether any page of a site shows the team's upcoming events. */
+export const showsTeamEvents = (document: WebsiteDocument) =>
+  document.pages.some((page) => page.content.some((block) => teamEventBlockTypes.has(block.type)));
 
 const okReply = z.object({ ok: z.literal(true) });
 const tags = ['websites'] as const;

@@ -1,3 +1,4 @@
+import { systemClock } from '../../lib/clock.ts';
 import { customHostElementId, type CustomDomain } from '@huddle/shared/custom-domains';
 import { siteElementId, type SiteBootstrap } from '@huddle/shared/websites';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -67,8 +68,8 @@ beforeAll(async () => {
   web = Fastify();
   await registerWebApp(web, dir, {
     currentUser: async () => null,
-    sitePage: websitePages(t.db, origin),
-    hostPage: customHostPages(t.db, origin),
+    sitePage: websitePages(t.db, systemClock, origin),
+    hostPage: customHostPages(t.db, systemClock, origin),
   });
 });
 afterAll(async () => {

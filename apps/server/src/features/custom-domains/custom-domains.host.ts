@@ -12,6 +12,7 @@ import {
 } from '@huddle/shared/auth-pages';
 import { pageByPath } from '@huddle/shared/website-templates';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { HostPage, PageHost } from '../../lib/web-app.ts';
 import { siteDataBlock, sitePageMeta } from '../websites/websites.page-meta.ts';
 import { findConnectedSite, isOwnHost } from './custom-domains.service.ts';
@@ -52,7 +53,7 @@ function authPageOnCustomHost({ origin, pathname, search }: PageHost, publicOrig
  * cookie lives), other paths 404 (the site's own not-found page renders). Any other host: "not
  * connected".
  */
-export function customHostPages(db: Database, publicOrigin: string) {
+export function customHostPages(db: Database, clock: Clock, publicOrigin: string) {
   return async (host: PageHost): Promise<HostPage | null> => {
     const { hostname, origin, pathname, search } = host;
     if (isOwnHost(hostname, publicOrigin)) return null;
@@ -66,6 +67,11 @@ export function customHostPages(db: Database, publicOrigin: string) {
     const found = pageByPath(connected.site.document, pathname) !== undefined;
     if (!found && huddleSectionsOnCustomHost.has(pathname.split('/')[1] ?? ''))
       return { kind: 'redirect', location: `${publicOrigin}${pathname}${search ? `?${search}` : ''}` };
-    return { kind: 'site', status: found ? 200 : 404, meta, data: [siteDataBlock('', connected.site)] };
+    return {
+      kind: 'site',
+      status: found ? 200 : 404,
+      meta,
+      data: [await siteDataBlock(db, clock, '', connected.site)],
+    };
   };
 }

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { DataBlock, HostPage, PageMeta } from '../../lib/web-app.ts';
+import { eventListReply } from '@huddle/shared/events';
 import { pageByPath } from '@huddle/shared/website-templates';
-import { publicWebsiteReply, siteElementId, type PublicWebsite, type SiteBootstrap } from '@huddle/shared/websites';
+import {
+  publicWebsiteReply,
+  showsTeamEvents,
+  siteElementId,
+  type PublicWebsite,
+  type SiteBootstrap,
+} from '@huddle/shared/websites';
+import { teamEvents } from '../events/event-lists.service.ts';
 import { findPublicWebsite } from './websites.service.ts';
 
 const uuid = z.uuid();
@@ -19,34 +28,52 @@ const absolute = (url: string, origin: string) => (url.startsWith('/') ? `${orig
  * the page renders without asking the API. A team without a published site goes to the root
  * (spec §2 guard); an unknown site gets site.html's "not found", 404. Null for other paths.
  */
-export function websitePages(db: Database, publicOrigin: string) {
+export function websitePages(db: Database, clock: Clock, publicOrigin: string) {
   return async (pathname: string): Promise<HostPage | null> => {
     const match = sitePath.exec(pathname);
     if (!match) return null;
     const [, kind, id = '', rest] = match;
     const basePath = `/${kind}/${id}`;
-    if (!uuid.safeParse(id).success)
-      return kind === 'organization' ? { kind: 'redirect', location: '/' } : siteHtml(basePath, null, 404, null);
+    if (!uuid.safeParse(id).success) return kind === 'organization' ? toRoot : notFound(basePath);
     // A failed lookup (database down) still sends the page: its script asks the API and offers a retry.
     const site = await findPublicWebsite(db, kind === 'organization' ? { teamId: id } : { websiteId: id }).catch(
       () => 'failed' as const,
     );
     if (site === 'failed') return { kind: 'site', status: 200, meta: null, data: [] };
-    if (!site)
-      return kind === 'organization' ? { kind: 'redirect', location: '/' } : siteHtml(basePath, null, 404, null);
+    if (!site) return kind === 'organization' ? toRoot : notFound(basePath);
     const meta = sitePageMeta(site, rest, { imageOrigin: publicOrigin, url: `${publicOrigin}${pathname}` });
-    return siteHtml(basePath, site, pageByPath(site.document, rest) ? 200 : 404, meta);
+    const status = pageByPath(site.document, rest) ? 200 : 404;
+    return { kind: 'site', status, meta, data: [await siteDataBlock(db, clock, basePath, site)] };
   };
 }
 
-/** The data block that carries the site to site.html's script, written through the reply schema as the API sends it. */
-export function siteDataBlock(basePath: string, site: PublicWebsite | null): DataBlock {
-  const value: SiteBootstrap = { basePath, site: site && publicWebsiteReply.parse(site) };
-  return { id: siteElementId, value };
+/** Spec §2 guard: a team without a published site sends the visitor to the root. */
+const toRoot: HostPage = { kind: 'redirect', location: '/' };
+
+/** An unknown site: site.html's "not found", 404. */
+function notFound(basePath: string): HostPage {
+  const value: SiteBootstrap = { basePath, site: null };
+  return { kind: 'site', status: 404, meta: null, data: [{ id: siteElementId, value }] };
 }
 
-function siteHtml(basePath: string, site: PublicWebsite | null, status: 200 | 404, meta: PageMeta | null): HostPage {
-  return { kind: 'site', status, meta, data: [siteDataBlock(basePath, site)] };
+/**
+ * The data block that carries the site to site.html's script, written through the reply schemas as
+ * the API sends them: the site, and the team's upcoming events as a visitor sees them when one of
+ * its blocks shows them. A private team's events (or a failed lookup) stay out: the block asks the API.
+ */
+export async function siteDataBlock(
+  db: Database,
+  clock: Clock,
+  basePath: string,
+  site: PublicWebsite,
+): Promise<DataBlock> {
+  const value: SiteBootstrap = { basePath, site: publicWebsiteReply.parse(site) };
+  const teamId = site.team?.id;
+  if (teamId && showsTeamEvents(site.document)) {
+    const events = await teamEvents(db, clock, { viewerId: undefined, teamId }).catch(() => null);
+    if (events) value.teamEvents = eventListReply.parse(events);
+  }
+  return { id: siteElementId, value };
 }
 
 /**

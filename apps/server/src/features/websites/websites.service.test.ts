@@ -5,6 +5,7 @@ import {
   type SiteBootstrap,
   type WebsiteDocument,
 } from '@huddle/shared/websites';
+import { systemClock } from '../../lib/clock.ts';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from '../../lib/web-app.ts';
 import type { signUpUser } from '../../test/factories.ts';
-import { createTeamAs, createTeamCast } from '../../test/factories.ts';
+import { createEventAs, createTeamAs, createTeamCast, insertPlace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { websitePages } from './websites.page-meta.ts';
@@ -283,7 +284,10 @@ describe('the HTML sent for a site page (link previews, no JavaScript)', () => {
     );
     writeFileSync(path.join(dir, 'site.html'), siteHtml);
     web = Fastify();
-    await registerWebApp(web, dir, { currentUser: async () => null, sitePage: websitePages(t.db, origin) });
+    await registerWebApp(web, dir, {
+      currentUser: async () => null,
+      sitePage: websitePages(t.db, systemClock, origin),
+    });
   });
   afterAll(async () => {
     await web.close();
@@ -292,6 +296,9 @@ describe('the HTML sent for a site page (link previews, no JavaScript)', () => {
 
   it('carries the site’s title, description and image, escaped, on both addresses', async () => {
     const team = await createTeamAs(t.app, owner.cookie, { name: 'Meta Marlins' });
+    const place = await insertPlace(t.db);
+    await createEventAs(t.app, owner.cookie, place.id, { teamId: team.id, title: 'Marlins open swim' });
+    await createEventAs(t.app, owner.cookie, place.id, { teamId: team.id, title: 'Members only', visibility: 'team' });
     const draft = await create(owner.cookie, { template: 'club', teamId: team.id });
     const meta = {
       title: 'Marlins <b>"Club"</b>',
@@ -317,9 +324,14 @@ describe('the HTML sent for a site page (link previews, no JavaScript)', () => {
     expect(home.body).not.toContain('Huddle app');
     // The site's light entry (decision 041), with the published site to draw at once, escaped.
     expect(home.body).toContain('src="/assets/site.js"');
+    // The club template shows the team's upcoming events: they come with the page, as a visitor gets
+    // them (the team-only one is not in it: the page is the same for everyone).
+    const teamEvents = (await call('GET', `/api/teams/${team.id}/events`)).json<SiteBootstrap['teamEvents']>();
+    expect(teamEvents?.events.map((event) => event.title)).toEqual(['Marlins open swim']);
     expect(siteDataOf(home.body)).toEqual({
       basePath: `/organization/${team.id}`,
       site: (await call('GET', `/api/websites/${draft.id}`)).json(),
+      teamEvents,
     });
     expect(home.body).toContain('Swim & \\u003cscript>alert(1)\\u003c/script>');
 

@@ -24,17 +24,17 @@ function Section({
   heading,
   children,
   label,
-  live = false,
+  loading = false,
 }: {
   heading: string;
   children: ReactNode;
   label?: string;
-  live?: boolean;
+  /** A live block waiting for its data: it keeps room for it, so what follows does not jump. */
+  loading?: boolean;
 }) {
-  const { teamId } = useSite();
   return (
     <section
-      className={live && teamId ? `${classes.section} ${classes.live}` : classes.section}
+      className={loading ? `${classes.section} ${classes.loading}` : classes.section}
       aria-label={heading ? undefined : label}
     >
       {heading && <h2>{heading}</h2>}
@@ -197,7 +197,7 @@ export function UpcomingEvents({ heading, limit }: BlockProps<'UpcomingEvents'>)
   const { teamId, events } = useLiveEvents();
   const upcoming = (events?.data?.events ?? []).filter((event) => event.next && !event.cancelled).slice(0, limit);
   return (
-    <Section heading={heading} label="Upcoming events" live>
+    <Section heading={heading} label="Upcoming events" loading={events?.isPending}>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : events?.isPending ? (
@@ -238,7 +238,7 @@ export function Schedule({ heading }: BlockProps<'Schedule'>) {
     byDay.set(day, [...(byDay.get(day) ?? []), event]);
   }
   return (
-    <Section heading={heading} label="Schedule" live>
+    <Section heading={heading} label="Schedule" loading={events?.isPending}>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : list.length === 0 ? (
@@ -269,7 +269,7 @@ export function Seasons({ heading }: BlockProps<'Seasons'>) {
   const seasons = useTeamSeasons(teamId ?? '', { enabled: teamId !== null });
   const open = teamId ? (seasons.data?.seasons ?? []).filter((season) => season.status !== 'draft') : [];
   return (
-    <Section heading={heading} label="Seasons" live>
+    <Section heading={heading} label="Seasons" loading={teamId !== null && seasons.isPending}>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : open.length === 0 ? (
@@ -322,7 +322,7 @@ export function Roster({ heading }: BlockProps<'Roster'>) {
   const { teamId } = useSite();
   const team = useQuery({ ...teamQueryOptions(teamId ?? ''), enabled: teamId !== null });
   return (
-    <Section heading={heading} label="Roster" live>
+    <Section heading={heading} label="Roster" loading={teamId !== null && team.isPending}>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : team.isError ? (
@@ -384,7 +384,7 @@ export function PlacesMap({ heading }: BlockProps<'Map'>) {
   const markers = [...places.values()];
   const first = markers[0];
   return (
-    <Section heading={heading} label="Map of places" live>
+    <Section heading={heading} label="Map of places" loading={events?.isPending}>
       {!teamId ? (
         <Empty editorHint={noTeamHint} />
       ) : !first ? (
