@@ -1,4 +1,3 @@
-import { systemClock } from '../../lib/clock.ts';
 import { customHostElementId, type CustomDomain } from '@huddle/shared/custom-domains';
 import { siteElementId, type SiteBootstrap } from '@huddle/shared/websites';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../lib/clock.ts';
 import { registerWebApp } from '../../lib/web-app.ts';
 import { createTeamCast } from '../../test/factories.ts';
 import { createFakeDns } from '../../test/fake-dns.ts';

@@ -5,13 +5,13 @@ import {
   type SiteBootstrap,
   type WebsiteDocument,
 } from '@huddle/shared/websites';
-import { systemClock } from '../../lib/clock.ts';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../lib/clock.ts';
 import { registerWebApp } from '../../lib/web-app.ts';
 import type { signUpUser } from '../../test/factories.ts';
 import { createEventAs, createTeamAs, createTeamCast, insertPlace } from '../../test/factories.ts';
