@@ -298,17 +298,16 @@ export interface SiteBootstrap {
   site: PublicWebsite | null;
   /**
    * The team's upcoming events as a visitor sees them (GET /api/teams/:teamId/events), when the
-   * site has a block that shows them: those blocks draw at once instead of after a request.
+   * page has a block that shows them: those blocks draw at once instead of after a request.
    */
   teamEvents?: z.infer<typeof eventListReply>;
 }
 
 /** The blocks that show the team's upcoming events, read from GET /api/teams/:teamId/events. */
-export const teamEventBlockTypes: ReadonlySet<string> = new Set(['UpcomingEvents', 'Schedule', 'Map']);
+const teamEventBlockTypes: ReadonlySet<string> = new Set(['UpcomingEvents', 'Schedule', 'Map']);
 
-/** Whether any page of a site shows the team's upcoming events. */
-export const showsTeamEvents = (document: WebsiteDocument) =>
-  document.pages.some((page) => page.content.some((block) => teamEventBlockTypes.has(block.type)));
+/** Whether a site page shows the team's upcoming events. */
+export const showsTeamEvents = (page: WebsitePage) => page.content.some((block) => teamEventBlockTypes.has(block.type));
 
 const okReply = z.object({ ok: z.literal(true) });
 const tags = ['websites'] as const;

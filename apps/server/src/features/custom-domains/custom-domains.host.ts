@@ -64,14 +64,14 @@ export function customHostPages(db: Database, clock: Clock, publicOrigin: string
     const bootstrap = { id: customHostElementId, value: connected.bootstrap };
     const meta = sitePageMeta(connected.site, pathname, { imageOrigin: publicOrigin, url: `${origin}${pathname}` });
     if (formRoutes.some((route) => route.test(pathname))) return { kind: 'page', status: 200, meta: null, bootstrap };
-    const found = pageByPath(connected.site.document, pathname) !== undefined;
-    if (!found && huddleSectionsOnCustomHost.has(pathname.split('/')[1] ?? ''))
+    const page = pageByPath(connected.site.document, pathname);
+    if (!page && huddleSectionsOnCustomHost.has(pathname.split('/')[1] ?? ''))
       return { kind: 'redirect', location: `${publicOrigin}${pathname}${search ? `?${search}` : ''}` };
     return {
       kind: 'site',
-      status: found ? 200 : 404,
+      status: page ? 200 : 404,
       meta,
-      data: [await siteDataBlock(db, clock, '', connected.site)],
+      data: [await siteDataBlock(db, clock, '', connected.site, page)],
     };
   };
 }

@@ -10,6 +10,7 @@ import {
   siteElementId,
   type PublicWebsite,
   type SiteBootstrap,
+  type WebsitePage,
 } from '@huddle/shared/websites';
 import { teamEvents } from '../events/event-lists.service.ts';
 import { findPublicWebsite } from './websites.service.ts';
@@ -42,8 +43,13 @@ export function websitePages(db: Database, clock: Clock, publicOrigin: string) {
     if (site === 'failed') return { kind: 'site', status: 200, meta: null, data: [] };
     if (!site) return kind === 'organization' ? toRoot : notFound(basePath);
     const meta = sitePageMeta(site, rest, { imageOrigin: publicOrigin, url: `${publicOrigin}${pathname}` });
-    const status = pageByPath(site.document, rest) ? 200 : 404;
-    return { kind: 'site', status, meta, data: [await siteDataBlock(db, clock, basePath, site)] };
+    const page = pageByPath(site.document, rest);
+    return {
+      kind: 'site',
+      status: page ? 200 : 404,
+      meta,
+      data: [await siteDataBlock(db, clock, basePath, site, page)],
+    };
   };
 }
 
@@ -58,18 +64,20 @@ function notFound(basePath: string): HostPage {
 
 /**
  * The data block that carries the site to site.html's script, written through the reply schemas as
- * the API sends them: the site, and the team's upcoming events as a visitor sees them when one of
- * its blocks shows them. A private team's events (or a failed lookup) stay out: the block asks the API.
+ * the API sends them: the site, and the team's upcoming events as a visitor sees them when the page
+ * sent (undefined: the site's not-found page) has a block that shows them. A private team's events
+ * (or a failed lookup) stay out: the block asks the API.
  */
 export async function siteDataBlock(
   db: Database,
   clock: Clock,
   basePath: string,
   site: PublicWebsite,
+  page: WebsitePage | undefined,
 ): Promise<DataBlock> {
   const value: SiteBootstrap = { basePath, site: publicWebsiteReply.parse(site) };
   const teamId = site.team?.id;
-  if (teamId && showsTeamEvents(site.document)) {
+  if (teamId && page && showsTeamEvents(page)) {
     const events = await teamEvents(db, clock, { viewerId: undefined, teamId }).catch(() => null);
     if (events) value.teamEvents = eventListReply.parse(events);
   }

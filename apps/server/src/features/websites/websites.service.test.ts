@@ -339,6 +339,8 @@ describe('the HTML sent for a site page (link previews, no JavaScript)', () => {
     expect(join.statusCode).toBe(200);
     expect(join.body).toContain('<title>Join | Marlins &lt;b&gt;&quot;Club&quot;&lt;/b&gt;</title>');
     expect(siteDataOf(join.body)?.basePath).toBe(`/site/view/${draft.id}`);
+    // The join page shows no events: the page carries none (nothing is looked up for it).
+    expect(siteDataOf(join.body)).not.toHaveProperty('teamEvents');
     // A page the site does not have: its own not-found page, 404.
     const missing = await web.inject({ method: 'GET', url: `/site/view/${draft.id}/no-such-page` });
     expect(missing.statusCode).toBe(404);
