@@ -4,6 +4,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noPoolInTransaction from './apps/server/lint/no-pool-in-transaction.js';
 
 const featuresIn = (folder) => {
   try {
@@ -103,6 +104,12 @@ export default tseslint.config(
       'apps/web/vite.config.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Decision 058: a transaction never asks its pool for a second connection.
+    files: ['apps/server/**/*.ts'],
+    plugins: { huddle: { rules: { 'no-pool-in-transaction': noPoolInTransaction } } },
+    rules: { 'huddle/no-pool-in-transaction': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/lint/**/*.test.ts'],
           environment: 'node',
           // One PostgreSQL server per run; each file clones a migrated template (decision 012).
           globalSetup: ['apps/server/src/test/database-server.global-setup.ts'],

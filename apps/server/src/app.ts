@@ -313,6 +313,8 @@ export async function buildApp({
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();
   app.addHook('onClose', async () => jobQueue.stop());
+  // After the jobs: a job still running may pay through the local provider.
+  app.addHook('onClose', async () => deps.payments.close());
 
   if (config.webDistDir && config.env !== 'test') {
     await registerWebApp(app, config.webDistDir, {

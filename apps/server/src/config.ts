@@ -59,6 +59,12 @@ const environment = z.object({
   /** Realtime socket opens a minute per client address (decision 055). */
   REALTIME_OPEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(realtimeLimits.opensPerMinute),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Database connections per instance (decision 058). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  /** A query waits at most this long for a free connection, then fails (503) instead of hanging. */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PostgreSQL ends a session left idle inside a transaction this long (0: never). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** After SIGTERM, keep serving this long with /api/ready at 503, so the load balancer stops first. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Prometheus metrics at /metrics for a scraper sending this as a bearer token; unset: no metrics. */
@@ -141,6 +147,8 @@ export interface Config {
   dataDir: string;
   /** Unset: the embedded PostgreSQL in dataDir (decision 012). */
   databaseUrl: string | undefined;
+  /** The pool's size and timeouts (decision 058). */
+  databasePool: { max: number; acquireTimeoutMs: number; idleInTransactionTimeoutMs: number };
   publicOrigin: string;
   corsOrigins: string[];
   /** Custom domains may point here with an A record; unset, they use a CNAME to PUBLIC_ORIGIN's host. */
@@ -267,6 +275,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     port: values.PORT,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databasePool: {
+      max: values.DATABASE_POOL_MAX,
+      acquireTimeoutMs: values.DATABASE_ACQUIRE_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: values.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     publicOrigin: (values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     corsOrigins: values.CORS_ORIGINS,
     adminEmails: values.ADMIN_EMAILS,

@@ -1,6 +1,7 @@
 import { genericErrorMessages, type ErrorCode, type ErrorReply, type FieldErrors } from '@huddle/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DatabaseBusyError, isCausedBy } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 import { reportError } from './error-reporting.ts';
 
@@ -27,10 +28,19 @@ function fieldErrorsOf(error: FastifyError): FieldErrors {
   return Object.fromEntries(fields);
 }
 
+export const databaseBusyMessage = 'Huddle is very busy right now. Please try again in a moment.';
+
 /** One error shape for every failure (STYLE: one error type); 5xx never shows internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return send(reply, error.status, error.code, error.message, error.fields);
+    if (isCausedBy(error, DatabaseBusyError)) {
+      // Every connection stayed taken for the whole acquire timeout (decision 058): an answer the
+      // client can retry, and a line an operator sees, instead of a request that hangs.
+      request.log.warn({ err: error }, 'no database connection came free');
+      reply.header('retry-after', '5');
+      return send(reply, 503, 'UNAVAILABLE', databaseBusyMessage);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, 400, 'VALIDATION_FAILED', genericErrorMessages.VALIDATION_FAILED, fieldErrorsOf(error));
     }

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { createPayments, type Payments } from '../features/payments/payments-core.ts';
 import { systemClock } from '../lib/clock.ts';
 import { loadConfig, type Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, PoolOptions } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createInlineQueue, type InlineJobQueue } from '../lib/jobs/inline-queue.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
@@ -32,6 +32,7 @@ export async function createTestApp(
   environment: Record<string, string> = {},
   {
     logStream,
+    pool,
     ...options
   }: {
     mailer?: Mailer;
@@ -40,9 +41,11 @@ export async function createTestApp(
     readiness?: Readiness;
     dns?: DnsLookup;
     logStream?: { write(line: string): void };
+    /** The database pool's size and timeouts (default: the server's). */
+    pool?: PoolOptions;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(pool);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'huddle-test-')),

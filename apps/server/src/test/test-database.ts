@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { openDatabase, type DatabaseHandle, type PoolOptions } from '../db/client.ts';
 import { runOnServer } from './run-on-server.ts';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -11,13 +11,13 @@ export interface TestDatabase extends DatabaseHandle {
  * A fresh, migrated database for one test file (STYLE: no shared mutable test database),
  * cloned from the run's template (database-server.global-setup.ts) and dropped by close().
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(pool: PoolOptions = {}): Promise<TestDatabase> {
   const { serverUrl, template } = inject('testDatabaseServer');
   const name = `huddle_test_${randomBytes(6).toString('hex')}`;
   await runOnServer(serverUrl, `create database ${name} template ${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase(url.toString());
+  const handle = await openDatabase(url.toString(), pool);
   return {
     ...handle,
     url: url.toString(),

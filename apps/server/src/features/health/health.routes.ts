@@ -1,14 +1,45 @@
 import { healthEndpoints } from '@huddle/shared/health';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { oldestConnectionWaitMs } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { databaseBusyMessage } from '../../lib/error-handler.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { pingDatabase } from './health.repository.ts';
 
-export function registerHealthRoutes(app: FastifyInstance, { db, readiness }: AppDeps): void {
-  registerEndpoint(app, healthEndpoints.getHealth, async () => {
+/**
+ * A load balancer's check gives up after a few seconds (Caddy: 5 s); health answers before that.
+ * A pool whose oldest waiter has waited this long is wedged or overloaded, not merely busy.
+ */
+const stalledPoolMs = 2_000;
+const pingTimeoutMs = 3_000;
+
+/**
+ * The database check of liveness and readiness. While every pooled connection stays taken, the
+ * answer is 503 at once, without queueing one more waiter behind them (issue 30: a wedged pool
+ * made health hang with everything else, so nothing outside could tell).
+ */
+async function checkDatabase(db: AppDeps['db'], reply: FastifyReply): Promise<void> {
+  const unavailable = (state: string) => {
+    reply.header('x-huddle-state', state).header('retry-after', '5');
+    return new AppError('UNAVAILABLE', databaseBusyMessage);
+  };
+  if (oldestConnectionWaitMs(db) > stalledPoolMs) throw unavailable('database-busy');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), pingTimeoutMs);
+  });
+  try {
     // A failing query throws; the error handler answers 500 and the load balancer stops sending traffic.
-    await pingDatabase(db);
+    if ((await Promise.race([pingDatabase(db), timedOut])) === 'timeout') throw unavailable('database-slow');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function registerHealthRoutes(app: FastifyInstance, { db, readiness }: AppDeps): void {
+  registerEndpoint(app, healthEndpoints.getHealth, async ({ reply }) => {
+    await checkDatabase(db, reply);
     return { status: 'ok' as const, database: 'ok' as const };
   });
 
@@ -18,7 +49,7 @@ export function registerHealthRoutes(app: FastifyInstance, { db, readiness }: Ap
       reply.header('x-huddle-state', readiness.state).header('retry-after', '5');
       throw new AppError('UNAVAILABLE');
     }
-    await pingDatabase(db);
+    await checkDatabase(db, reply);
     return { status: 'ready' as const };
   });
 }

@@ -46,6 +46,8 @@ export interface Payments {
   connectAuthorizeUrl(params: { redirectUri: string; state: string }): string | undefined;
   /** Applies a verified event once: 'duplicate' when its id was applied before. */
   applyEvent(event: Stripe.Event): Promise<'applied' | 'duplicate'>;
+  /** Releases what the payments hold (the local provider's database pool). */
+  close(): Promise<void>;
 }
 
 /** The local provider's webhook endpoint: its signing secret is made once and kept in the database. */
@@ -107,6 +109,7 @@ export function createPayments({
     stripe,
     mode: config.stripe ? 'stripe' : 'local',
     localStripe,
+    close: async () => localStripe?.close(),
     onStripeEvent(type, handler) {
       handlers.set(type, [...(handlers.get(type) ?? []), handler]);
     },

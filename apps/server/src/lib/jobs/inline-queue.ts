@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { afterOutermostTransaction } from '../../db/client.ts';
 import type { JobHandler, JobOptions, JobQueue } from './job-queue.ts';
 
 interface Definition {
@@ -14,8 +15,9 @@ export interface InlineJobQueue extends JobQueue {
 }
 
 /**
- * The test suite's queue: a job runs while send() is awaited, so a test that reads the outbox
- * right after a request finds the mail, and no test waits on a poll. Data goes through JSON as it
+ * The test suite's queue: a job runs while send() is awaited (sent inside a transaction: when that
+ * transaction ends), so a test that reads the outbox right after a request finds the mail, and no
+ * test waits on a poll. Data goes through JSON as it
  * would through PostgreSQL, and a failing job is retried at once up to its retry limit, then
  * logged, never thrown to the request. Production uses the pg-boss queue.
  */
@@ -43,7 +45,10 @@ export function createInlineQueue(log: Pick<FastifyBaseLogger, 'error'>): Inline
     define(name, handler, options = {}) {
       definitions.set(name, { handler: handler as JobHandler<object>, options });
     },
-    send: (name, data) => run(name, data),
+    // Sent inside a transaction, a job runs once it has ended, as it would on pg-boss (decision 058).
+    send: async (name, data) => {
+      if (!afterOutermostTransaction(() => run(name, data))) await run(name, data);
+    },
     every(name, cron) {
       schedules.set(name, cron);
     },

@@ -29,13 +29,14 @@ export async function findObject(db: Database, kind: string, id: string): Promis
 /**
  * Reads the object under a row lock, lets `change` compute the next version and stores it, in one
  * transaction: two parallel "Pay" presses or refunds of one payment see each other's result.
- * `change` may throw to refuse; nothing is written then.
+ * `change` may throw to refuse; nothing is written then. Whatever `change` stores besides goes
+ * through the transaction it is given (`tx`), never the pool (decision 058).
  */
 export async function updateObject(
   db: Database,
   kind: string,
   id: string,
-  change: (current: StripeObject) => StripeObject | Promise<StripeObject>,
+  change: (current: StripeObject, tx: Database) => StripeObject | Promise<StripeObject>,
 ): Promise<StripeObject | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -44,7 +45,7 @@ export async function updateObject(
       .where(and(eq(localStripeObjects.id, id), eq(localStripeObjects.object, kind)))
       .for('update');
     if (!row) return undefined;
-    const next = await change(row.data as StripeObject);
+    const next = await change(row.data as StripeObject, tx);
     await tx.update(localStripeObjects).set({ data: next }).where(eq(localStripeObjects.id, id));
     return next;
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import qs from 'qs';
-import type { Database } from '../../../db/client.ts';
+import { openDatabaseBeside, type Database } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { JobQueue } from '../../../lib/jobs/job-queue.ts';
 import {
@@ -39,11 +39,15 @@ export interface LocalStripeStore {
   /** Inserts unless the id exists; returns what is stored. */
   insertOnce(object: StripeObject): Promise<StripeObject>;
   find(kind: string, id: string): Promise<StripeObject | undefined>;
-  /** Changes one object under a row lock; `change` throws (a LocalStripeError) to refuse. */
+  /**
+   * Changes one object under a row lock; `change` throws (a LocalStripeError) to refuse. Whatever
+   * `change` stores, emits or calls besides goes through `within`, the context of that transaction:
+   * it commits with the change, and never asks the pool for a second connection (decision 058).
+   */
   update(
     kind: string,
     id: string,
-    change: (current: StripeObject) => StripeObject | Promise<StripeObject>,
+    change: (current: StripeObject, within: LocalStripeContext) => StripeObject | Promise<StripeObject>,
   ): Promise<StripeObject | undefined>;
   list(kind: string, where?: Record<string, unknown>, limit?: number): Promise<StripeObject[]>;
 }
@@ -176,6 +180,8 @@ export interface LocalStripe {
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** The context resources get, for the local pages (Checkout, onboarding) to act as Stripe would. */
   context(): LocalStripeContext;
+  /** Closes the provider's own database pool (once; later calls do nothing). */
+  close(): Promise<void>;
 }
 
 export function createLocalStripe({
@@ -189,56 +195,80 @@ export function createLocalStripe({
   jobs: JobQueue;
   publicOrigin: string;
 }): LocalStripe {
+  // Stripe is another service with its own database: the provider gets a pool of its own, so the
+  // app may call it while holding a transaction (a subscriber's row locked while its Checkout is
+  // made) without ever waiting on a connection it holds itself (decision 058).
+  const own = openDatabaseBeside(db, { max: 4 });
+  let closed: Promise<void> | undefined;
   const routes: Route[] = [];
   const hooks = new Map<string, CheckoutCompletedHook[]>();
 
-  const store: LocalStripeStore = {
-    insert: (object) => insertObject(db, object),
-    insertOnce: (object) => insertObjectOnce(db, object),
-    find: (kind, id) => findObject(db, kind, id),
-    update: (kind, id, change) => updateObject(db, kind, id, change),
-    list: (kind, where, limit) => listObjects(db, kind, where, limit),
-  };
-
-  const context: LocalStripeContext = {
-    store,
-    now: () => Math.floor(clock.now().getTime() / 1000),
-    publicOrigin,
-    newId: (prefix) => `${prefix}_${randomBytes(18).toString('base64url').replace(/[-_]/g, '')}`,
-    async emit(type, object, options) {
-      const event: StripeObject = {
-        id: context.newId('evt'),
-        object: 'event',
-        api_version: '2025-10-29.clover',
-        created: context.now(),
-        type,
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        data: {
-          object,
-          ...(options?.previousAttributes && { previous_attributes: options.previousAttributes }),
-        },
-      };
-      await store.insert(event);
-      await jobs.send(deliverLocalEventJob, { eventId: event.id });
-    },
-    async call(method, path, body = {}) {
-      const reply = await dispatchParsed(method, path, body, undefined);
-      if (reply.status >= 400) {
-        const error = (reply.body as { error: { message: string; param?: string } }).error;
-        throw new LocalStripeError(reply.status, error.message, error.param);
-      }
-      return reply.body as StripeObject;
-    },
-    checkoutCompletedHooks: (mode) => hooks.get(mode) ?? [],
-  };
+  /**
+   * The context on `executor` (the pool, or one transaction). Inside a transaction, emitted events
+   * are stored with it and their delivery is queued once it has committed (`afterCommit`), so a
+   * webhook never arrives for a change that rolled back.
+   */
+  function contextOn(executor: Database, afterCommit?: (() => Promise<void>)[]): LocalStripeContext {
+    const store: LocalStripeStore = {
+      insert: (object) => insertObject(executor, object),
+      insertOnce: (object) => insertObjectOnce(executor, object),
+      find: (kind, id) => findObject(executor, kind, id),
+      async update(kind, id, change) {
+        // A nested update joins the outer transaction's deliveries: they wait for its commit.
+        const deliveries = afterCommit ?? [];
+        const updated = await updateObject(executor, kind, id, (current, tx) =>
+          change(current, contextOn(tx, deliveries)),
+        );
+        if (!afterCommit) for (const deliver of deliveries) await deliver();
+        return updated;
+      },
+      list: (kind, where, limit) => listObjects(executor, kind, where, limit),
+    };
+    const scoped: LocalStripeContext = {
+      store,
+      now: () => Math.floor(clock.now().getTime() / 1000),
+      publicOrigin,
+      newId: (prefix) => `${prefix}_${randomBytes(18).toString('base64url').replace(/[-_]/g, '')}`,
+      async emit(type, object, options) {
+        const event: StripeObject = {
+          id: scoped.newId('evt'),
+          object: 'event',
+          api_version: '2025-10-29.clover',
+          created: scoped.now(),
+          type,
+          livemode: false,
+          pending_webhooks: 1,
+          request: { id: null, idempotency_key: null },
+          data: {
+            object,
+            ...(options?.previousAttributes && { previous_attributes: options.previousAttributes }),
+          },
+        };
+        await store.insert(event);
+        const deliver = () => jobs.send(deliverLocalEventJob, { eventId: event.id });
+        if (afterCommit) afterCommit.push(deliver);
+        else await deliver();
+      },
+      async call(method, path, body = {}) {
+        const reply = await dispatchParsed(method, path, body, undefined, scoped);
+        if (reply.status >= 400) {
+          const error = (reply.body as { error: { message: string; param?: string } }).error;
+          throw new LocalStripeError(reply.status, error.message, error.param);
+        }
+        return reply.body as StripeObject;
+      },
+      checkoutCompletedHooks: (mode) => hooks.get(mode) ?? [],
+    };
+    return scoped;
+  }
+  const context = contextOn(own.db);
 
   async function dispatchParsed(
     method: string,
     path: string,
     body: StripeParams,
     stripeAccount: string | undefined,
+    on: LocalStripeContext = context,
   ): Promise<{ status: number; body: unknown }> {
     for (const route of routes) {
       if (route.method !== method) continue;
@@ -248,7 +278,7 @@ export function createLocalStripe({
         route.names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]),
       );
       try {
-        return { status: 200, body: await route.handler({ method, params, body, stripeAccount }, context) };
+        return { status: 200, body: await route.handler({ method, params, body, stripeAccount }, on) };
       } catch (error) {
         if (!(error instanceof LocalStripeError)) throw error;
         if (path.startsWith('/oauth/')) {
@@ -320,6 +350,7 @@ export function createLocalStripe({
       });
     },
     context: () => context,
+    close: () => (closed ??= own.close()),
   };
   return localStripe;
 }

@@ -142,7 +142,7 @@ export async function completeCheckoutSession(
 ): Promise<StripeObject> {
   const { store, newId, now, emit } = context;
   let intent: StripeObject | undefined;
-  const completed = await store.update('checkout.session', sessionId, async (current) => {
+  const completed = await store.update('checkout.session', sessionId, async (current, within) => {
     if (current.status !== 'open' || (current.expires_at as number) <= now()) {
       throw new LocalStripeError(
         400,
@@ -180,11 +180,11 @@ export async function completeCheckoutSession(
         receipt_email: customerEmail,
         livemode: false,
       };
-      await store.insert(intent);
+      await within.store.insert(intent);
       next = { ...next, payment_intent: intent.id };
     }
     for (const hook of context.checkoutCompletedHooks(current.mode as string)) {
-      next = { ...next, ...(await hook(next, context)) };
+      next = { ...next, ...(await hook(next, within)) };
     }
     return next;
   });
