@@ -13,18 +13,18 @@ import { seedDemoConnections } from './db/seed-connections.ts';
 import { seedDemoOrganizerPages } from './db/seed-organizer-pages.ts';
 import { seedDemoPayees, seedDemoPayments } from './db/seed-payments.ts';
 import { seedDemoCommunity } from './db/seed.ts';
-import { trackConnections } from './lib/connection-tracker.ts';
+import { trackRequestDrain } from './lib/request-drain.ts';
 import { createReadiness } from './lib/readiness.ts';
 import { listenWhileStarting } from './lib/starting-responder.ts';
 import { flushErrorReports, reportError, startErrorReporting } from './lib/error-reporting.ts';
 
 /**
- * SIGTERM: requests already accepted get this long to finish; then every connection is cut,
- * so a load balancer's idle keep-alive sockets cannot hold the old process open.
+ * SIGTERM (after DRAIN_DELAY_MS): the process ends within this limit, whatever state it is in.
+ * Requests in progress get most of it to finish; those still running then are answered 503 with
+ * Retry-After, and the rest of the limit closes the app, the pool and the embedded PostgreSQL.
  */
 const drainLimitMs = 5_000;
-/** How long a connection may sit idle during the drain before it is closed. */
-const idleGraceMs = 250;
+const closeReserveMs = 1_000;
 
 /** Stopped on every way out, so a failed or interrupted start leaves no PostgreSQL running. */
 let embedded: EmbeddedPostgres | undefined;
@@ -70,15 +70,10 @@ async function start() {
   if (!databaseUrl) throw new Error('no database');
 
   await runMigrations(databaseUrl);
-  const database = await openDatabase(databaseUrl);
+  const database = await openDatabase(databaseUrl, config.databasePool);
   const app = await buildApp({ config, db: database.db, readiness });
 
-  const connections = trackConnections(app.server);
-  let closing = false;
-  // Keep-alive clients are told to go with the replies that finish during the drain.
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  const requests = trackRequestDrain(app);
 
   let draining = false;
   drain = async (signal: string) => {
@@ -90,24 +85,42 @@ async function start() {
       app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down: not ready, still serving');
       await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     }
-    closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const idleSweep = setInterval(() => connections.closeIdle(idleGraceMs), 50);
-    const cutOff = setTimeout(() => {
-      app.log.warn({ drainLimitMs }, 'requests still running at the drain limit; closing their connections');
-      app.server.closeAllConnections();
-    }, drainLimitMs);
+    const deadline = performance.now() + drainLimitMs;
+    // The embedded PostgreSQL stops last, whichever way the drain ends: its shutdown checkpoint is
+    // the database's own (bounded by pg_ctl), not time the app spends.
+    let finishing = false;
+    const finish = async (code: number) => {
+      if (finishing) return;
+      finishing = true;
+      await stopEmbedded().catch(() => undefined);
+      process.exit(code);
+    };
+    // Whatever hangs below (a wedged pool, a stuck onClose), the app's part ends at the limit.
+    setTimeout(() => {
+      app.log.error({ drainLimitMs }, 'shutdown did not finish within the drain limit; exiting');
+      void finish(1);
+    }, drainLimitMs).unref();
+    // The door stays open, answering 503: closing the listener would reset connections that are
+    // queued on it, and cutting keep-alive sockets would reset requests already sent on them.
+    requests.startRefusing();
+    app.log.info({ signal, inFlight: requests.inFlight }, 'shutting down: finishing the requests in progress');
+    await requests.settled(deadline - closeReserveMs);
+    const answered = requests.answerUnavailable();
+    if (answered > 0) {
+      app.log.warn({ answered }, 'requests still running at the drain limit were answered 503');
+      // Let the answers reach their sockets before the connections close.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     try {
+      // Every answer is out: the sockets left are idle keep-alive ones and clients that never sent
+      // a request (closeAllConnections knows both).
+      app.server.closeAllConnections();
       await app.close();
-      clearInterval(idleSweep);
-      clearTimeout(cutOff);
       await database.close();
-      await stopEmbedded();
-      process.exit(0);
+      await finish(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
-      await stopEmbedded().catch(() => undefined);
-      process.exit(1);
+      await finish(1);
     }
   };
 
