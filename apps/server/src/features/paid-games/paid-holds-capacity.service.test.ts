@@ -14,6 +14,7 @@ import {
 } from '../../test/factories.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { eventParties, events } from '../events/events.schema.ts';
+import { deliverLocalEventJob } from '../payments/local-stripe/local-stripe.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
 
 /**
@@ -32,18 +33,46 @@ let placeId: string;
 let organizer: User;
 let pool: User[];
 
+/** While set, the local provider's events wait here instead of reaching the webhook. */
+let heldEvents: string[] | undefined;
+
 beforeAll(async () => {
   let people: User[];
-  ({ t, placeId, users: people } = await paidGamesTestApp({ clock, mailer, people: 31 }));
+  ({ t, placeId, users: people } = await paidGamesTestApp({ clock, mailer, people: 32 }));
   organizer = people[0]!;
   pool = people.slice(1);
+  // The app's own delivery (signed, to the webhook), which a test can hold back to send later.
+  t.jobs.define<{ eventId: string }>(deliverLocalEventJob, async ({ eventId }) => {
+    if (heldEvents) {
+      heldEvents.push(eventId);
+      return;
+    }
+    const reply = await deliver(eventId);
+    if (reply.statusCode >= 300) throw new Error(`webhook answered ${reply.statusCode}`);
+  });
 });
+
+async function deliver(eventId: string) {
+  const event = await t.payments.localStripe!.context().store.find('event', eventId);
+  const payload = JSON.stringify(event);
+  const signature = t.payments.stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: await t.payments.webhookSecret(),
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
 afterAll(async () => {
   await t.close();
 });
 beforeEach(() => {
   clock.set(start);
   mails.length = 0;
+  heldEvents = undefined;
 });
 
 const call = addressedCall(() => t.app);
@@ -153,6 +182,30 @@ describe('a payment that completes with no spot left (the safety net of decision
       1,
     );
     expect(await spotsOf(game)).toEqual({ slots: 1, joined: 1, held: 0 });
+  });
+  it('is refunded in full, once, and its payer told, when they left the game while paying', async () => {
+    const game = await paidGame(2);
+    const opened = await openCheckout(game, pool[30]!);
+    heldEvents = [];
+    await payOnLocalCheckout(t.app, opened.url);
+    const completion = heldEvents;
+    heldEvents = undefined;
+    const left = await call(
+      'DELETE',
+      `/api/events/${game.id}/parties/mine?occurrence=${encodeURIComponent(game.occurrence)}`,
+      pool[30]!.cookie,
+    );
+    expect(left.statusCode).toBe(200);
+    // Stripe's completion arrives after the leave, twice.
+    for (const eventId of [...completion, ...completion]) expect((await deliver(eventId)).statusCode).toBe(200);
+
+    expect(await spotsOf(game)).toEqual({ slots: 2, joined: 0, held: 0 });
+    expect(await paymentRowOf(t.db, opened.paymentId)).toMatchObject({ status: 'refunded', refundedCents: 1200 });
+    expect(await refundsOf(opened.paymentId)).toEqual([1200]);
+    const told = mails.filter((mail) => mail.to === pool[30]!.user.email && mail.subject.startsWith('Refunded: '));
+    expect(told.map((mail) => mail.text)).toEqual([
+      expect.stringContaining('went through after your spot was given up'),
+    ]);
   });
 });
 
