@@ -1,3 +1,4 @@
+import { slotsBelowTakenMessage } from '@huddle/shared/events';
 import { paymentSuccessMessage, priceNeedsStripeMessage } from '@huddle/shared/paid-games';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
@@ -100,4 +101,49 @@ test('a player pays for a game through Checkout and is in @mobile @postgres', as
   await expect(transaction.filter({ hasText: title })).toHaveCount(1);
   await expect(page.getByTestId('total-gross')).toHaveText('$12.00');
   await context.close();
+});
+
+test('spots held by players paying in Checkout cannot be lowered away; the reason shows beside Spots @mobile', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'mobile';
+  const word = uniqueWord('Held');
+  await signUpWithProfile(page, newPerson('Organizer'));
+  await connectStripeAccount(page);
+  const { eventId } = await createPlaceAndGame(page, {
+    placeName: `${word} courts`,
+    title: `${word} futsal`,
+    priceCents: 1200,
+    slots: 2,
+  });
+  const view = (await (await page.request.get(`/api/events/${eventId}`)).json()) as {
+    event: { next: { startsAt: string } };
+  };
+
+  // Two players open Checkout (decision 059): each holds a spot while paying.
+  for (const label of ['Payer', 'Latecomer']) {
+    const context = await browser.newContext({ baseURL });
+    const player = await context.newPage();
+    await signUpWithProfile(player, newPerson(label));
+    const checkout = await player.request.post(`/api/events/${eventId}/checkout`, {
+      data: { occurrenceStartsAt: view.event.next.startsAt, friends: 0 },
+    });
+    expect(((await checkout.json()) as { outcome: string }).outcome).toBe('checkout');
+    await context.close();
+  }
+
+  // The organizer lowers the spots to 1: refused, with the reason beside the field.
+  await page.goto(`/discover/events/${eventId}/edit`);
+  const spots = page.getByLabel('Spots');
+  await expect(spots).toHaveValue('2');
+  await spots.fill('1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const message = slotsBelowTakenMessage({ joined: 0, paying: 2 });
+  await expect(spots).toHaveAttribute('aria-invalid', 'true');
+  await expect(spots).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(page).toHaveURL(new RegExp(`/discover/events/${eventId}/edit$`));
+  if (phone) await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
 });

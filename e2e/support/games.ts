@@ -36,6 +36,7 @@ export async function createPlaceAndGame(
     at = nearAustin(),
     gender = 'Any',
     priceCents = null,
+    slots = 12,
   }: {
     placeName: string;
     title: string;
@@ -44,6 +45,7 @@ export async function createPlaceAndGame(
     gender?: string;
     /** A paid game needs an organizer whose Stripe account takes charges (decision 033). */
     priceCents?: number | null;
+    slots?: number;
   },
 ) {
   const place = await page.request.post('/api/places', {
@@ -67,7 +69,7 @@ export async function createPlaceAndGame(
       startLocal: `${day}T18:00`,
       endLocal: `${day}T20:00`,
       placeId,
-      slots: 12,
+      slots,
       gender,
       priceCents,
     },

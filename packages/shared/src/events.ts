@@ -46,6 +46,20 @@ export const offerExpiredMessage = 'The offer for this spot has expired.';
 /** A claim by a waiting party: never offered, or withdrawn when the spots were lowered (issue 10). */
 export const offerWithdrawnMessage =
   'No spot is offered to you now: the organizer may have reduced the spots. You keep your place on the waitlist.';
+/**
+ * Beside the spots when an edit sets them below what a date still to come has taken: the people
+ * who joined, and those holding a spot while they pay for it in Checkout (decision 059).
+ */
+export function slotsBelowTakenMessage({ joined, paying }: { joined: number; paying: number }): string {
+  if (paying === 0) return `${joined} people have joined already; keep at least ${joined} spots.`;
+  const taken = joined + paying;
+  const who =
+    joined > 0
+      ? `${joined} ${joined === 1 ? 'person has' : 'people have'} joined and ${paying} ${paying === 1 ? 'is' : 'are'} paying`
+      : `${paying} ${paying === 1 ? 'person is' : 'people are'} paying`;
+  const spots = `${taken} ${taken === 1 ? 'spot' : 'spots'}`;
+  return `${spots} ${taken === 1 ? 'is' : 'are'} taken: ${who} for theirs right now. Keep at least ${spots}.`;
+}
 export const guestFriendsMessage = (max: number) =>
   max === 0
     ? 'Guests join on their own here. Sign in to bring friends.'

@@ -602,6 +602,22 @@ export const formMessages = {
   leaveUnsaved: 'You have unsaved changes. Leave without saving?',
 } as const;
 
+/**
+ * Beside the submission limit when a save sets it below the places taken: submissions sent, and
+ * those holding a place while their payer is in Checkout (decision 059).
+ */
+export function limitBelowTakenMessage({ sent, paying }: { sent: number; paying: number }): string {
+  const taken = sent + paying;
+  if (paying === 0) {
+    return `${sent} ${sent === 1 ? 'person has' : 'people have'} sent this form already; keep a limit of at least ${sent}.`;
+  }
+  const who =
+    sent > 0
+      ? `${sent} ${sent === 1 ? 'person has' : 'people have'} sent the form and ${paying} ${paying === 1 ? 'is' : 'are'} paying`
+      : `${paying} ${paying === 1 ? 'person is' : 'people are'} paying`;
+  return `${taken} ${taken === 1 ? 'place is' : 'places are'} taken: ${who} for theirs right now. Keep a limit of at least ${taken}.`;
+}
+
 /** Decision 036: paying for a submission. */
 /** Decision 044: withdrawing a submission (its filler) and deleting one (its readers). */
 export const submissionEndMessages = {

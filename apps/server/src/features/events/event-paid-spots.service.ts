@@ -130,13 +130,38 @@ export async function holdOfferedSpot<T>(
   return outcome;
 }
 
-/** The payment was confirmed (the webhook's transaction): the held spot becomes a joined one. */
-export async function confirmHeldSpot(tx: Database, { eventId, partyId }: { eventId: string; partyId: string }) {
-  await lockEvent(tx, eventId);
+export type HeldSpotConfirmation =
+  | { kind: 'joined' }
+  /** The held spot went while its payer paid (they left, or were removed). */
+  | { kind: 'gone' }
+  /** The joined people fill the spots: the party waits again, keeping its turn. */
+  | { kind: 'noRoom'; notices: WaitlistNotice[] };
+
+/**
+ * The payment was confirmed (the webhook's transaction, under the event lock that edits of the
+ * spots take): the held spot becomes a joined one, while it fits beside the joined people. An edit
+ * cannot lower the spots below the held ones (decision 059), so it fits unless the spots were
+ * lowered before that rule; then the party goes back to the waitlist in its old turn (a direct
+ * join's position 0 is ahead of everyone waiting, as its spot was) and the caller refunds it.
+ */
+export async function confirmHeldSpot(
+  tx: Database,
+  { eventId, partyId, now }: { eventId: string; partyId: string; now: Date },
+): Promise<HeldSpotConfirmation> {
+  const locked = await lockEvent(tx, eventId);
   const party = await findParty(tx, eventId, partyId);
-  if (party?.status !== 'held') return false;
-  await updatePartyRow(tx, party.id, { status: 'joined', offerExpiresAt: null });
-  return true;
+  if (!locked || party?.status !== 'held') return { kind: 'gone' };
+  const parties = await listOccurrenceParties(tx, eventId, party.occurrenceStartsAt);
+  const joined = heldSlots(parties.filter((row) => row.status === 'joined'));
+  if (joined + party.partySize <= locked.slots) {
+    await updatePartyRow(tx, party.id, { status: 'joined', offerExpiresAt: null });
+    return { kind: 'joined' };
+  }
+  await updatePartyRow(tx, party.id, { status: 'waitlisted', offerExpiresAt: null });
+  return {
+    kind: 'noRoom',
+    notices: await runWaitlist(tx, locked, occurrenceAt(locked, party.occurrenceStartsAt), now),
+  };
 }
 
 /**

@@ -842,6 +842,11 @@ export async function listOccurrencesWithParties(db: Database, eventId: string, 
         sql<number>`coalesce(sum(${eventParties.partySize}) filter (where ${eventParties.status} = 'joined'), 0)`.mapWith(
           Number,
         ),
+      /** People holding a spot while they pay for it in Checkout (decision 033): taken like joined ones. */
+      payingPeople:
+        sql<number>`coalesce(sum(${eventParties.partySize}) filter (where ${eventParties.status} = 'held'), 0)`.mapWith(
+          Number,
+        ),
       waiting: sql<number>`count(*) filter (where ${eventParties.status} = 'waitlisted')`.mapWith(Number),
       offered: sql<number>`count(*) filter (where ${eventParties.status} = 'offered')`.mapWith(Number),
     })

@@ -13,6 +13,7 @@ import {
 } from '@huddle/shared/event-occurrences';
 import {
   eventCancelledMessage,
+  slotsBelowTakenMessage,
   type eventBody,
   type EventSummary,
   type EventView,
@@ -371,7 +372,7 @@ export async function createEvent(deps: EventDeps, { actorId, input }: { actorId
 
 type UpdateOutcome =
   | { kind: 'gone' }
-  | { kind: 'slotsTooLow'; joined: number }
+  | { kind: 'slotsTooLow'; joined: number; paying: number }
   | { kind: 'updated'; notices: WaitlistNotice[]; removed: PartyRow[]; droppedDates: Date[]; paid: boolean };
 
 /**
@@ -389,6 +390,10 @@ function changedForPlayers(before: EventRow, after: ReturnType<typeof eventColum
   if (place) return 'place';
   return undefined;
 }
+
+/** The spots a date has taken: people joined, and people paying for a held spot. */
+const taken = (occurrence: { joinedPeople: number; payingPeople: number }) =>
+  occurrence.joinedPeople + occurrence.payingPeople;
 
 /** How far back an occurrence may have started and still not be over: games are shorter than this. */
 const longestGameMs = 2 * 24 * 60 * 60 * 1000;
@@ -411,8 +416,15 @@ export async function updateEvent(
     const live = (await listOccurrencesWithParties(tx, eventId, new Date(now.getTime() - longestGameMs))).filter(
       (occurrence) => occurrenceAt(locked, occurrence.occurrenceStartsAt).endsAt > now,
     );
-    const joined = Math.max(0, ...live.map((occurrence) => occurrence.joinedPeople));
-    if (input.slots < joined) return { kind: 'slotsTooLow', joined };
+    // Spots held by open Checkouts count as taken (decision 059): their payment may complete at
+    // any moment, and its webhook waits on this lock to make the spot a joined one.
+    const fullest = live.reduce<(typeof live)[number] | undefined>(
+      (most, occurrence) => (!most || taken(occurrence) > taken(most) ? occurrence : most),
+      undefined,
+    );
+    if (fullest && input.slots < taken(fullest)) {
+      return { kind: 'slotsTooLow', joined: fullest.joinedPeople, paying: fullest.payingPeople };
+    }
 
     // Parties on occurrences the new schedule no longer has: a one-off game that moves takes
     // its people along; dates dropped from a series lose theirs.
@@ -447,7 +459,7 @@ export async function updateEvent(
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'slotsTooLow') {
     throw new AppError('VALIDATION_FAILED', undefined, {
-      slots: [`${outcome.joined} people have joined already; keep at least ${outcome.joined} spots.`],
+      slots: [slotsBelowTakenMessage(outcome)],
     });
   }
   // A date taken off the series is cancelled for those who paid for it: refunded in full, by the

@@ -60,3 +60,20 @@ export function unregisteredRefundMail(mail: { name: string; formTitle: string; 
     text: `${greeting ? `Hi ${greeting},` : 'Hi,'}\n\nYour payment for “${title}” arrived after the last place in the ${season ? `“${season}” ` : ''}season was taken, so you could not be registered. Your payment of ${mail.amount} has been refunded in full.\n\nIf you did not fill in this form, ignore this mail.\n`,
   };
 }
+
+/**
+ * Decision 059: a held submission's payment came after the sent ones had filled a limit lowered
+ * below it: refunded, and the filler is back on the waitlist (or, on a form that closes when full,
+ * not registered).
+ */
+export function formFullRefundMail(mail: { name: string; formTitle: string; amount: string; waitlisted: boolean }) {
+  const greeting = organizerTextForMail(mail.name, 100);
+  const title = organizerTextForMail(mail.formTitle, 120);
+  const next = mail.waitlisted
+    ? 'You are on the waitlist: if a place opens, it is held for you and you are mailed a link to pay for it.'
+    : 'Your submission was withdrawn.';
+  return {
+    subject: `Refunded: ${title}`,
+    text: `${greeting ? `Hi ${greeting},` : 'Hi,'}\n\nYour payment for “${title}” arrived after the organizer lowered the form’s limit, and no place was left for you. Your payment of ${mail.amount} has been refunded in full. ${next}\n\nIf you did not fill in this form, ignore this mail.\n`,
+  };
+}

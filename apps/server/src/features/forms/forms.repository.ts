@@ -62,13 +62,25 @@ export async function submissionCounts(db: Database, formIds: string[]): Promise
   return new Map(rows.map((row) => [row.formId, row.total]));
 }
 
-/** Submissions that took a place: sent, or held while their payment is open (decision 036). */
-export async function takenPlaces(db: Database, formId: string): Promise<number> {
+/**
+ * The places taken, as the limit counts them: submissions sent, and those held while their payer
+ * is in Checkout (`paying`, decision 036).
+ */
+export async function placesTaken(db: Database, formId: string): Promise<{ sent: number; paying: number }> {
   const [row] = await db
-    .select({ total: count() })
+    .select({
+      sent: sql<number>`count(*) filter (where ${formSubmissions.status} = 'submitted')`.mapWith(Number),
+      paying: sql<number>`count(*) filter (where ${formSubmissions.status} = 'awaiting_payment')`.mapWith(Number),
+    })
     .from(formSubmissions)
     .where(and(eq(formSubmissions.formId, formId), inArray(formSubmissions.status, ['submitted', 'awaiting_payment'])));
-  return row?.total ?? 0;
+  return { sent: row?.sent ?? 0, paying: row?.paying ?? 0 };
+}
+
+/** Submissions that took a place: sent, or held while their payment is open (decision 036). */
+export async function takenPlaces(db: Database, formId: string): Promise<number> {
+  const { sent, paying } = await placesTaken(db, formId);
+  return sent + paying;
 }
 
 export async function findSubmissionByClientId(db: Database, formId: string, clientId: string) {

@@ -33,7 +33,12 @@ import {
   waitingOffersJob,
 } from './form-waitlist.service.ts';
 import { settleEndedPayment, settleEndedPaymentJob, withdrawSubmission } from './form-withdrawals.service.ts';
-import { defineFormWebhooks, refundUnregisteredJob, refundUnregisteredPayer } from './forms.webhooks.ts';
+import {
+  defineFormWebhooks,
+  refundUnregisteredJob,
+  refundUnregisteredPayer,
+  type RefundUnregisteredJob,
+} from './forms.webhooks.ts';
 
 /** Issue 14: forms, their builder's saves, public filling and submissions. */
 export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void {
@@ -53,7 +58,7 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
 
   // Decision 040: freed places go to the waitlist; a payer who cannot be registered is refunded.
   jobs.define<{ formId: string }>(offerPlacesJob, (data) => offerFreedPlaces(formDeps, data));
-  jobs.define<{ paymentId: string }>(refundUnregisteredJob, (data) => refundUnregisteredPayer(formDeps, data), {
+  jobs.define<RefundUnregisteredJob>(refundUnregisteredJob, (data) => refundUnregisteredPayer(formDeps, data), {
     retryLimit: 8,
     retryDelaySeconds: 15,
   });

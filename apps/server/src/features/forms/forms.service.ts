@@ -41,6 +41,7 @@ import {
   filesOfSubmissions,
   type FormUploadDeps,
 } from './form-uploads.service.ts';
+import { refuseLimitBelowTaken } from './form-places.service.ts';
 import { endSubmission } from './form-withdrawals.service.ts';
 import { accessTo, availabilityOf } from './forms.access.ts';
 import {
@@ -210,21 +211,28 @@ export async function saveForm(
   }
   // Who reads the submissions is the maker's call: an organizer's save keeps what the maker chose.
   if (!access.isMaker) settings.submissionsVisibleTo = form.settings.submissionsVisibleTo;
-  const [saved] = await db
-    .update(forms)
-    .set({
-      title: draft.title,
-      description: draft.description,
-      coverImageUrl: draft.coverImageUrl,
-      fields: draft.fields,
-      settings,
-      version: sql`${forms.version} + 1`,
-      updatedAt: new Date(),
-    })
+  const saved = await db.transaction(async (tx) => {
+    // Under the lock submissions and completing payments take: the places counted stay counted.
+    const locked = await lockForm(tx, formId);
+    if (!locked) throw notFound();
     // Saved over the version it was read at, or not at all: the other save stands, this one is told.
-    .where(and(eq(forms.id, formId), eq(forms.version, draft.version)))
-    .returning();
-  if (!saved) throw new AppError('CONFLICT', formMessages.staleDraft);
+    if (locked.version !== draft.version) throw new AppError('CONFLICT', formMessages.staleDraft);
+    await refuseLimitBelowTaken(tx, { form: locked, limit: settings.submissionLimit });
+    const [row] = await tx
+      .update(forms)
+      .set({
+        title: draft.title,
+        description: draft.description,
+        coverImageUrl: draft.coverImageUrl,
+        fields: draft.fields,
+        settings,
+        version: sql`${forms.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(forms.id, formId))
+      .returning();
+    return row!;
+  });
   // A higher limit (or none) frees places for the waitlist (decision 040).
   if (saved.status === 'published' && limitRaised(form.settings.submissionLimit, saved.settings.submissionLimit)) {
     await wakeWaitlist(deps, formId);

@@ -7,17 +7,17 @@ import {
   releaseHold,
   type PaidGameDeps,
 } from '../paid-games/paid-games.service.ts';
-import { isRegistrationHeld } from '../seasons/season-paid-registrations.service.ts';
+import { isRegistrationHeld, releasePaidRegistration } from '../seasons/season-paid-registrations.service.ts';
 import { registerWithinCapacity } from '../seasons/seasons.service.ts';
 import { placesFreed, releaseHeldPlace } from './form-payments.service.ts';
 import { settleEndedPaymentJob } from './form-withdrawals.service.ts';
-import { unregisteredRefundMail } from './forms.mails.ts';
+import { confirmHeldSubmission } from './form-places.service.ts';
+import { formFullRefundMail, unregisteredRefundMail } from './forms.mails.ts';
 import {
   findForm,
   findSeasonLabel,
   findSubmissionById,
   linkSubmissionRegistration,
-  markSubmissionPaid,
   moveSubmission,
 } from './forms.repository.ts';
 
@@ -27,8 +27,24 @@ const paymentIdOf = (session: StripeEventContext['object']) => {
   return session.mode === 'payment' && metadata?.kind === 'form' ? metadata.huddlePaymentId : undefined;
 };
 
-/** The job refunding a form payment whose payer could not be registered for its season (decision 040). */
+/**
+ * The job refunding a form payment that got its payer nothing: no place left in the linked season
+ * (decision 040), or in the form itself (decision 059). Jobs queued before 059 carry no reason.
+ */
 export const refundUnregisteredJob = 'forms.refund-unregistered';
+
+export interface RefundUnregisteredJob {
+  paymentId: string;
+  reason?: 'seasonFull' | 'formFull';
+}
+
+const queueRefund = async (deps: PaidGameDeps, job: RefundUnregisteredJob) => {
+  try {
+    await deps.jobs.send<RefundUnregisteredJob>(refundUnregisteredJob, job);
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: job.paymentId }, 'queueing the refund of a payer without a place failed');
+  }
+};
 
 const settleEnded = async (deps: PaidGameDeps, paymentId: string) => {
   try {
@@ -50,7 +66,21 @@ export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void
     if (!paymentId || session.payment_status !== 'paid') return;
     const payment = await confirmPendingPayment(tx, deps, { paymentId, session });
     if (!payment) return;
-    const submission = payment.formSubmissionId ? await markSubmissionPaid(tx, payment.formSubmissionId) : undefined;
+    const held = payment.formSubmissionId
+      ? await confirmHeldSubmission(tx, payment.formSubmissionId)
+      : ({ kind: 'notHeld' } as const);
+    if (held.kind === 'noRoom') {
+      // Decision 059: the limit was lowered below the held places before that was refused. The
+      // payer is never charged for a place they do not get: the season place it held goes too,
+      // and the payment is refunded in full after the commit, with a mail saying why.
+      if (payment.seasonId && payment.registrationId) {
+        await releasePaidRegistration(tx, { seasonId: payment.seasonId, registrationId: payment.registrationId });
+      }
+      deps.log.warn({ paymentId }, 'paid form: no place left, refunding');
+      afterCommit(() => queueRefund(deps, { paymentId, reason: 'formFull' }));
+      return;
+    }
+    const submission = held.kind === 'sent' ? held.row : undefined;
     if (!submission) {
       // Decision 044: the submission was withdrawn or deleted while its Checkout was being paid:
       // the payment goes back (a balance paid on a sent submission is the usual case, and stays).
@@ -84,11 +114,7 @@ export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void
     await moveSubmission(tx, submission.id, 'submitted', 'cancelled');
     deps.log.warn({ paymentId, seasonId }, 'paid form: season full, refunding');
     afterCommit(async () => {
-      try {
-        await deps.jobs.send(refundUnregisteredJob, { paymentId });
-      } catch (error) {
-        deps.log.error({ err: error, paymentId }, 'queueing the refund of an unregistered payer failed');
-      }
+      await queueRefund(deps, { paymentId, reason: 'seasonFull' });
       await placesFreed(deps, form.id);
     });
   });
@@ -109,22 +135,31 @@ export function defineFormWebhooks(payments: Payments, deps: PaidGameDeps): void
  * The refund job (retried): what is left of the payment goes back to the payer, and they are
  * told why. A retry after the refund finds nothing left and changes nothing.
  */
-export async function refundUnregisteredPayer(deps: PaidGameDeps, { paymentId }: { paymentId: string }) {
+export async function refundUnregisteredPayer(
+  deps: PaidGameDeps,
+  { paymentId, reason = 'seasonFull' }: RefundUnregisteredJob,
+) {
   const payment = await findLedgerPayment(deps.db, paymentId);
   if (!payment?.formSubmissionId || !['paid', 'partially_refunded'].includes(payment.status)) return;
   const left = payment.amountCents - payment.refundedCents;
   if (left <= 0) return;
-  await refundPayment(deps, { paymentId, reason: 'season_full' });
-  const seasonLabel = payment.seasonId ? ((await findSeasonLabel(deps.db, payment.seasonId)) ?? '') : '';
+  await refundPayment(deps, { paymentId, reason: reason === 'formFull' ? 'form_full' : 'season_full' });
   const submission = await findSubmissionById(deps.db, payment.formSubmissionId);
   const form = submission ? await findForm(deps.db, submission.formId) : undefined;
-  await deps.mailer.send({
-    to: payment.payerEmail,
-    ...unregisteredRefundMail({
-      name: payment.payerName,
-      formTitle: form?.title ?? payment.description,
-      seasonLabel,
-      amount: formatUsd(left),
-    }),
-  });
+  const formTitle = form?.title ?? payment.description;
+  const mail =
+    reason === 'formFull'
+      ? formFullRefundMail({
+          name: payment.payerName,
+          formTitle,
+          amount: formatUsd(left),
+          waitlisted: submission?.status === 'waitlisted',
+        })
+      : unregisteredRefundMail({
+          name: payment.payerName,
+          formTitle,
+          seasonLabel: payment.seasonId ? ((await findSeasonLabel(deps.db, payment.seasonId)) ?? '') : '',
+          amount: formatUsd(left),
+        });
+  await deps.mailer.send({ to: payment.payerEmail, ...mail });
 }

@@ -158,7 +158,10 @@ async function creditPayment(deps: PaidGameDeps, paymentId: string) {
   });
 }
 
-/** Job data: a player left a paid date, or paid for a spot that was gone by then (spotLost). */
+/**
+ * Job data: a player left a paid date. `spotLost` (paid for a spot that was gone by then) is only
+ * in jobs queued before decision 059, which refunds such a payment by itself (paidSpotLostJob).
+ */
 export interface PlayerLeftJob {
   eventId: string;
   occurrenceStartsAt: string;

@@ -20,6 +20,7 @@ import {
   type PaidGameDeps,
 } from './paid-games.service.ts';
 import { definePaidGameWebhooks } from './paid-games.webhooks.ts';
+import { paidSpotLostJob, refundLostSpot, type SpotLostJob } from './lost-spot-refunds.service.ts';
 import {
   listSeasonRegistrationPayments,
   paidSeasonWithdrawnJob,
@@ -54,6 +55,7 @@ export function registerPaidGameRoutes(app: FastifyInstance, appDeps: AppDeps): 
     refundRetries,
   );
   jobs.define<SeasonWithdrawnJob>(paidSeasonWithdrawnJob, (data) => settleSeasonWithdrawal(deps, data), refundRetries);
+  jobs.define<SpotLostJob>(paidSpotLostJob, (data) => refundLostSpot(deps, data), refundRetries);
 
   registerEndpoint(app, paidGameEndpoints.startCheckout, async ({ request, params, body }) =>
     startCheckout(deps, {

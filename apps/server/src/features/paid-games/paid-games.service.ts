@@ -214,7 +214,9 @@ async function insertPendingPayment(
     stripeAccountId: payee.stripeAccountId,
   });
   const payment = await applyCredit(tx, deps, pending);
-  if (payment.status === 'paid') await confirmHeldSpot(tx, { eventId: event.id, partyId: party.id });
+  // Held under this transaction's event lock a moment ago, so it fits.
+  if (payment.status === 'paid')
+    await confirmHeldSpot(tx, { eventId: event.id, partyId: party.id, now: deps.clock.now() });
   return payment;
 }
 

@@ -1,7 +1,7 @@
 import type { Payments, StripeEventContext } from '../payments/payments-core.ts';
-import { confirmHeldSpot } from '../events/event-paid-spots.service.ts';
+import { confirmHeldSpot, sendHoldNotices } from '../events/event-paid-spots.service.ts';
 import { confirmPaidRegistration } from '../seasons/season-paid-registrations.service.ts';
-import { paidGameLeftJob } from '../events/waitlist.service.ts';
+import { paidSpotLostJob, type SpotLostJob } from './lost-spot-refunds.service.ts';
 import { recordOutsideRefunds } from './paid-game-refunds.service.ts';
 import { confirmPendingPayment, releaseHold, type PaidGameDeps } from './paid-games.service.ts';
 import { paidSeasonWithdrawnJob, type SeasonWithdrawnJob } from './season-refunds.service.ts';
@@ -40,21 +40,22 @@ export function definePaidGameWebhooks(payments: Payments, deps: PaidGameDeps): 
       return;
     }
     const { eventId, partyId } = payment;
-    if (eventId && partyId && (await confirmHeldSpot(tx, { eventId, partyId }))) return;
-    // The spot went while the payer paid (they left meanwhile): refunded in full, in a job that
-    // waits for this transaction's lock on the payment. Not awaited: the test queue runs jobs at
-    // once, and this transaction must commit first.
-    if (payment.eventId && payment.occurrenceStartsAt && payment.payerUserId) {
-      void deps.jobs
-        .send(paidGameLeftJob, {
-          eventId: payment.eventId,
-          occurrenceStartsAt: payment.occurrenceStartsAt.toISOString(),
-          userId: payment.payerUserId,
-          leftAt: payment.createdAt.toISOString(),
-          spotLost: true,
-        })
-        .catch((error: unknown) => deps.log.error({ err: error, paymentId }, 'queueing a refund failed'));
-    }
+    const spot =
+      eventId && partyId
+        ? await confirmHeldSpot(tx, { eventId, partyId, now: deps.clock.now() })
+        : ({ kind: 'gone' } as const);
+    if (spot.kind === 'joined') return;
+    // Paid with no spot to give (decision 059): the player left while paying, or the joined people
+    // fill the spots and the party waits again in its turn. Never kept: the payment is refunded in
+    // full and the payer told, by a job after the commit (no Stripe call inside this transaction).
+    afterCommit(async () => {
+      if (spot.kind === 'noRoom') await sendHoldNotices(deps, spot.notices);
+      try {
+        await deps.jobs.send<SpotLostJob>(paidSpotLostJob, { paymentId: payment.id, reason: spot.kind });
+      } catch (error) {
+        deps.log.error({ err: error, paymentId }, 'queueing the refund of a lost spot failed');
+      }
+    });
   });
 
   payments.onStripeEvent('checkout.session.expired', async ({ object: session, tx }) => {
