@@ -67,8 +67,6 @@ export async function startSmtpSink({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    // The bench opens and reuses a handful of connections; tests leave none idle for long.
-    maxClients: 100,
     onConnect(_session, callback) {
       connections += 1;
       maxConnections = Math.max(maxConnections, connections);

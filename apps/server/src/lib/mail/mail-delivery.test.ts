@@ -121,10 +121,11 @@ describe('mail delivery (pg-boss and pooled SMTP)', () => {
     // Both instances have several mails in flight before any is answered.
     const smtp = await sink(gate((open) => open.inFlight('instance-a') >= 2 && open.inFlight('instance-b') >= 2));
     const sender = await instance(db, smtp, { work: false });
+    const count = 60;
+    // All waiting before either looks: each takes a full batch (a batch of one could not fill the gate).
+    for (let n = 0; n < count; n += 1) await sender.mailer.send(notice(n));
     const a = await instance(db, smtp, { name: 'instance-a', maxConnections: 2 });
     const b = await instance(db, smtp, { name: 'instance-b', maxConnections: 2 });
-    const count = 60;
-    for (let n = 0; n < count; n += 1) await sender.mailer.send(notice(n));
 
     await smtp.until(() => new Set(subjects(smtp.received)).size === count);
     await a.stop();

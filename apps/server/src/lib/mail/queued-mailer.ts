@@ -6,7 +6,7 @@ import type { MailPriority, OutboxMail } from './outbox.repository.ts';
 export const sendMailJob = 'mail.send';
 
 /** Job priorities of mail (higher first): account mail passes every waiting notice (decision 060). */
-export const mailJobPriority: Record<MailPriority, number> = { account: 10, notice: 0 };
+const mailJobPriority: Record<MailPriority, number> = { account: 10, notice: 0 };
 
 /**
  * Mails one instance hands to the transport at once (decision 060): enough to keep every pooled
