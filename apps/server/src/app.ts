@@ -36,7 +36,7 @@ import { registerProfileRoutes } from './features/profiles/profiles.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createAuth } from './lib/auth.ts';
 import { handleFrameworkError, registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
-import { createMailer, type Mailer } from './lib/mail/mailer.ts';
+import { createMailer, type Mailer, type MailTransport } from './lib/mail/mailer.ts';
 import { loggerRedaction } from './lib/log-redaction.ts';
 import { registerNullCharacterGuard } from './lib/null-character-guard.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
@@ -163,10 +163,17 @@ export async function buildApp({
 
   // drizzle keeps the pool it was opened on (db/client.ts); its type leaves it out.
   const jobQueue = jobs ?? createPgBossQueue((db as unknown as { $client: pg.Pool }).$client.options, { log: app.log });
-  const mail = createQueuedMailer(
-    jobQueue,
-    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }),
-  );
+  // SMTP connections stay open between mails (decision 060): closed after the queue stops.
+  const mailTransport: MailTransport = mailer
+    ? { send: (message) => mailer.send(message), close: () => undefined }
+    : createMailer({
+        smtpUrl: config.smtpUrl,
+        maxConnections: config.smtpMaxConnections,
+        from: config.mailFrom,
+        db,
+        log: app.log,
+      });
+  const mail = createQueuedMailer(jobQueue, mailTransport);
   const auth = createAuth({
     config,
     db,
@@ -312,7 +319,10 @@ export async function buildApp({
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
   await jobQueue.start();
-  app.addHook('onClose', async () => jobQueue.stop());
+  app.addHook('onClose', async () => {
+    await jobQueue.stop();
+    mailTransport.close();
+  });
   // After the jobs: a job still running may pay through the local provider.
   app.addHook('onClose', async () => deps.payments.close());
 

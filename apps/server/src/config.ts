@@ -48,6 +48,8 @@ const environment = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /** SMTP connections each instance keeps open at most (decision 060); a provider may cap them. */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   MAIL_FROM: z.string().min(3).default('Huddle <no-reply@huddle.local>'),
   REDIS_URL: z
     .string()
@@ -157,6 +159,7 @@ export interface Config {
   dnsTestRecordsFile: string | undefined;
   sessionSecret: string;
   smtpUrl: string | undefined;
+  smtpMaxConnections: number;
   mailFrom: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
@@ -287,6 +290,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     dnsTestRecordsFile: values.DNS_TEST_RECORDS_FILE,
     sessionSecret,
     smtpUrl: values.SMTP_URL,
+    smtpMaxConnections: values.SMTP_MAX_CONNECTIONS,
     mailFrom: values.MAIL_FROM,
     redisUrl: values.REDIS_URL,
     // Demo data belongs to a try-out install, never silently to a real deployment.

@@ -9,6 +9,8 @@ import type { JobHandler, JobOptions, JobQueue } from './job-queue.ts';
  */
 const setupLockKey = 270_271;
 
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 interface Definition {
   handler: JobHandler<object>;
   options: JobOptions;
@@ -18,16 +20,25 @@ interface Definition {
  * Decision 027: pg-boss keeps the jobs in its own schema (`pgboss`) of the database Huddle
  * already uses, embedded or external, so a restart loses nothing and every instance shares one
  * queue. Workers poll every second; a job sent on this instance wakes its worker at once.
+ *
+ * Decision 060: a worker takes up to `concurrency` jobs in one fetch (FOR UPDATE SKIP LOCKED:
+ * no two workers, here or on another instance, get the same job) and runs them together; each
+ * job is then completed or failed on its own. After a full batch it fetches again at once:
+ * pg-boss otherwise sleeps the polling interval after every fetch, even one that found work,
+ * which is what held mail to one a second.
  */
 export function createPgBossQueue(
   connection: pg.PoolConfig,
   {
     log,
     pollingIntervalSeconds = 1,
+    maintenanceIntervalSeconds = 120,
     work = true,
   }: {
     log: FastifyBaseLogger;
     pollingIntervalSeconds?: number;
+    /** How often jobs past their expiry are failed (and so retried), once across instances. */
+    maintenanceIntervalSeconds?: number;
     /** false: this instance only sends (its jobs run on the instances that work). */
     work?: boolean;
   },
@@ -43,6 +54,7 @@ export function createPgBossQueue(
           password: connection.password as string | undefined,
         }),
     max: 3,
+    maintenanceIntervalSeconds,
     // A mail's text can hold a sign-in link: completed jobs are archived soon and deleted within a day.
     archiveCompletedAfterSeconds: 60,
     deleteAfterHours: 24,
@@ -53,18 +65,43 @@ export function createPgBossQueue(
   const workers = new Map<string, string>();
   let started = false;
 
+  /**
+   * Runs a batch's jobs together and marks each by its own outcome, before returning: pg-boss
+   * would otherwise fail the whole batch for one failure (and run the jobs that succeeded
+   * again), or complete it whole. Its own completion afterwards only touches jobs still active.
+   */
+  async function runBatch(name: string, handler: JobHandler<object>, jobs: PgBoss.Job<object>[]): Promise<void> {
+    const done: string[] = [];
+    const failed: { id: string; error: unknown }[] = [];
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await handler(job.data);
+          done.push(job.id);
+        } catch (error) {
+          log.warn({ err: error, job: name, jobId: job.id }, 'job failed; pg-boss retries it while it has tries left');
+          failed.push({ id: job.id, error });
+        }
+      }),
+    );
+    if (done.length > 0) await boss.complete(name, done);
+    await Promise.all(failed.map(({ id, error }) => boss.fail(name, id, { message: errorMessage(error) })));
+  }
+
   return {
     define(name, handler, options = {}) {
       if (started) throw new Error(`job ${name} defined after the queue started`);
       definitions.set(name, { handler: handler as JobHandler<object>, options });
     },
     async send(name, data, options = {}) {
-      const { retryLimit = 0, retryDelaySeconds = 0 } = definitions.get(name)?.options ?? {};
+      const { retryLimit = 0, retryDelaySeconds = 0, expireInSeconds } = definitions.get(name)?.options ?? {};
       await boss.send(name, data, {
         retryLimit,
         retryDelay: retryDelaySeconds,
         retryBackoff: retryDelaySeconds > 0,
+        ...(expireInSeconds !== undefined && { expireInSeconds }),
         ...(options.singletonKey && { singletonKey: options.singletonKey }),
+        ...(options.priority !== undefined && { priority: options.priority }),
       });
       const worker = workers.get(name);
       if (worker) boss.notifyWorker(worker);
@@ -88,18 +125,12 @@ export function createPgBossQueue(
       }
       started = true;
       if (!work) return;
-      for (const [name, { handler }] of definitions) {
-        const id = await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-          if (!job) return;
-          try {
-            await handler(job.data);
-          } catch (error) {
-            log.warn(
-              { err: error, job: name, jobId: job.id },
-              'job failed; pg-boss retries it while it has tries left',
-            );
-            throw error;
-          }
+      for (const [name, { handler, options }] of definitions) {
+        const batchSize = options.concurrency ?? 1;
+        const id = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
+          await runBatch(name, handler, jobs);
+          const self = workers.get(name);
+          if (jobs.length === batchSize && self) boss.notifyWorker(self);
         });
         workers.set(name, id);
       }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ describe('createMailer', () => {
   it('keeps mail in the outbox when no SMTP server is configured', async () => {
     const mailer = createMailer({
       smtpUrl: undefined,
+      maxConnections: 1,
       from: 'Huddle <no-reply@huddle.local>',
       db: database.db,
       log: silentLog,
@@ -26,6 +28,20 @@ describe('createMailer', () => {
     await mailer.send({ to: 'kim@example.com', subject: 'Hello', text: 'Body text' });
     const [stored] = await listOutboxMailTo(database.db, 'kim@example.com');
     expect(stored).toMatchObject({ subject: 'Hello', text: 'Body text' });
+  });
+
+  it('stores a mail tried again (the same id) once', async () => {
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      maxConnections: 1,
+      from: 'Huddle <no-reply@huddle.local>',
+      db: database.db,
+      log: silentLog,
+    });
+    const mail = { id: randomUUID(), to: 'ola@example.com', subject: 'Hello', text: 'Body text' };
+    await mailer.send(mail);
+    await mailer.send(mail);
+    expect(await listOutboxMailTo(database.db, 'ola@example.com')).toHaveLength(1);
   });
 
   it('delivers over SMTP when SMTP_URL is set, and stores nothing', async () => {
@@ -47,11 +63,13 @@ describe('createMailer', () => {
     try {
       const mailer = createMailer({
         smtpUrl: `smtp://127.0.0.1:${port}`,
+        maxConnections: 1,
         from: 'Huddle <no-reply@huddle.local>',
         db: database.db,
         log: silentLog,
       });
       await mailer.send({ to: 'lee@example.com', subject: 'Reset your Huddle password', text: 'Open the link' });
+      mailer.close();
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Subject: Reset your Huddle password');
       expect(received[0]).toContain('Open the link');

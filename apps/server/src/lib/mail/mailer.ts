@@ -9,25 +9,55 @@ export interface Mailer {
   send(mail: OutboxMail): Promise<void>;
 }
 
+/** The transport behind the queue: it holds SMTP connections, closed when the app closes. */
+export interface MailTransport extends Mailer {
+  close(): void;
+}
+
+/**
+ * Decision 060: one SMTP try always ends within a minute, queueing in the pool included, so a
+ * mail job settles long before its expiry (queued-mailer.ts) and is never run a second time
+ * while the first try could still deliver it. A hung server is cut off by these timeouts.
+ */
+const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+export const smtpTryLimitMs = 60_000;
+
+/** The domain of MAIL_FROM ("Huddle <no-reply@huddle.local>"), for Message-IDs. */
+const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'huddle.local';
+
 /**
  * SMTP when SMTP_URL is set; otherwise the mail is kept in the outbox table and
  * written to the log, so a reset link can still be followed on a laptop.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
+  /** Connections kept open to the SMTP server at most; more mails wait in the pool for one. */
+  maxConnections: number;
   from: string;
   db: Database;
   log: FastifyBaseLogger;
-}): Mailer {
-  const { smtpUrl, from, db, log } = options;
+}): MailTransport {
+  const { smtpUrl, maxConnections, from, db, log } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Pooled: a connection carries many mails (a new one per mail cost a TCP and SMTP handshake
+    // each), and at most maxConnections run at once.
+    const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections, ...smtpTimeouts });
+    const messageIdDomain = domainOf(from);
     return {
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.id && { messageId: `<${mail.id}@${messageIdDomain}>` }),
+          signal: AbortSignal.timeout(smtpTryLimitMs),
+        });
         // The recipient and the body are people's data; the subject says which mail went out.
         log.info({ subject: mail.subject }, 'mail sent over SMTP');
       },
+      close: () => transport.close(),
     };
   }
   return {
@@ -40,5 +70,6 @@ export function createMailer(options: {
         'mail stored in the outbox (no SMTP_URL)',
       );
     },
+    close: () => undefined,
   };
 }
