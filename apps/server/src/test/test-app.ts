@@ -14,7 +14,7 @@ import type { PushSender } from '../lib/push/web-push-sender.ts';
 import type { Readiness } from '../lib/readiness.ts';
 import type { DnsLookup } from '../features/custom-domains/dns-lookup.ts';
 import { createFakeDns } from './fake-dns.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,6 +32,7 @@ export async function createTestApp(
   environment: Record<string, string> = {},
   {
     logStream,
+    database: ownDatabase,
     ...options
   }: {
     mailer?: Mailer;
@@ -40,9 +41,11 @@ export async function createTestApp(
     readiness?: Readiness;
     dns?: DnsLookup;
     logStream?: { write(line: string): void };
+    /** A database of the test's own (a restore's target); the app closes it with itself. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = ownDatabase ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'huddle-test-')),
