@@ -1,6 +1,11 @@
-import { signUpBodyFor } from '../factories.ts';
-import { freshSession, standIn } from './cast.ts';
+import { signUpBodyFor, signUpUser } from '../factories.ts';
+import { freshSession, standIn, type Cast, type Person } from './cast.ts';
 import { everyone, realtimeRoute, signedIn, statuses, type MatrixRow } from './matrix.ts';
+
+async function unverifiedPerson(cast: Cast): Promise<Person> {
+  const { body, cookie, user } = await signUpUser(cast.t.app);
+  return { id: user.id, name: body.name, email: body.email, password: body.password, cookie };
+}
 
 // Columns:                                        anonymous otherUser member organizer owner
 
@@ -20,6 +25,22 @@ export const accountRows: MatrixRow[] = [
       return { payload: { email: person.email, password: person.password } };
     },
     expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/sign-in/verification-email',
+    // Whoever asks, signed in or not: the email and password of an account still unverified.
+    target: 'a new account whose email is not verified yet',
+    call: async (cast) => {
+      const { email, password } = await unverifiedPerson(cast);
+      return { payload: { email, password } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/sign-in/verification-email',
+    target: "the other user's email with a wrong password",
+    call: (cast) => ({ payload: { email: cast.people.otherUser.email, password: 'not the password at all' } }),
+    expect: everyone(401),
   },
   {
     route: 'POST /api/auth/sign-out',
@@ -43,7 +64,13 @@ export const accountRows: MatrixRow[] = [
     call: () => ({ payload: { token: 'not-a-verification-token' } }),
     expect: everyone(400),
   },
-  { route: 'POST /api/auth/send-verification-email', expect: signedIn(200) },
+  {
+    route: 'POST /api/auth/send-verification-email',
+    // The cast is verified (nothing to resend: 409); a new account of each role's own asks.
+    target: 'a new, unverified account of its own',
+    call: async (cast, role) => (role === 'anonymous' ? {} : { as: await unverifiedPerson(cast) }),
+    expect: signedIn(200),
+  },
   {
     route: 'POST /api/auth/social/{provider}',
     target: 'no provider configured',
