@@ -1,11 +1,6 @@
-import { signUpBodyFor, signUpUser } from '../factories.ts';
-import { freshSession, standIn, type Cast, type Person } from './cast.ts';
+import { signUpBodyFor } from '../factories.ts';
+import { freshSession, signUpUnverifiedPerson, standIn } from './cast.ts';
 import { everyone, realtimeRoute, signedIn, statuses, type MatrixRow } from './matrix.ts';
-
-async function unverifiedPerson(cast: Cast): Promise<Person> {
-  const { body, cookie, user } = await signUpUser(cast.t.app);
-  return { id: user.id, name: body.name, email: body.email, password: body.password, cookie };
-}
 
 // Columns:                                        anonymous otherUser member organizer owner
 
@@ -31,7 +26,7 @@ export const accountRows: MatrixRow[] = [
     // Whoever asks, signed in or not: the email and password of an account still unverified.
     target: 'a new account whose email is not verified yet',
     call: async (cast) => {
-      const { email, password } = await unverifiedPerson(cast);
+      const { email, password } = await signUpUnverifiedPerson(cast.t, 'Unverified');
       return { payload: { email, password } };
     },
     expect: everyone(200),
@@ -68,7 +63,8 @@ export const accountRows: MatrixRow[] = [
     route: 'POST /api/auth/send-verification-email',
     // The cast is verified (nothing to resend: 409); a new account of each role's own asks.
     target: 'a new, unverified account of its own',
-    call: async (cast, role) => (role === 'anonymous' ? {} : { as: await unverifiedPerson(cast) }),
+    call: async (cast, role) =>
+      role === 'anonymous' ? {} : { as: await signUpUnverifiedPerson(cast.t, 'Unverified') },
     expect: signedIn(200),
   },
   {
