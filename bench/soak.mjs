@@ -7,7 +7,9 @@
 //   SOAK_PEOPLE=24 SOAK_SECONDS=180 npm run bench:soak          (embedded PostgreSQL)
 //   SOAK_DATABASE_URL=postgres://…/huddle_soak npm run bench:soak (an external one; a fresh database)
 import {
+  confirmEmails,
   demoUser,
+  embeddedDatabaseUrl,
   freePort,
   makeTempDir,
   removeTempDir,
@@ -69,7 +71,7 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-async function setUp(baseUrl) {
+async function setUp(baseUrl, databaseUrl) {
   const organizer = await call(baseUrl, 'sign in', 'POST', '/api/auth/sign-in', { body: demoUser });
   const organizerCookie = cookieOf(organizer.response);
   const demoGames = await call(baseUrl, 'discover', 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`);
@@ -109,6 +111,12 @@ async function setUp(baseUrl) {
     if (signedUp.status !== 201) throw new Error(`sign-up failed: ${signedUp.status}`);
     cast.push({ credentials, id: signedUp.json.user.id, cookie: cookieOf(signedUp.response) });
   }
+  // Their sign-ins after a sign-out wait for a verified email (decision 062).
+  await confirmEmails(
+    baseUrl,
+    databaseUrl,
+    cast.map((person) => person.credentials.email),
+  );
   return { games, placeIds, cast, organizerCookie };
 }
 
@@ -261,7 +269,7 @@ await runBench('bench:soak', (seconds + 600) * 1000, async () => {
     console.log(
       `soak: ${people} people for ${seconds} s against ${server.baseUrl} (${process.env.SOAK_DATABASE_URL ? 'external PostgreSQL' : 'embedded PostgreSQL'})`,
     );
-    const world = await setUp(server.baseUrl);
+    const world = await setUp(server.baseUrl, process.env.SOAK_DATABASE_URL ?? embeddedDatabaseUrl(dataDir));
     stats.clear();
     const expected = { games: new Map(), checkins: new Map() };
     const started = performance.now();

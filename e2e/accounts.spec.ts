@@ -1,11 +1,16 @@
 import { accountFieldMessages } from '@huddle/shared/account-fields';
-import { signInErrorMessages } from '@huddle/shared/account-messages';
+import {
+  emailVerifiedMessage,
+  signInErrorMessages,
+  unverifiedSignInMessage,
+  verificationSentMessage,
+} from '@huddle/shared/account-messages';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
-import { firstLinkIn, latestMailTo } from './support/outbox.ts';
-import { austin, signUpWithProfile } from './support/people.ts';
+import { firstLinkIn, latestMailTo, mailsTo } from './support/outbox.ts';
+import { austin, signUpWithProfile, verificationMailSubject } from './support/people.ts';
 
-test('a newcomer signs up, signs out, mistypes, signs in and resets the password through the mailed link @postgres', async ({
+test('a newcomer signs up, signs out, mistypes, confirms the email the sign-in asks for, signs in and resets the password through the mailed link @postgres', async ({
   page,
 }) => {
   const person = newPerson('Riley');
@@ -51,6 +56,23 @@ test('a newcomer signs up, signs out, mistypes, signs in and resets the password
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toContainText(signInErrorMessages.InvalidUser);
 
+  // The right password, but the email is not verified yet: spec §8's NoPasswordSet case
+  // (decision 062). The form says so and mails a new link for the same email and password.
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const unverified = page.getByRole('alert').filter({ hasText: unverifiedSignInMessage.title });
+  await expect(unverified).toContainText(unverifiedSignInMessage.detail);
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expectAccessible(page);
+  await unverified.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(unverified.getByRole('status')).toHaveText(verificationSentMessage);
+  // The second link to this address (the first came with sign-up) confirms it.
+  const [, resent] = await mailsTo(person.email, verificationMailSubject, 2);
+  await page.goto(firstLinkIn(resent!));
+  await expect(page.getByRole('alert')).toContainText(emailVerifiedMessage);
+
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/home$/);

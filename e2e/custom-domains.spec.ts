@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { uniqueWord } from './support/games.ts';
-import { signUpWithProfile } from './support/people.ts';
+import { confirmEmail, signUpWithProfile } from './support/people.ts';
 import { createPublishedForm, createTeam, createTeamGame } from './support/team-site.ts';
 
 /**
@@ -31,6 +31,8 @@ test('an organizer connects club.example.test, a visitor on that host reads the 
   const formTitle = `${word} registration`;
   const organizer = newPerson('Connector');
   await signUpWithProfile(page, organizer);
+  // They sign in again below, on the custom domain's hand-off: that waits for a verified email.
+  await confirmEmail(page.request, organizer.email);
   const teamId = await createTeam(page, teamName);
   await createTeamGame(page, teamId, gameTitle);
   const formId = await createPublishedForm(page, teamId, formTitle);

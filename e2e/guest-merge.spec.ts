@@ -1,4 +1,4 @@
-import { emailVerifiedMessage } from '@huddle/shared/accounts';
+import { emailVerifiedMessage } from '@huddle/shared/account-messages';
 import { welcomeMessage } from '@huddle/shared/profiles';
 import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';

@@ -1,4 +1,8 @@
-import { emailNotVerifiedMessage, emailVerifiedMessage, verificationSentMessage } from '@huddle/shared/accounts';
+import {
+  emailNotVerifiedMessage,
+  emailVerifiedMessage,
+  verificationSentMessage,
+} from '@huddle/shared/account-messages';
 import { readRetryLimit } from '@huddle/shared/limits';
 import { noRegistrationsMessage } from '@huddle/shared/seasons';
 import type { Page } from '@playwright/test';

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { chromium } from 'playwright-core';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -279,6 +280,49 @@ export async function signInCookie(baseUrl, user = demoUser) {
   const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
   if (cookies.length === 0) throw new Error('sign-in answered 200 but set no cookie');
   return cookies.join('; ');
+}
+
+/** The connection string of the embedded PostgreSQL a bench server runs in `dataDir` (what `npm run -s db:url` prints). */
+export function embeddedDatabaseUrl(dataDir) {
+  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/huddle`;
+}
+
+/**
+ * Opens the verification link mailed to each address, read from the server's outbox (bench
+ * servers have no SMTP): a person whose password signs in again needs a verified email
+ * (decision 062). Mail leaves through the job queue, so each one is waited for up to 15 s.
+ */
+export async function confirmEmails(baseUrl, databaseUrl, emails) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const email of emails) {
+      const deadline = Date.now() + 15_000;
+      let token;
+      while (!token) {
+        const { rows } = await client.query(
+          `select text from mail_outbox where "to" = $1 and subject = 'Confirm your email for Huddle'
+           order by created_at desc limit 1`,
+          [email],
+        );
+        token = rows[0]?.text.match(/\/verify-email\?token=(\S+)/)?.[1];
+        if (!token && Date.now() > deadline) throw new Error(`no verification mail to ${email} in the outbox`);
+        if (!token) await sleep(100);
+      }
+      const response = await fetch(`${baseUrl}/api/auth/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ token: decodeURIComponent(token) }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (response.status !== 200) throw new Error(`verify-email for ${email} answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 /**

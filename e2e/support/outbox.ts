@@ -13,6 +13,11 @@ interface LoggedMail {
  * (decision 027), so a journey waits for the mail it expects rather than the newest one so far.
  */
 export async function latestMailTo(to: string, subject?: string): Promise<LoggedMail> {
+  return (await mailsTo(to, subject, 1)).at(-1)!;
+}
+
+/** Every such mail once there are at least `count` of them (a second link after a resend), oldest first. */
+export async function mailsTo(to: string, subject: string | undefined, count: number): Promise<LoggedMail[]> {
   const logFile = process.env.E2E_SERVER_LOG;
   if (!logFile) throw new Error('E2E_SERVER_LOG is not set');
   const deadline = Date.now() + 10_000;
@@ -22,10 +27,9 @@ export async function latestMailTo(to: string, subject?: string): Promise<Logged
       .filter((line) => line.includes('"mail"'))
       .map((line) => (JSON.parse(line) as { mail?: LoggedMail }).mail)
       .filter((mail): mail is LoggedMail => mail?.to === to && (subject === undefined || mail.subject === subject));
-    const latest = mails.at(-1);
-    if (latest) return latest;
+    if (mails.length >= count) return mails;
     if (Date.now() > deadline)
-      throw new Error(`no mail to ${to}${subject ? ` titled “${subject}”` : ''} in ${logFile}`);
+      throw new Error(`fewer than ${count} mails to ${to}${subject ? ` titled “${subject}”` : ''} in ${logFile}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

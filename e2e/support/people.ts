@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { firstLinkIn, latestMailTo } from './outbox.ts';
 
 export const austin = { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 };
 
@@ -22,4 +23,17 @@ export async function signUpWithProfile(page: Page, person: { name: string; emai
     },
   });
   expect(profile.status()).toBe(200);
+}
+
+/** The subject of the mail with the verification link (apps/server/src/features/accounts/accounts.mails.ts). */
+export const verificationMailSubject = 'Confirm your email for Huddle';
+
+/**
+ * Opens the verification link mailed to this address, through the API: for a journey whose
+ * person signs in again with their password, which waits for a verified email (decision 062).
+ */
+export async function confirmEmail(request: APIRequestContext, email: string) {
+  const token = new URL(firstLinkIn(await latestMailTo(email, verificationMailSubject))).searchParams.get('token');
+  const verified = await request.post('/api/auth/verify-email', { data: { token } });
+  expect(verified.status()).toBe(200);
 }

@@ -24,11 +24,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
 import { passwordResetMail, verificationMail } from './features/accounts/accounts.mails.ts';
-import { claimGuestForVerifiedUser, getCurrentUser } from './features/accounts/accounts.service.ts';
+import { claimGuestForVerifiedUser, getCurrentUser, maySignIn } from './features/accounts/accounts.service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability.routes.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { promoteConfiguredAdmins } from './features/admin/admin.service.ts';
-import { isDisabledAccount } from './features/accounts/account-admin.service.ts';
 import { registerFeatureFlagRoutes } from './features/feature-flags/feature-flags.routes.ts';
 import { registerGameTypeRoutes } from './features/game-types/game-types.routes.ts';
 import { registerPlaceRoutes } from './features/places/places.routes.ts';
@@ -182,7 +181,7 @@ export async function buildApp({
     onUserCreated: async ({ email }) => {
       if (config.adminEmails.includes(email.toLowerCase())) await promoteConfiguredAdmins(db, [email.toLowerCase()]);
     },
-    maySignIn: async (userId) => !(await isDisabledAccount(db, userId)),
+    maySignIn: (userId, method) => maySignIn(db, { userId, method }),
     sendPasswordResetLink: async ({ email, name, link }) =>
       mail.send({ to: email, ...passwordResetMail({ name, link }) }),
     sendVerificationLink: async ({ email, name, link }) =>

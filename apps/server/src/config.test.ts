@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadToolConfig } from './config.ts';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'huddle-config-'));
 
@@ -105,6 +105,20 @@ describe('loadConfig', () => {
     expect(call).toThrow(ConfigError);
     expect(call).toThrow(/SESSION_SECRET: required when DATABASE_URL is set/);
     expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  it('gives the command line tools no session secret: none demanded beside DATABASE_URL, none written (decision 062)', () => {
+    const dataDir = tempDir();
+    const external = loadToolConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/huddle' });
+    expect(external.secretSources).toEqual({ session: 'environment', vapid: 'data-dir' });
+    expect('sessionSecret' in external).toBe(false);
+    expect(loadToolConfig({ DATA_DIR: dataDir }).secretSources).toEqual({ session: 'data-dir', vapid: 'data-dir' });
+    expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
+    const vapid = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+    expect(loadToolConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), ...vapid }).secretSources).toEqual({
+      session: 'environment',
+      vapid: 'environment',
+    });
   });
 
   it('does not seed demo data into a real database unless asked', () => {

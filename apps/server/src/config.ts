@@ -4,6 +4,7 @@ import path from 'node:path';
 import { platforms, type Platform } from '@huddle/shared/platforms';
 import { realtimeLimits } from '@huddle/shared/realtime';
 import { z } from 'zod';
+import { dataDirSecretFiles, type SecretName, type SecretSource } from './lib/data-dir-secrets.ts';
 import { locateUpwards } from './lib/locate-upwards.ts';
 import type { S3StorageConfig } from './lib/storage/s3-file-storage.ts';
 
@@ -189,6 +190,8 @@ export interface Config {
   mapTiles: { url: string; attribution: string } | undefined;
   /** Web Push: a configured VAPID pair, or undefined to generate one into DATA_DIR (decision 027). */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Which secrets come from the environment and which from DATA_DIR's files: backups carry the latter (decision 062). */
+  secretSources: Record<SecretName, SecretSource>;
   /** Who push services contact about this sender. */
   vapidSubject: string;
   /** Real Stripe when a secret key is set; undefined runs the built-in local provider (decision 029). */
@@ -203,6 +206,13 @@ export interface Config {
   /** Error reporting; each DSN undefined when not configured (decision 052). */
   errorReporting: { serverDsn: string | undefined; webDsn: string | undefined; environment: string };
 }
+
+/**
+ * What the command line tools get (backup, restore, db:migrate, db:url, admin:create): the
+ * configuration without the session secret, which none of them uses, so none demands
+ * SESSION_SECRET beside DATABASE_URL or writes one into a fresh DATA_DIR (decision 062).
+ */
+export type ToolConfig = Omit<Config, 'sessionSecret'>;
 
 export interface StripeConfig {
   secretKey: string;
@@ -227,6 +237,26 @@ export class ConfigError extends Error {
  * A bad value throws a ConfigError that names the variable.
  */
 export function loadConfig(source: Record<string, string | undefined>): Config {
+  const values = parseEnvironment(source);
+  const config = toolConfigFrom(values);
+  const sessionSecret =
+    config.secretSources.session === 'data-dir' ? readOrCreateSecret(config.dataDir) : values.SESSION_SECRET;
+  if (!sessionSecret) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters; generate one with `openssl rand -hex 32`)',
+    );
+  }
+  return { ...config, sessionSecret };
+}
+
+/** The configuration of a command line tool: loadConfig's checks, without the session secret. */
+export function loadToolConfig(source: Record<string, string | undefined>): ToolConfig {
+  return toolConfigFrom(parseEnvironment(source));
+}
+
+type Environment = z.infer<typeof environment>;
+
+function parseEnvironment(source: Record<string, string | undefined>): Environment {
   // An empty variable means "not set", as in most deployment tools.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = environment.safeParse(present);
@@ -264,14 +294,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  DNS_TEST_RECORDS_FILE: only for browser tests on http://; unset it on a real deployment',
     );
   }
+  return values;
+}
+
+function toolConfigFrom(values: Environment): ToolConfig {
   const dataDir = path.resolve(values.DATA_DIR);
   const embedded = values.DATABASE_URL === undefined;
-  const sessionSecret = values.SESSION_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : undefined);
-  if (!sessionSecret) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters; generate one with `openssl rand -hex 32`)',
-    );
-  }
   return {
     env: values.NODE_ENV,
     host: values.HOST,
@@ -288,7 +316,6 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     adminEmails: values.ADMIN_EMAILS,
     publicIpv4: values.PUBLIC_IPV4,
     dnsTestRecordsFile: values.DNS_TEST_RECORDS_FILE,
-    sessionSecret,
     smtpUrl: values.SMTP_URL,
     smtpMaxConnections: values.SMTP_MAX_CONNECTIONS,
     mailFrom: values.MAIL_FROM,
@@ -313,6 +340,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: values.VAPID_SUBJECT ?? mailtoOf(values.MAIL_FROM),
+    secretSources: {
+      // With DATABASE_URL, SESSION_SECRET is required: several instances must share it.
+      session: values.SESSION_SECRET || !embedded ? 'environment' : 'data-dir',
+      vapid: values.VAPID_PUBLIC_KEY ? 'environment' : 'data-dir',
+    },
     analytics: values.ANALYTICS_PLAUSIBLE_URL
       ? {
           provider: 'plausible',
@@ -390,7 +422,7 @@ function mapTilesFrom(url: string | undefined, attribution: string | undefined):
 
 /** Embedded mode needs no setup: the first start writes a random secret into the data folder. */
 function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+  const file = path.join(dataDir, dataDirSecretFiles.session);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');

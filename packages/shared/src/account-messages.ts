@@ -21,11 +21,32 @@ export function socialSignInErrorMessage(error: string): string {
       return signInErrorMessages.CancelledByUser;
     case 'account_not_linked':
     case 'unable_to_link_account':
-      return 'An account with this email already exists. Sign in with your password, then confirm your email to use this provider too.';
+      // Better Auth links a provider only to a verified account, and a password sign-in waits for
+      // verification too (decision 062): the mailed link comes first.
+      return 'An account with this email already exists. Open the link we emailed it to confirm the address, then continue with this provider again.';
     default:
       return signInErrorMessages.Unknown;
   }
 }
+
+/** How long a mailed verification link works (lib/auth.ts's expiresIn), in the words the pages use. */
+export const verificationLinkLifetime = { seconds: 24 * 60 * 60, words: 'one day' } as const;
+
+/** Spec §8 messages of email verification. */
+export const emailVerifiedMessage = 'Email verified!';
+export const emailNotVerifiedMessage = 'Email is not verified, please try again.';
+export const verificationSentMessage = `We sent a new verification link. It works for ${verificationLinkLifetime.words}.`;
+
+/**
+ * A password sign-in to an account whose email is not verified (spec §8: "unverified email gives
+ * NoPasswordSet"; decision 062): refused once the password is right, with the spec's message and
+ * what to do. The sign-in form offers "Resend verification email" beside it.
+ */
+export const unverifiedSignInMessage = {
+  title: emailNotVerifiedMessage,
+  detail:
+    'Open the link we emailed you when you signed up, then sign in again. No email? Check your spam folder, or send a new link.',
+} as const;
 
 export const forgotPasswordMessage =
   'If an account exists for that email, a link to reset the password is on its way. It works for one hour.';
@@ -52,7 +73,7 @@ export const signInErrorMessages: Record<SignInErrorKind, string> = {
   Unknown: 'Something went wrong signing you in. Please try again.',
 };
 
-/** Spec §8: email-not-found, wrong password or invalid email, too many requests, the rest. */
+/** Spec §8: email-not-found, wrong password or invalid email, too many requests, unverified email, the rest. */
 export function signInErrorKindFor(code: ErrorCode | 'NETWORK' | 'CANCELLED'): SignInErrorKind {
   switch (code) {
     case 'EMAIL_NOT_FOUND':
@@ -65,7 +86,9 @@ export function signInErrorKindFor(code: ErrorCode | 'NETWORK' | 'CANCELLED'): S
       return 'NetworkError';
     case 'CANCELLED':
       return 'CancelledByUser';
+    // Spec §8: "unverified email gives NoPasswordSet"; its own code, for its own words and action.
     case 'NO_PASSWORD_SET':
+    case 'EMAIL_NOT_VERIFIED':
       return 'NoPasswordSet';
     default:
       return 'Unknown';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { password } from './accounts.ts';
 import { isTrivialPassword } from './account-fields.ts';
+import { signInErrorKindFor } from './account-messages.ts';
 
 describe('isTrivialPassword', () => {
   it.each([
@@ -35,5 +36,22 @@ describe('the password rule', () => {
     ]);
     expect(password.safeParse('        ').error?.issues).toHaveLength(1);
     expect(password.safeParse('pickup game 2026').success).toBe(true);
+  });
+});
+
+describe('the login mapping (spec §8)', () => {
+  it.each([
+    ['EMAIL_NOT_FOUND', 'EmailNotFound'],
+    ['INVALID_CREDENTIALS', 'InvalidUser'],
+    ['VALIDATION_FAILED', 'InvalidUser'],
+    ['RATE_LIMITED', 'NetworkError'],
+    ['NETWORK', 'NetworkError'],
+    ['CANCELLED', 'CancelledByUser'],
+    ['NO_PASSWORD_SET', 'NoPasswordSet'],
+    // "unverified email gives NoPasswordSet" (decision 062).
+    ['EMAIL_NOT_VERIFIED', 'NoPasswordSet'],
+    ['INTERNAL', 'Unknown'],
+  ] as const)('gives %s the kind %s', (code, kind) => {
+    expect(signInErrorKindFor(code)).toBe(kind);
   });
 });

@@ -44,9 +44,7 @@ export const deleteAccountBody = z.strictObject({
   confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }),
 });
 
-/** Spec §8 messages. */
-export const emailVerifiedMessage = 'Email verified!';
-export const emailNotVerifiedMessage = 'Email is not verified, please try again.';
+/** Spec §8 messages ('Email verified!' and the rest of verification's words: account-messages.ts). */
 export const accountDeletedMessage = 'Account deleted successfully.';
 export const accountDeleteFailedMessage = 'An error occurred while deleting your account.';
 /**
@@ -65,7 +63,6 @@ export function teamsBlockingDeletionMessage({ owned, joined }: { owned: number;
   }
   return parts.length > 0 ? parts.join(' ') : null;
 }
-export const verificationSentMessage = 'We sent a new verification link. It works for one hour.';
 
 export const socialProviderParams = z.object({ provider: z.enum(socialProviderIds) });
 /** A same-site path to come back to, such as "/home" or "/settings?tab=privacy". */
@@ -101,6 +98,15 @@ export const signInEndpoint = defineEndpoint({
   tags: ['accounts'],
   body: signInBody,
   reply: sessionReply,
+});
+
+export const resendVerificationAtSignInEndpoint = defineEndpoint({
+  method: 'POST',
+  path: authApiPaths.resendVerificationAtSignIn,
+  summary: 'Mail a new verification link to an account whose password sign-in waits for it (its email and password)',
+  tags: ['accounts'],
+  body: signInBody,
+  reply: okReply,
 });
 
 export const signOutEndpoint = defineEndpoint({
@@ -178,6 +184,7 @@ export const accountEndpoints = {
   getSession: getSessionEndpoint,
   signUp: signUpEndpoint,
   signIn: signInEndpoint,
+  resendVerificationAtSignIn: resendVerificationAtSignInEndpoint,
   signOut: signOutEndpoint,
   forgotPassword: forgotPasswordEndpoint,
   resetPassword: resetPasswordEndpoint,

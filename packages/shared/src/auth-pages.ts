@@ -50,6 +50,8 @@ export function safeReturnTo(value: string | null | undefined): string | null {
 export const authApiPaths = {
   signUp: '/api/auth/sign-up',
   signIn: '/api/auth/sign-in',
+  /** The sign-in form's "Resend verification email", with the refused email and password (decision 062). */
+  resendVerificationAtSignIn: '/api/auth/sign-in/verification-email',
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
   startSocialSignIn: '/api/auth/social/:provider',

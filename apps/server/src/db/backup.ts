@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
+  copyFileSync,
   createReadStream,
   createWriteStream,
   existsSync,
@@ -16,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
+import { dataDirSecretFiles, secretNames, type SecretName } from '../lib/data-dir-secrets.ts';
 import { knownMigrations, runMigrations } from './migrate.ts';
 
 /**
@@ -27,6 +30,10 @@ import { knownMigrations, runMigrations } from './migrate.ts';
  * server. The schema is not in the archive: a restore rebuilds it from Huddle's own migrations,
  * up to the one the backup was taken at, loads the rows, then applies any newer migrations.
  * So a backup restores into the same or a later version of Huddle.
+ *
+ * The secrets Huddle generated into DATA_DIR (session secret, web push keys) go in too, unless
+ * left out: the sessions and push subscriptions in the rows work only with them (decision 062).
+ * So the archive is written readable by its owner only, and must be kept like a password.
  */
 
 export const backupFormat = 1;
@@ -44,6 +51,8 @@ export interface BackupManifest {
   tables: { name: string; columns: string[]; rows: number; file: string }[];
   sequences: { name: string; value: number }[];
   files: string[];
+  /** DATA_DIR's secret files in the archive, under secrets/ (absent in backups made before decision 062). */
+  secrets?: SecretName[];
 }
 
 export interface BackupPlace {
@@ -56,10 +65,22 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-/** Writes the archive to `file` (through a temporary name, so a failed backup leaves no half file). */
-export async function createBackup({ databaseUrl, dataDir }: BackupPlace, file: string): Promise<BackupManifest> {
+/** Owner only: the archive holds every account's data, and the secrets beside it. */
+const ownerOnly = 0o600;
+
+/**
+ * Writes the archive to `file` (through a temporary name, so a failed backup leaves no half file),
+ * readable by its owner only. `secrets`: the DATA_DIR secret files to include, those this Huddle
+ * uses (the environment supplies the others); a file not yet generated is skipped.
+ */
+export async function createBackup(
+  { databaseUrl, dataDir }: BackupPlace,
+  file: string,
+  { secrets }: { secrets: readonly SecretName[] },
+): Promise<BackupManifest> {
   const staging = path.join(path.dirname(path.resolve(file)), `.huddle-backup-${randomBytes(4).toString('hex')}`);
-  mkdirSync(path.join(staging, 'database'), { recursive: true });
+  mkdirSync(staging, { mode: 0o700 });
+  mkdirSync(path.join(staging, 'database'));
   const partial = `${file}.partial`;
   try {
     const manifest = await dumpDatabase(databaseUrl, path.join(staging, 'database'));
@@ -71,12 +92,25 @@ export async function createBackup({ databaseUrl, dataDir }: BackupPlace, file: 
       symlinkSync(path.resolve(source), path.join(staging, 'files', folder));
       manifest.files.push(folder);
     }
+    mkdirSync(path.join(staging, 'secrets'), { mode: 0o700 });
+    manifest.secrets = [];
+    for (const name of secretNames.filter((candidate) => secrets.includes(candidate))) {
+      const source = path.join(dataDir, dataDirSecretFiles[name]);
+      if (!existsSync(source)) continue;
+      copyFileSync(source, path.join(staging, 'secrets', dataDirSecretFiles[name]));
+      chmodSync(path.join(staging, 'secrets', dataDirSecretFiles[name]), ownerOnly);
+      manifest.secrets.push(name);
+    }
     writeFileSync(path.join(staging, manifestName), `${JSON.stringify(manifest, null, 2)}\n`);
+    // Made owner-only before a byte is written: tar keeps the mode of the file it writes into.
+    writeFileSync(partial, '', { mode: ownerOnly });
     await tar.create({ gzip: true, cwd: staging, file: partial, follow: true, portable: true }, [
       manifestName,
       'database',
       'files',
+      'secrets',
     ]);
+    chmodSync(partial, ownerOnly);
     renameSync(partial, file);
     return manifest;
   } finally {
@@ -94,7 +128,7 @@ export async function restoreBackup({ databaseUrl, dataDir }: BackupPlace, file:
   mkdirSync(dataDir, { recursive: true });
   // Inside DATA_DIR, so the extracted folders are moved into place by a rename.
   const staging = path.join(dataDir, `.restore-${randomBytes(4).toString('hex')}`);
-  mkdirSync(staging);
+  mkdirSync(staging, { mode: 0o700 });
   try {
     await tar.extract({ file, cwd: staging, strict: true }).catch((error: unknown) => {
       throw new BackupError(`${file} is not a Huddle backup (it could not be read as a .tar.gz).`, { cause: error });
@@ -108,6 +142,13 @@ export async function restoreBackup({ databaseUrl, dataDir }: BackupPlace, file:
       if (manifest.files.includes(folder) && existsSync(restored)) renameSync(restored, target);
       else mkdirSync(target, { recursive: true });
     }
+    // The backup's secrets replace DATA_DIR's, so its sessions and push subscriptions work here.
+    // A backup without them leaves DATA_DIR's own in place.
+    for (const name of manifest.secrets ?? []) {
+      const restored = path.join(staging, 'secrets', dataDirSecretFiles[name]);
+      chmodSync(restored, ownerOnly);
+      renameSync(restored, path.join(dataDir, dataDirSecretFiles[name]));
+    }
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -120,6 +161,11 @@ function readManifest(folder: string, file: string): BackupManifest {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BackupManifest;
   if (manifest.format !== backupFormat) {
     throw new BackupError(`${file} has backup format ${manifest.format}; this Huddle reads format ${backupFormat}.`);
+  }
+  for (const name of manifest.secrets ?? []) {
+    if (!secretNames.includes(name) || !existsSync(path.join(folder, 'secrets', dataDirSecretFiles[name]))) {
+      throw new BackupError(`${file} is damaged: its manifest lists the secret "${name}", which is not in it.`);
+    }
   }
   const known = knownMigrations();
   const { count, last } = manifest.migrations;

@@ -1,4 +1,4 @@
-import { ConfigError, type Config } from '../config.ts';
+import { ConfigError, type ToolConfig } from '../config.ts';
 import { BackupError } from './backup.ts';
 import { EmbeddedPostgresInUseError, runningEmbeddedUrl, startEmbeddedPostgres } from './embedded-postgres.ts';
 
@@ -14,7 +14,10 @@ export interface CommandDatabase {
  * `exclusive`: Huddle must not be running (a restore rebuilds the schema under it); starting
  * the embedded server then fails with "Another Huddle is already running…" when it is.
  */
-export async function openCommandDatabase(config: Config, { exclusive = false } = {}): Promise<CommandDatabase> {
+export async function openCommandDatabase(
+  config: Pick<ToolConfig, 'databaseUrl' | 'dataDir'>,
+  { exclusive = false } = {},
+): Promise<CommandDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, release: async () => undefined };
   const runningUrl = exclusive ? undefined : runningEmbeddedUrl(config.dataDir);
   if (runningUrl) return { url: runningUrl, release: async () => undefined };
@@ -27,9 +30,9 @@ export async function openCommandDatabase(config: Config, { exclusive = false } 
  * message for what the operator can fix (configuration, a running Huddle, a bad archive).
  */
 export async function runBackupCommand(
-  config: () => Config,
-  { exclusive = false, confirm }: { exclusive?: boolean; confirm?: (config: Config) => Promise<boolean> } = {},
-  work: (target: CommandDatabase, config: Config) => Promise<void>,
+  config: () => ToolConfig,
+  { exclusive = false, confirm }: { exclusive?: boolean; confirm?: (config: ToolConfig) => Promise<boolean> } = {},
+  work: (target: CommandDatabase, config: ToolConfig) => Promise<void>,
 ): Promise<never> {
   try {
     const loaded = config();

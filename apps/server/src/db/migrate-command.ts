@@ -1,9 +1,9 @@
 // `npm run db:migrate`: apply the migrations without starting the server.
-import { loadConfig } from '../config.ts';
+import { loadToolConfig } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { runMigrations } from './migrate.ts';
 
-const config = loadConfig(process.env);
+const config = loadToolConfig(process.env);
 const embedded = config.databaseUrl
   ? undefined
   : await startEmbeddedPostgres(config.dataDir, { info: console.log, warn: console.warn });

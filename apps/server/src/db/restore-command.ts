@@ -1,9 +1,11 @@
-// `npm run restore -- <file> [--yes]`: replaces the database's data and DATA_DIR's uploaded files
-// with a backup's (decision 053). Huddle must be stopped: every instance, with DATABASE_URL.
+// `npm run restore -- <file> [--yes]`: replaces the database's data, DATA_DIR's uploaded files and
+// the secrets the backup carries with the backup's (decisions 053, 062). Huddle must be stopped:
+// every instance, with DATABASE_URL.
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { loadConfig, type Config } from '../config.ts';
+import { loadToolConfig, type ToolConfig } from '../config.ts';
 import { restoreBackup } from './backup.ts';
+import { restoreReport } from './backup-report.ts';
 import { runBackupCommand } from './command-database.ts';
 
 const args = process.argv.slice(2);
@@ -15,7 +17,7 @@ if (!given) {
 const file = path.resolve(given);
 
 /** On a terminal, the operator types "restore"; scripts pass --yes (and have no terminal). */
-async function confirmed(config: Config): Promise<boolean> {
+async function confirmed(config: ToolConfig): Promise<boolean> {
   if (args.includes('--yes') || !process.stdin.isTTY) return true;
   const where = config.databaseUrl ? 'the database at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
@@ -27,13 +29,10 @@ async function confirmed(config: Config): Promise<boolean> {
 }
 
 await runBackupCommand(
-  () => loadConfig(process.env),
+  () => loadToolConfig(process.env),
   { exclusive: true, confirm: confirmed },
   async (target, config) => {
     const manifest = await restoreBackup({ databaseUrl: target.url, dataDir: config.dataDir }, file);
-    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    console.log(
-      `Restored ${rows} rows and ${manifest.files.length} file folders from the backup of ${manifest.createdAt}.`,
-    );
+    for (const line of restoreReport(manifest, config)) console.log(line);
   },
 );

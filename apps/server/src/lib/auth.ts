@@ -14,6 +14,7 @@ import { isGuessablePassword } from './common-passwords.ts';
 import { redactForLog, scrubEmails } from './log-redaction.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { accountFieldMessages } from '@huddle/shared/account-fields';
+import { verificationLinkLifetime } from '@huddle/shared/account-messages';
 import { passwordLength } from '@huddle/shared/limits';
 
 export interface AuthOptions {
@@ -32,9 +33,19 @@ export interface AuthOptions {
   sendVerificationLink(args: { email: string; name: string; link: string }): Promise<void>;
   /** Runs once a new account exists, however it signed up (ADMIN_EMAILS promotes it). */
   onUserCreated(user: { id: string; email: string }): Promise<void>;
-  /** False for a disabled account (issue 17): no sign-in method may start a session for it. */
-  maySignIn(userId: string): Promise<boolean>;
+  /**
+   * Whether a new session may start for this account (the one place every sign-in method passes):
+   * false for a disabled one (issue 17), and for a password sign-in until the email is verified
+   * (spec §8, decision 062). `method` 'password' is Better Auth's email sign-in only; the session
+   * sign-up makes, a provider's and a custom domain's hand-off are 'other'.
+   */
+  maySignIn(userId: string, method: SessionMethod): Promise<boolean>;
 }
+
+export type SessionMethod = 'password' | 'other';
+
+/** Better Auth's email-and-password sign-in endpoint: the sessions it makes are password sign-ins. */
+const passwordSignInPath = '/sign-in/email';
 
 /** The code Better Auth's refusal of a guessable password carries; the accounts service maps it to the field. */
 export const passwordTooCommonCode = 'PASSWORD_TOO_COMMON';
@@ -90,7 +101,7 @@ export function createAuth({
   maySignIn,
 }: AuthOptions) {
   const secure = config.publicOrigin.startsWith('https://');
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Huddle',
     baseURL: config.publicOrigin,
     basePath: '/api/auth',
@@ -129,8 +140,12 @@ export function createAuth({
       maxPasswordLength: passwordLength.max,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
-      // A reset proves control of the mailbox: every other session of the account ends.
+      // A reset proves control of the mailbox: every other session of the account ends, and the
+      // email counts as verified (decision 062: the link went to it), so the new password signs in.
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await markEmailVerified(user.id);
+      },
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.publicOrigin}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await sendPasswordResetLink({ email: user.email, name: user.name, link });
@@ -138,15 +153,16 @@ export function createAuth({
     },
     emailVerification: {
       sendOnSignUp: true,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: verificationLinkLifetime.seconds,
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${config.publicOrigin}/verify-email?token=${encodeURIComponent(token)}`;
         await sendVerificationLink({ email: user.email, name: user.name, link });
       },
     },
-    // Both ways emailVerified becomes true pass here: an account created verified (a provider's
-    // email_verified) and the mailed link (verify-email updates the user). A provider is never
-    // linked to an unverified account (Better Auth's requireLocalEmailVerified default).
+    // Every way emailVerified becomes true passes here: an account created verified (a provider's
+    // email_verified), the mailed link (verify-email updates the user) and a password reset
+    // (markEmailVerified). A provider is never linked to an unverified account (Better Auth's
+    // requireLocalEmailVerified default).
     databaseHooks: {
       user: {
         create: {
@@ -161,10 +177,13 @@ export function createAuth({
           },
         },
       },
-      // Email and social sign-in alike end here: a disabled account gets no session.
+      // Email and social sign-in alike end here, after the password check: refused, no session.
       session: {
         create: {
-          before: async (session) => ((await maySignIn(session.userId)) ? undefined : false),
+          before: async (session, context) =>
+            (await maySignIn(session.userId, context?.path === passwordSignInPath ? 'password' : 'other'))
+              ? undefined
+              : false,
         },
       },
     },
@@ -201,6 +220,14 @@ export function createAuth({
         log[level]({ args: args.map((arg) => redactForLog(arg)) }, `better-auth: ${scrubEmails(message)}`),
     },
   });
+
+  /** Through Better Auth's adapter, so the user update hook above runs (it claims guests). */
+  async function markEmailVerified(userId: string): Promise<void> {
+    const context = await auth.$context;
+    await context.internalAdapter.updateUser(userId, { emailVerified: true });
+  }
+
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

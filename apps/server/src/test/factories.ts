@@ -79,6 +79,19 @@ export async function verifyEmailOf(app: FastifyInstance, db: Database, email: s
   await verifyEmailWith(app, await verificationTokenFor(db, email));
 }
 
+/**
+ * Signs a new user up and opens the mailed verification link, as a person who signs in again
+ * later must have done (a password sign-in waits for a verified email: decision 062).
+ */
+export async function signUpVerifiedUser(
+  { app, db }: { app: FastifyInstance; db: Database },
+  overrides: Partial<SignUpBody> = {},
+) {
+  const user = await signUpUser(app, overrides);
+  await verifyEmailOf(app, db, user.body.email);
+  return user;
+}
+
 export const austinCity = { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 };
 
 /** A valid create-team body; pass fields to override. */

@@ -14,7 +14,7 @@ import type { PushSender } from '../lib/push/web-push-sender.ts';
 import type { Readiness } from '../lib/readiness.ts';
 import type { DnsLookup } from '../features/custom-domains/dns-lookup.ts';
 import { createFakeDns } from './fake-dns.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,6 +33,7 @@ export async function createTestApp(
   {
     logStream,
     pool,
+    database: ownDatabase,
     ...options
   }: {
     mailer?: Mailer;
@@ -43,9 +44,11 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** The database pool's size and timeouts (default: the server's). */
     pool?: PoolOptions;
+    /** A database of the test's own (a restore's target); the app closes it with itself. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(pool);
+  const database = ownDatabase ?? (await createTestDatabase(pool));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'huddle-test-')),

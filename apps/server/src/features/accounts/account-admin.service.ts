@@ -40,12 +40,6 @@ export async function isAdmin(db: Database, userId: string): Promise<boolean> {
   return row?.role === 'admin' && row.disabledAt === null;
 }
 
-/** A disabled account may not sign in by any method (lib/auth.ts's session hook asks this). */
-export async function isDisabledAccount(db: Database, userId: string): Promise<boolean> {
-  const row = await findUserById(db, userId);
-  return row?.disabledAt !== null && row?.disabledAt !== undefined;
-}
-
 export async function searchAdminUsers(db: Database, text: string | undefined, limit: number): Promise<AdminUser[]> {
   return (await searchUsers(db, text, limit)).map(toAdminUser);
 }

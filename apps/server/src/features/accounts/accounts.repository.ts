@@ -19,12 +19,17 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 }
 
 export async function hasPassword(db: Database, userId: string): Promise<boolean> {
+  return (await findPasswordHash(db, userId)) !== undefined;
+}
+
+/** The stored hash of the account's password; undefined when it has none (seeded, social only). */
+export async function findPasswordHash(db: Database, userId: string): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: authAccounts.id })
+    .select({ password: authAccounts.password })
     .from(authAccounts)
     .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')))
     .limit(1);
-  return row !== undefined;
+  return row?.password ?? undefined;
 }
 
 /**

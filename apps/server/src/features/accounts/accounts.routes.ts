@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import {
   getCurrentUser,
   resendVerification,
+  resendVerificationAtSignIn,
   startSocialSignIn,
   verifyEmail,
   requestPasswordReset,
@@ -46,6 +47,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     accountEndpoints.signIn,
     async ({ body, request, reply }) =>
       applySession(reply, await signIn(deps, { body, headers: requestHeaders(request) })),
+    authRateLimit,
+  );
+
+  registerEndpoint(
+    app,
+    accountEndpoints.resendVerificationAtSignIn,
+    async ({ body }) => {
+      await resendVerificationAtSignIn(deps, body);
+      return { ok: true as const };
+    },
     authRateLimit,
   );
 

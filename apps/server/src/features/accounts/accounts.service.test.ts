@@ -1,7 +1,15 @@
 import { accountFieldMessages } from '@huddle/shared/account-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMailTo } from '../../lib/mail/outbox.repository.ts';
-import { cookieHeaderFrom, signUpBodyFor, signUpUser } from '../../test/factories.ts';
+import { unverifiedSignInMessage } from '@huddle/shared/account-messages';
+import {
+  cookieHeaderFrom,
+  signUpBodyFor,
+  signUpUser,
+  signUpVerifiedUser,
+  verificationTokenFor,
+  verifyEmailWith,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createAuth, passwordTooCommonCode } from '../../lib/auth.ts';
 import { findUserByEmail } from './accounts.repository.ts';
@@ -131,7 +139,7 @@ describe('sign-up', () => {
 
 describe('sign-in and sign-out', () => {
   it('signs in with the right password and out again', async () => {
-    const { body } = await signUpUser(t.app);
+    const { body } = await signUpVerifiedUser(t);
     const signIn = await post('/api/auth/sign-in', { email: body.email, password: body.password });
     expect(signIn.statusCode).toBe(200);
     const cookie = cookieHeaderFrom(signIn.headers['set-cookie']);
@@ -154,6 +162,47 @@ describe('sign-in and sign-out', () => {
     expect(unknown.json().error.code).toBe('EMAIL_NOT_FOUND');
   });
 
+  it('refuses a password sign-in until the email is verified, and says so only to the password’s holder (spec §8: NoPasswordSet)', async () => {
+    const { body, cookie } = await signUpUser(t.app);
+    // The session sign-up made is not affected: the person confirms from inside the app.
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
+
+    const refused = await post('/api/auth/sign-in', { email: body.email, password: body.password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: { code: 'EMAIL_NOT_VERIFIED', message: unverifiedSignInMessage.title } });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    // A wrong password hears only that: the account's state is for its holder.
+    const wrong = await post('/api/auth/sign-in', { email: body.email, password: 'not the password' });
+    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+
+    await verifyEmailWith(t.app, await verificationTokenFor(t.db, body.email));
+    const signedIn = await post('/api/auth/sign-in', { email: body.email, password: body.password });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ email: body.email, emailVerified: true });
+  });
+
+  it('mails a new verification link from the sign-in form to the password’s holder only', async () => {
+    const { body } = await signUpUser(t.app);
+    const verificationMails = async () =>
+      (await listOutboxMailTo(t.db, body.email)).filter((mail) => mail.subject === 'Confirm your email for Huddle');
+    expect(await verificationMails()).toHaveLength(1);
+
+    const resend = (password: string) => post('/api/auth/sign-in/verification-email', { email: body.email, password });
+    expect((await resend('not the password')).json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(
+      (await post('/api/auth/sign-in/verification-email', { email: 'nobody@example.com', password: 'x'.repeat(10) }))
+        .statusCode,
+    ).toBe(404);
+    expect(await verificationMails()).toHaveLength(1);
+
+    expect((await resend(body.password)).json()).toEqual({ ok: true });
+    expect(await verificationMails()).toHaveLength(2);
+    // The newest link verifies; then there is nothing left to resend.
+    await verifyEmailWith(t.app, await verificationTokenFor(t.db, body.email));
+    expect((await resend(body.password)).statusCode).toBe(409);
+    expect((await post('/api/auth/sign-in', { email: body.email, password: body.password })).statusCode).toBe(200);
+  });
+
   it('answers a guarded route without a session with 401 in the error shape', async () => {
     const response = await t.app.inject({ url: '/api/me' });
     expect(response.statusCode).toBe(401);
@@ -173,9 +222,10 @@ describe('password reset', () => {
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: oldSession } })).statusCode).toBe(401);
 
     expect((await post('/api/auth/sign-in', { email: body.email, password: body.password })).statusCode).toBe(401);
-    expect((await post('/api/auth/sign-in', { email: body.email, password: 'a brand new secret' })).statusCode).toBe(
-      200,
-    );
+    // The link went to the address: the reset verified it (decision 062), so the new password signs in.
+    const signedIn = await post('/api/auth/sign-in', { email: body.email, password: 'a brand new secret' });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.emailVerified).toBe(true);
 
     const reused = await post('/api/auth/reset-password', { token, password: 'yet another secret' });
     expect(reused.statusCode).toBe(400);
@@ -228,7 +278,7 @@ describe('changing a password', () => {
     });
 
   it('refuses a common or trivial new password, and takes a good one', async () => {
-    const { body, cookie } = await signUpUser(t.app);
+    const { body, cookie } = await signUpVerifiedUser(t);
     const headers = new Headers({ cookie });
     for (const newPassword of ['trustno1', '        ']) {
       await expect(

@@ -1,6 +1,6 @@
 import type { ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from '@huddle/shared/accounts';
 import { randomUUID } from 'node:crypto';
-import { signInErrorMessages } from '@huddle/shared/account-messages';
+import { signInErrorMessages, unverifiedSignInMessage } from '@huddle/shared/account-messages';
 import { accountFieldMessages } from '@huddle/shared/account-fields';
 import { adminMessages } from '@huddle/shared/admin';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
@@ -9,8 +9,9 @@ import type { CurrentUser } from '@huddle/shared/users';
 import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { passwordTooCommonCode, type Auth } from '../../lib/auth.ts';
+import { passwordTooCommonCode, type Auth, type SessionMethod } from '../../lib/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { verifyPassword } from '../../lib/password-hashing.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { markSessionOffline } from '../presence/presence.service.ts';
 import {
@@ -19,6 +20,7 @@ import {
   findGuestByEmail,
   findGuestById,
   findUserByEmail,
+  findPasswordHash,
   findUserById,
   hasPassword,
   insertGuest,
@@ -142,6 +144,20 @@ export async function signUp(
 /** How often a password sign-in to an account without a password may mail a link to set one. */
 export const passwordSetupMailIntervalMs = 60 * 60 * 1000;
 
+/**
+ * Whether a new session may start for this account (lib/auth.ts asks for every sign-in method):
+ * never for a disabled one (issue 17); by password only once the email is verified (spec §8,
+ * "unverified email gives NoPasswordSet"; decision 062). The session sign-up makes passes: the
+ * person is in the app at once and confirms from there (spec §5, verify-email).
+ */
+export async function maySignIn(db: Database, { userId, method }: { userId: string; method: SessionMethod }) {
+  const row = await findUserById(db, userId);
+  if (!row || row.disabledAt !== null) return false;
+  return method !== 'password' || row.emailVerified;
+}
+
+const emailNotVerified = () => new AppError('EMAIL_NOT_VERIFIED', unverifiedSignInMessage.title);
+
 export async function signIn(
   { db, auth, clock }: AccountsDeps,
   { body, headers }: { body: SignInBody; headers: Headers },
@@ -162,10 +178,12 @@ export async function signIn(
     const result = await auth.api.signInEmail({ body, headers, returnHeaders: true });
     return { setCookies: result.headers.getSetCookie(), user: toCurrentUser(user) };
   } catch (error) {
-    // The password was right and lib/auth.ts's session hook refused: an admin disabled the account.
-    // Said only after the password check, so the message tells no stranger the account's state.
-    if (user.disabledAt && error instanceof APIError && error.body?.code === 'FAILED_TO_CREATE_SESSION') {
-      throw new AppError('FORBIDDEN', adminMessages.disabledSignIn);
+    // The password was right and lib/auth.ts's session hook (maySignIn) refused: an admin disabled
+    // the account, or its email waits for verification. Said only after the password check, so
+    // the message tells no stranger the account's state.
+    if (error instanceof APIError && error.body?.code === 'FAILED_TO_CREATE_SESSION') {
+      if (user.disabledAt) throw new AppError('FORBIDDEN', adminMessages.disabledSignIn);
+      if (!user.emailVerified) throw emailNotVerified();
     }
     if (error instanceof APIError && error.statusCode === 401) {
       throw new AppError('INVALID_CREDENTIALS', signInErrorMessages.InvalidUser);
@@ -221,6 +239,22 @@ export async function verifyEmail({ auth }: Pick<AccountsDeps, 'auth'>, token: s
 export async function resendVerification({ db, auth }: AccountsDeps, { actorId }: { actorId: string }) {
   const user = await getCurrentUser(db, actorId);
   if (user.emailVerified) throw new AppError('CONFLICT', 'Your email is already verified.');
+  await auth.api.sendVerificationEmail({ body: { email: user.email } });
+}
+
+/**
+ * The sign-in form's "Resend verification email" after an unverified email's refusal (decision
+ * 062). It takes the same email and password, so only the account's holder can have links
+ * mailed to its address, and it answers nothing sign-in would not. Rate limited like sign-in.
+ */
+export async function resendVerificationAtSignIn({ db, auth }: Pick<AccountsDeps, 'db' | 'auth'>, body: SignInBody) {
+  const user = await findUserByEmail(db, body.email);
+  if (!user) throw new AppError('EMAIL_NOT_FOUND', signInErrorMessages.EmailNotFound);
+  const hash = await findPasswordHash(db, user.id);
+  if (!hash || !(await verifyPassword({ hash, password: body.password }))) {
+    throw new AppError('INVALID_CREDENTIALS', signInErrorMessages.InvalidUser);
+  }
+  if (user.emailVerified) throw new AppError('CONFLICT', 'Your email is already verified. Sign in.');
   await auth.api.sendVerificationEmail({ body: { email: user.email } });
 }
 

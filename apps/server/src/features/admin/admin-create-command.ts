@@ -1,7 +1,7 @@
 // `npm run admin:create -- <email>`: makes an existing account an admin (issue 17), through the
 // same service as the admin area, so the audit log records it. Works while Huddle runs (it uses
 // the running embedded PostgreSQL) and while it is stopped (it starts one for the moment).
-import { loadConfig } from '../../config.ts';
+import { loadToolConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { openCommandDatabase } from '../../db/command-database.ts';
 import { runMigrations } from '../../db/migrate.ts';
@@ -14,7 +14,7 @@ if (!email) {
   process.exit(2);
 }
 
-const config = loadConfig(process.env);
+const config = loadToolConfig(process.env);
 const target = await openCommandDatabase(config);
 let exitCode = 0;
 try {

@@ -2,7 +2,7 @@ import { adminMessages } from '@huddle/shared/admin';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../accounts/accounts.schema.ts';
-import { signUpUser } from '../../test/factories.ts';
+import { signUpUser, verifyEmailOf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { postReports, posts } from '../posts/posts.schema.ts';
 import { adminAuditLog } from './admin.schema.ts';
@@ -104,12 +104,14 @@ describe('disabling an account', () => {
     const credentials = { email: person.body.email, password: person.body.password };
     const refused = await call(null, 'POST', '/api/auth/sign-in', credentials);
     expect(refused.statusCode).toBe(403);
+    // Disabled comes first: the unverified email (decision 062) is not the reason to give.
     expect(refused.json().error.message).toBe(adminMessages.disabledSignIn);
     // A wrong password says only that, whatever the account's state.
     const wrong = await call(null, 'POST', '/api/auth/sign-in', { ...credentials, password: 'not the password 1' });
     expect(wrong.statusCode).toBe(401);
 
     await call(admin.cookie, 'POST', `/api/admin/users/${person.user.id}/enable`);
+    await verifyEmailOf(t.app, t.db, person.body.email);
     expect((await call(null, 'POST', '/api/auth/sign-in', credentials)).statusCode).toBe(200);
     expect((await auditRowsFor(person.user.id)).map((row) => row.action)).toEqual(['user.disable', 'user.enable']);
   });

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeaderFrom, realtimeUpgrade, signUpUser } from '../../test/factories.ts';
+import { cookieHeaderFrom, realtimeUpgrade, signUpUser, signUpVerifiedUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -69,7 +69,7 @@ describe('presence', () => {
   });
 
   it('signing out on one device leaves the other connected and online', async () => {
-    const owner = await signUpUser(t.app);
+    const owner = await signUpVerifiedUser(t);
     const viewer = await signUpUser(t.app);
     const secondSignIn = await t.app.inject({
       method: 'POST',

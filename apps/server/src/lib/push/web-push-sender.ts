@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
+import { dataDirSecretFiles } from '../data-dir-secrets.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -23,12 +24,13 @@ export interface PushSender {
 
 /**
  * VAPID keys from the configuration, or generated once into DATA_DIR/vapid-keys.json (like the
- * session secret): browsers subscribe with the public key, so it must not change between starts.
- * Several instances need the configured pair (or one shared DATA_DIR).
+ * session secret): browsers subscribe with the public key, so it must not change between starts,
+ * nor across a backup and restore (decision 062). Several instances need the configured pair (or
+ * one shared DATA_DIR).
  */
 export function loadOrCreateVapidKeys(configured: VapidKeys | undefined, dataDir: string): VapidKeys {
   if (configured) return configured;
-  const file = path.join(dataDir, 'vapid-keys.json');
+  const file = path.join(dataDir, dataDirSecretFiles.vapid);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
   const keys = webpush.generateVAPIDKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });

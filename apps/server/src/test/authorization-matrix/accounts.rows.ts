@@ -1,5 +1,5 @@
 import { signUpBodyFor } from '../factories.ts';
-import { freshSession, standIn } from './cast.ts';
+import { freshSession, signUpUnverifiedPerson, standIn } from './cast.ts';
 import { everyone, realtimeRoute, signedIn, statuses, type MatrixRow } from './matrix.ts';
 
 // Columns:                                        anonymous otherUser member organizer owner
@@ -20,6 +20,22 @@ export const accountRows: MatrixRow[] = [
       return { payload: { email: person.email, password: person.password } };
     },
     expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/sign-in/verification-email',
+    // Whoever asks, signed in or not: the email and password of an account still unverified.
+    target: 'a new account whose email is not verified yet',
+    call: async (cast) => {
+      const { email, password } = await signUpUnverifiedPerson(cast.t, 'Unverified');
+      return { payload: { email, password } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/sign-in/verification-email',
+    target: "the other user's email with a wrong password",
+    call: (cast) => ({ payload: { email: cast.people.otherUser.email, password: 'not the password at all' } }),
+    expect: everyone(401),
   },
   {
     route: 'POST /api/auth/sign-out',
@@ -43,7 +59,14 @@ export const accountRows: MatrixRow[] = [
     call: () => ({ payload: { token: 'not-a-verification-token' } }),
     expect: everyone(400),
   },
-  { route: 'POST /api/auth/send-verification-email', expect: signedIn(200) },
+  {
+    route: 'POST /api/auth/send-verification-email',
+    // The cast is verified (nothing to resend: 409); a new account of each role's own asks.
+    target: 'a new, unverified account of its own',
+    call: async (cast, role) =>
+      role === 'anonymous' ? {} : { as: await signUpUnverifiedPerson(cast.t, 'Unverified') },
+    expect: signedIn(200),
+  },
   {
     route: 'POST /api/auth/social/{provider}',
     target: 'no provider configured',

@@ -1,7 +1,14 @@
 import type { WeeklyRepeat } from '@huddle/shared/event-occurrences';
 import { eventParties } from '../../features/events/events.schema.ts';
 import { teamJoinRequests, teamMembers } from '../../features/teams/teams.schema.ts';
-import { cookieHeaderFrom, createTeamAs, insertEvent, insertPlace, signUpUser } from '../factories.ts';
+import {
+  cookieHeaderFrom,
+  createTeamAs,
+  insertEvent,
+  insertPlace,
+  signUpUser,
+  signUpVerifiedUser,
+} from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
 
 /**
@@ -72,7 +79,14 @@ export async function apiAs<T = Record<string, unknown>>(
   return response.json() as T;
 }
 
+/** A verified account (its password signs in again: freshSession, the sign-in rows). */
 export async function signUpPerson(t: TestApp, name: string): Promise<Person> {
+  const { body, cookie, user } = await signUpVerifiedUser(t, { name });
+  return { id: user.id, name, email: user.email, password: body.password, cookie };
+}
+
+/** An account as sign-up leaves it: signed in, its email not verified yet (decision 062). */
+export async function signUpUnverifiedPerson(t: TestApp, name: string): Promise<Person> {
   const { body, cookie, user } = await signUpUser(t.app, { name });
   return { id: user.id, name, email: user.email, password: body.password, cookie };
 }

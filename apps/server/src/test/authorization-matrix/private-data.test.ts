@@ -14,7 +14,7 @@ import {
   newInvitation,
   newSeason,
   registerFor,
-  signUpPerson,
+  signUpUnverifiedPerson,
   type Cast,
   type Person,
 } from './cast.ts';
@@ -248,7 +248,7 @@ describe('a private team', () => {
 
 describe('the player card of an account whose email is not verified', () => {
   it('shows the account’s own registrations, not a guest’s under the same address until it is verified', async () => {
-    const squatter = await signUpPerson(t, 'Address Squatter');
+    const squatter = await signUpUnverifiedPerson(t, 'Address Squatter');
     const own = await newSeason(cast, cast.publicTeam);
     await registerFor(cast, squatter, own.id);
     // A guest who registered under this address: the state an account finds when guests are

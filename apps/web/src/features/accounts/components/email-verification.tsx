@@ -1,4 +1,9 @@
-import { emailNotVerifiedMessage, emailVerifiedMessage, verificationSentMessage } from '@huddle/shared/accounts';
+import {
+  emailNotVerifiedMessage,
+  emailVerifiedMessage,
+  verificationLinkLifetime,
+  verificationSentMessage,
+} from '@huddle/shared/account-messages';
 import type { CurrentUser } from '@huddle/shared/users';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
@@ -80,8 +85,9 @@ function VerificationStatus({ user }: { user: CurrentUser }) {
       {user.emailVerified ? null : (
         <>
           <Text size="sm">
-            We sent a link to this address when you signed up. Open it to confirm the address is yours; it works for one
-            day. No email? Check your spam folder, or send a new link.
+            We sent a link to this address when you signed up. Open it to confirm the address is yours; it works for{' '}
+            {verificationLinkLifetime.words}. Until you do, signing in again with your password waits for it. No email?
+            Check your spam folder, or send a new link.
           </Text>
           {resend.isSuccess ? (
             <Alert color="huddle" variant="light" title="Check your email">

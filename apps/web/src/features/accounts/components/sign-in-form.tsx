@@ -10,6 +10,7 @@ import { signIn } from '../api/sign-in.ts';
 import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { UnverifiedSignIn } from './unverified-sign-in.tsx';
 
 interface SignInFormProps {
   /** Kept on the link to sign-up, so a guard's returnTo survives switching forms. */
@@ -24,7 +25,8 @@ interface SignInFormProps {
 
 /**
  * Spec §8: every sign-in failure is shown with the catalogue message for its kind. One addition
- * (issue 17): a disabled account gets the server's own message, so its owner knows why.
+ * (issue 17): a disabled account gets the server's own message, so its owner knows why. An
+ * unverified email (kind NoPasswordSet) has its own notice with a way out: UnverifiedSignIn.
  */
 function failureMessage(error: Error): string {
   if (error instanceof ApiError && error.code === 'FORBIDDEN') return error.message;
@@ -41,10 +43,13 @@ export function SignInForm({
 }: SignInFormProps) {
   const submission = useSubmission(signIn);
   const [socialFailure, setSocialFailure] = useState<string | null>(socialError);
+  // What the last sign-in sent: a refusal for an unverified email resends the link with it.
+  const [submitted, setSubmitted] = useState<{ email: string; password: string } | null>(null);
   const form = useForm({ initialValues: { email: '', password: '' }, validate: signInProblems });
 
   const submit = form.onSubmit((values) => {
     setSocialFailure(null);
+    setSubmitted(values);
     void submission.submit(values, {
       onSuccess: onSignedIn,
       onError: (error) => {
@@ -53,7 +58,9 @@ export function SignInForm({
     });
   }, focusFirstError);
 
-  const failure = socialFailure ?? (submission.error ? failureMessage(submission.error) : null);
+  const unverified =
+    socialFailure === null && submission.error instanceof ApiError && submission.error.code === 'EMAIL_NOT_VERIFIED';
+  const failure = socialFailure ?? (submission.error && !unverified ? failureMessage(submission.error) : null);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -63,6 +70,7 @@ export function SignInForm({
             {failure}
           </Alert>
         ) : null}
+        {unverified && submitted ? <UnverifiedSignIn key={submitted.email} credentials={submitted} /> : null}
         <SocialSignIn
           providers={socialProviders}
           returnTo={socialReturnTo}

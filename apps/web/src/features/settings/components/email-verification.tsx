@@ -1,4 +1,4 @@
-import { verificationSentMessage } from '@huddle/shared/accounts';
+import { verificationSentMessage } from '@huddle/shared/account-messages';
 import type { CurrentUser } from '@huddle/shared/users';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
