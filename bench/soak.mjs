@@ -1,5 +1,6 @@
 // npm run bench:soak: simulated people use one built server for a while, as a load tester
-// would: sign in, read home and discover, join and leave games, search, check in at places.
+// would: sign in, read home and discover, join and leave games, pay for paid games on the local
+// Checkout page (often many at once), search, check in at places.
 // Prints requests, errors by status and latency percentiles per action, then checks what must
 // hold: no game above its spots, waitlists in order, and every acknowledged write in the
 // database. Exits 1 when a check fails, a request hangs (10 s) or any 5xx was answered.
@@ -24,7 +25,9 @@ const people = Number(process.env.SOAK_PEOPLE ?? 24);
 const seconds = Number(process.env.SOAK_SECONDS ?? 180);
 const requestTimeoutMs = 10_000;
 const gameCount = 6;
+const paidGameCount = 2;
 const slotsPerGame = 4;
+const priceCents = 1500;
 const austin = { lat: 30.2672, lng: -97.7431 };
 
 requireServerBuild();
@@ -47,18 +50,24 @@ function cookieOf(response) {
 }
 
 /** One timed request; a time-out counts as a hang (status 'hang'). */
-async function call(baseUrl, action, method, url, { cookie = '', body } = {}) {
+async function call(baseUrl, action, method, url, { cookie = '', body, form } = {}) {
   const started = performance.now();
   try {
     const response = await fetch(`${baseUrl}${url}`, {
       method,
-      headers: { ...(cookie && { cookie }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        ...(cookie && { cookie }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(form !== undefined && { 'content-type': 'application/x-www-form-urlencoded' }),
+      },
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+      redirect: 'manual',
       signal: AbortSignal.timeout(requestTimeoutMs),
     });
     const text = await response.text();
     record(action, response.status, performance.now() - started);
-    return { status: response.status, response, json: text ? JSON.parse(text) : null };
+    const json = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : null;
+    return { status: response.status, response, json };
   } catch (error) {
     const status = error?.name === 'TimeoutError' ? 'hang' : 'network';
     if (status === 'hang') hangs += 1;
@@ -66,6 +75,9 @@ async function call(baseUrl, action, method, url, { cookie = '', body } = {}) {
     return { status, response: null, json: null };
   }
 }
+
+/** Payment ids whose Pay press was answered 303 (paid). */
+const paidPresses = new Set();
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,11 +89,13 @@ async function setUp(baseUrl, databaseUrl) {
   const demoGames = await call(baseUrl, 'discover', 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`);
   const placeIds = [...new Set(demoGames.json.events.map((event) => event.place.id))];
   const games = [];
-  for (let index = 0; index < gameCount; index++) {
+  const paidGames = [];
+  for (let index = 0; index < gameCount + paidGameCount; index++) {
+    const paid = index >= gameCount;
     const created = await call(baseUrl, 'create game', 'POST', '/api/events', {
       cookie: organizerCookie,
       body: {
-        title: `Soak game ${index + 1}`,
+        title: paid ? `Soak paid game ${index + 1 - gameCount}` : `Soak game ${index + 1}`,
         gameType: 'Soccer',
         description: null,
         timeZone: 'America/Chicago',
@@ -93,12 +107,13 @@ async function setUp(baseUrl, databaseUrl) {
         slots: slotsPerGame,
         skillLevel: 'all',
         visibility: 'public',
-        priceCents: null,
+        // The demo organizer is paid through a local test Stripe account (the seed gives it one).
+        priceCents: paid ? priceCents : null,
         autoPromote: index % 2 === 0,
       },
     });
     if (created.status !== 201) throw new Error(`could not create a game: ${created.status}`);
-    games.push({ id: created.json.id, occurrence: created.json.next.startsAt });
+    (paid ? paidGames : games).push({ id: created.json.id, occurrence: created.json.next.startsAt });
   }
   const cast = [];
   for (let index = 0; index < people; index++) {
@@ -117,7 +132,7 @@ async function setUp(baseUrl, databaseUrl) {
     databaseUrl,
     cast.map((person) => person.credentials.email),
   );
-  return { games, placeIds, cast, organizerCookie };
+  return { games, paidGames, placeIds, cast, organizerCookie };
 }
 
 /**
@@ -147,6 +162,19 @@ async function live(baseUrl, person, world, deadline, expected) {
       await call(baseUrl, 'discover', 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`, {
         cookie: person.cookie,
       });
+    } else if (roll < 0.55) {
+      // A paid game: Checkout, then Pay on the local Checkout page (issue 30: ten presses at once
+      // wedged the server). The spot becomes a joined one when the payment's webhook is applied.
+      const game = pick(world.paidGames);
+      const checkout = await call(baseUrl, 'paid: checkout', 'POST', `/api/events/${game.id}/checkout`, {
+        cookie: person.cookie,
+        body: { occurrenceStartsAt: game.occurrence, friends: 0 },
+      });
+      if (checkout.status === 200 && checkout.json.outcome === 'checkout') {
+        const page = new URL(checkout.json.url).pathname;
+        const paid = await call(baseUrl, 'paid: pay', 'POST', page, { form: 'action=pay' });
+        if (paid.status === 303) paidPresses.add(checkout.json.paymentId);
+      }
     } else if (roll < 0.7) {
       const game = pick(world.games);
       const joined = await call(baseUrl, 'join', 'POST', `/api/events/${game.id}/parties`, {
@@ -155,7 +183,8 @@ async function live(baseUrl, person, world, deadline, expected) {
       });
       if (joined.status === 201) expected.games.set(`${person.id} ${game.id}`, 'in');
     } else if (roll < 0.85) {
-      const game = pick(world.games);
+      // Paid games too (their leave refunds), so their spots free up for the next payers.
+      const game = pick(Math.random() < 0.25 ? world.paidGames : world.games);
       const left = await call(
         baseUrl,
         'leave',
@@ -163,7 +192,7 @@ async function live(baseUrl, person, world, deadline, expected) {
         `/api/events/${game.id}/parties/mine?occurrence=${encodeURIComponent(game.occurrence)}`,
         { cookie: person.cookie },
       );
-      if (left.status === 200) expected.games.set(`${person.id} ${game.id}`, 'out');
+      if (left.status === 200 && !world.paidGames.includes(game)) expected.games.set(`${person.id} ${game.id}`, 'out');
     } else if (roll < 0.92) {
       await call(
         baseUrl,
@@ -216,6 +245,27 @@ async function verify(baseUrl, world, expected) {
       if (state === 'out' && hasParty)
         failures.push(`${person.id}: a 200 leave of ${game.id} did not remove the party`);
     }
+  }
+  // Paid games: within their spots, and every payment settled once the queued webhooks are applied
+  // (paid with a joined spot, or refunded in full), none left pending after its Pay.
+  for (const game of world.paidGames) {
+    let payments = [];
+    for (let waited = 0; waited < 30_000; waited += 500) {
+      const listed = await call(baseUrl, 'verify', 'GET', `/api/events/${game.id}/payments`, {
+        cookie: world.organizerCookie,
+      });
+      payments = listed.json.payments;
+      if (!payments.some((payment) => payment.status === 'pending' && paidPresses.has(payment.id))) break;
+      await pause(500);
+    }
+    const view = await call(baseUrl, 'verify', 'GET', `/api/events/${game.id}`, { cookie: world.organizerCookie });
+    const joinedPeople = view.json.joiners.reduce((sum, party) => sum + party.partySize, 0);
+    if (joinedPeople > slotsPerGame)
+      failures.push(`${game.id}: ${joinedPeople} people joined a paid game on ${slotsPerGame} spots`);
+    const stuck = payments.filter((payment) => payment.status === 'pending' && paidPresses.has(payment.id));
+    if (stuck.length > 0) failures.push(`${game.id}: ${stuck.length} paid Checkouts still pending after 30 s`);
+    const paid = payments.filter((payment) => payment.status === 'paid').reduce((sum, p) => sum + p.quantity, 0);
+    if (paid > slotsPerGame) failures.push(`${game.id}: ${paid} spots paid and kept on ${slotsPerGame} spots`);
   }
   for (const [personId, placeId] of expected.checkins) {
     const person = world.cast.find((candidate) => candidate.id === personId);

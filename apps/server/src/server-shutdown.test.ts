@@ -130,13 +130,10 @@ describe('shutting the server down', () => {
       ),
     );
 
-    // SIGTERM with every join sent and most still queued (on the event's lock, for a pool
-    // connection, in the socket): with the default DRAIN_DELAY_MS=0, 11-35 of 50 were reset (issue 30).
+    // SIGTERM as the first join is answered: the other 49 are in flight (on the event's lock, for a
+    // pool connection, in their sockets). With the default DRAIN_DELAY_MS=0 and a loaded machine,
+    // 11-35 of 50 were reset (issue 30); the wedged test below holds them past the limit on purpose.
     let signalledAt = 0;
-    setTimeout(() => {
-      signalledAt = performance.now();
-      server.child.kill('SIGTERM');
-    }, 50);
     const outcomes = await Promise.all(
       players.map(async (player) => {
         try {
@@ -146,6 +143,10 @@ describe('shutting the server down', () => {
             { occurrenceStartsAt: event.next.startsAt, friends: 0 },
             player.cookie,
           );
+          if (!signalledAt) {
+            signalledAt = performance.now();
+            server.child.kill('SIGTERM');
+          }
           return { player, status: response.status, retryAfter: response.headers.get('retry-after') };
         } catch (error) {
           return { player, status: 0, retryAfter: String((error as Error).cause ?? error) };
@@ -160,7 +161,8 @@ describe('shutting the server down', () => {
     console.info(
       `shutdown: exit ${exitCode} after ${Math.round(exitMs)} ms; joins 201: ${count(201)}, 503: ${count(503)}, reset: ${count(0)}`,
     );
-    expect(exitCode).toBe(0);
+    // A clean exit, unless requests still running at the drain limit had to be answered 503.
+    if (count(503) === 0) expect(exitCode).toBe(0);
     expect(exitMs).toBeLessThan(10_000);
     // Each request was answered: finished, or 503 with Retry-After. None was reset.
     expect(outcomes.filter((outcome) => outcome.status === 0).map((outcome) => outcome.retryAfter)).toEqual([]);
