@@ -74,15 +74,9 @@ export const badgeCountCap = Math.max(
   ...badgeIds.filter((id) => id !== 'quiz-level').map((id) => badgeCatalogue[id].thresholds[3]),
 );
 
-/** How many tiers a value reaches (0 to 4). */
-export function tiersReached(badgeId: BadgeId, value: number): number {
-  return badgeCatalogue[badgeId].thresholds.filter((threshold) => value >= threshold).length;
-}
-
-/** "Game on, Silver: 10 games played": a badge in words, as screen readers and the page say it. */
-export function badgeTitle(badgeId: BadgeId, tier: BadgeTier): string {
-  const badge = badgeCatalogue[badgeId];
-  return `${badge.name}, ${badgeTierNames[tier - 1]}: ${badge.describe(badge.thresholds[tier - 1]!)}`;
+/** A player's value as a number: a count, or a quiz level ("3.5"). */
+export function formatBadgeValue(badgeId: BadgeId, value: number): string {
+  return badgeId === 'quiz-level' ? value.toFixed(1) : String(value);
 }
 
 export const badgeMessages = {
@@ -98,11 +92,12 @@ export const earnedBadge = z
   .meta({ id: 'EarnedBadge' });
 export type EarnedBadge = z.infer<typeof earnedBadge>;
 
-/** Every badge of the catalogue as its owner sees it: each tier earned or not, and the progress. */
+/**
+ * Every badge of the catalogue as its owner sees it, whatever their publicBadges switch says (the
+ * session's privacy tells whether others see them): each tier earned or not, and the progress.
+ */
 export const myBadgesReply = z
   .object({
-    /** The owner's publicBadges switch: whether others see the earned ones on the public profile. */
-    shownOnProfile: z.boolean(),
     badges: z.array(
       z.object({
         badgeId: z.enum(badgeIds),

@@ -325,15 +325,13 @@ describe('who sees badges', () => {
 
     expect(await profileBadges(player.user.id)).toEqual(shown);
     expect(await profileBadges(player.user.id, other)).toEqual(shown);
-    expect((await myBadges(player)).shownOnProfile).toBe(true);
 
     await setPublicBadges(player, false);
     expect(await profileBadges(player.user.id)).toBeNull();
     expect(await profileBadges(player.user.id, other)).toBeNull();
     expect(await profileBadges(player.user.id, player)).toBeNull();
-    // The owner still sees their own, and is told others do not.
+    // The owner still sees their own.
     const own = await myBadges(player);
-    expect(own.shownOnProfile).toBe(false);
     expect(own.badges.find((badge) => badge.badgeId === 'quiz-level')!.tiers[1]!.earnedAt).toBe(takenAt);
 
     await setPublicBadges(player, true);

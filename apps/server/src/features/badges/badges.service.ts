@@ -11,7 +11,6 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { findUserRecord } from '../accounts/accounts.service.ts';
 import { gamesOrganizedMilestones, gamesPlayedMilestones } from '../events/game-milestones.service.ts';
 import { getFlags, type FlagDefaults } from '../feature-flags/feature-flags.service.ts';
 import { listQuizLevelTimes } from '../quizzes/quizzes.service.ts';
@@ -128,12 +127,9 @@ export async function listProfileBadges(
 /** The owner's own badges, whatever their switch says: every tier, earned or not, and the progress. */
 export async function getMyBadges(deps: BadgeDeps, { actorId }: { actorId: string }): Promise<MyBadges> {
   if (!(await badgesOn(deps))) throw new AppError('NOT_FOUND', badgeMessages.off);
-  const owner = await findUserRecord(deps.db, actorId);
-  if (!owner) throw new AppError('NOT_FOUND', 'User not found');
   const progress = await awardBadges(deps.db, actorId, deps.clock.now());
   const rows = await listEarnedBadgeRows(deps.db, actorId);
   return {
-    shownOnProfile: owner.publicBadges,
     badges: badgeIds.map((badgeId) => ({
       badgeId,
       value: progress[badgeId].value,
