@@ -5,6 +5,8 @@ import type { TournamentDetail } from '@huddle/shared/tournaments';
 import { defaultPrivacySettings } from '@huddle/shared/users';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoEvents } from '../../db/seed-events.ts';
+import { demoAccount, seedDemoCommunity } from '../../db/seed.ts';
 import { createManualClock } from '../../lib/clock.ts';
 import {
   createTeamAs,
@@ -15,6 +17,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { events } from '../events/events.schema.ts';
 import { setFlag } from '../feature-flags/feature-flags.service.ts';
 import { registrations, seasons } from '../seasons/seasons.schema.ts';
@@ -362,5 +365,33 @@ describe('who sees badges', () => {
 
   it('asks for a session for one’s own badges', async () => {
     expect((await call('GET', '/api/me/badges')).statusCode).toBe(401);
+  });
+});
+
+describe('the demo community', () => {
+  it('earns its first badges from the games the seed made, once their dates are over', async () => {
+    const seededClock = createManualClock();
+    const seeded = await createTestApp({}, { clock: seededClock });
+    try {
+      // Seeded two weeks ago: every seeded game's first date (1 to 9 days after seeding) is over.
+      await seedDemoCommunity(seeded.db);
+      await seedDemoEvents(seeded.db, new Date(seededClock.now().getTime() - 14 * 24 * 60 * 60_000));
+      const [demo] = await seeded.db.select().from(users).where(eq(users.email, demoAccount.email));
+      const deps = { db: seeded.db, clock: seededClock, flagDefaults: seeded.config.flagDefaults };
+      const tiersOf = async (badgeId: BadgeId) =>
+        (await getMyBadges(deps, { actorId: demo!.id })).badges
+          .find((badge) => badge.badgeId === badgeId)!
+          .tiers.filter((tier) => tier.earnedAt !== null)
+          .map((tier) => tier.tier);
+      // The demo organizer plays in three seeded games and runs one that had players.
+      expect(await tiersOf('games-played')).toEqual([1]);
+      expect(await tiersOf('games-organized')).toEqual([1]);
+      expect(await listProfileBadges(deps, { userId: demo!.id, publicBadges: true })).toEqual([
+        { badgeId: 'games-played', tier: 1, earnedAt: expect.any(String) },
+        { badgeId: 'games-organized', tier: 1, earnedAt: expect.any(String) },
+      ]);
+    } finally {
+      await seeded.close();
+    }
   });
 });
