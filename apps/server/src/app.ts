@@ -78,6 +78,7 @@ import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
 import { registerTournamentRoutes } from './features/tournaments/tournaments.routes.ts';
 import { partnerPageMeta } from './features/partners/partners.page-meta.ts';
 import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
+import { registerBadgeRoutes } from './features/badges/badges.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
 import {
   createSystemDnsLookup,
@@ -312,6 +313,7 @@ export async function buildApp({
   registerPostRoutes(app, deps);
   registerConnectionRoutes(app, deps);
   registerQuizRoutes(app, deps);
+  registerBadgeRoutes(app, deps);
   registerOnboardingRoutes(app, deps);
   registerPartnerRoutes(app, deps);
   registerTournamentRoutes(app, deps);

@@ -1,6 +1,7 @@
 import { authApiPaths } from './auth-pages.ts';
 import { z } from 'zod';
 import { socialProviderIds } from './account-messages.ts';
+import { earnedBadge } from './badges.ts';
 import { distanceUnit } from './distance.ts';
 import { profileGenders } from './genders.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -123,6 +124,11 @@ export const publicProfileReply = z
      * like their sports, none when the player blocked the viewer.
      */
     skillLevels: z.array(z.object({ quizId: z.string(), gameType: z.string(), level: z.number() })),
+    /**
+     * The badges the player earned, each at its highest tier (decision 064). Null while the badges
+     * flag is off, when the player hides them (privacy: publicBadges), or blocked the viewer.
+     */
+    badges: z.array(earnedBadge).nullable(),
   })
   .meta({ id: 'PublicProfile' });
 /** How many upcoming games a profile lists. */

@@ -31,3 +31,4 @@ export * from '../features/partners/partners.schema.ts';
 export * from '../features/admin/admin.schema.ts';
 export * from '../features/tournaments/tournaments.schema.ts';
 export * from '../features/promotions/promotions.schema.ts';
+export * from '../features/badges/badges.schema.ts';

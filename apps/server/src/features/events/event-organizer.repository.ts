@@ -121,37 +121,106 @@ export async function listAttendance(db: Database, eventId: string, occurrenceSt
     .orderBy(asc(eventAttendance.markedAt));
 }
 
+/** A party's own attendance mark, if the organizer made one. */
+const attendanceOfParty = and(
+  eq(eventAttendance.eventId, eventParties.eventId),
+  eq(eventAttendance.occurrenceStartsAt, eventParties.occurrenceStartsAt),
+  eq(eventAttendance.userId, eventParties.userId),
+);
+
+const dateNotCalledOff = sql`not exists (select 1 from ${eventOccurrenceCancellations} as cancelled
+  where cancelled.event_id = ${eventParties.eventId}
+    and cancelled.occurrence_starts_at = ${eventParties.occurrenceStartsAt})`;
+
 /**
  * Games played (issue 11, decisions 018 and 019): the dates a player held a spot on, of events not
  * cancelled and dates not called off, once the date is over or the organizer marked them present;
- * a date marked no-show never counts. Each date of a series counts once.
+ * a date marked no-show never counts. Each date of a series counts once. The count and the
+ * milestones below read this one rule.
  */
+function playedBy(userId: string, now: Date) {
+  return and(
+    eq(eventParties.userId, userId),
+    eq(eventParties.status, 'joined'),
+    isNull(events.cancelledAt),
+    dateNotCalledOff,
+    sql`(${eventAttendance.status} = 'present' or (${eventAttendance.status} is null and
+      ${partyOccurrenceEnd} <= ${now.toISOString()}::timestamptz))`,
+  );
+}
+
+/** When a played date started to count: its end, or the moment it was marked present if sooner. */
+const playedAt = sql<Date>`case when ${eventAttendance.status} = 'present'
+  then least(${partyOccurrenceEnd}, ${eventAttendance.markedAt}) else ${partyOccurrenceEnd} end`.mapWith(
+  eventParties.occurrenceStartsAt,
+);
+
 export async function countGamesPlayedRows(db: Database, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ games: count() })
     .from(eventParties)
     .innerJoin(events, eq(events.id, eventParties.eventId))
-    .leftJoin(
-      eventAttendance,
-      and(
-        eq(eventAttendance.eventId, eventParties.eventId),
-        eq(eventAttendance.occurrenceStartsAt, eventParties.occurrenceStartsAt),
-        eq(eventAttendance.userId, eventParties.userId),
-      ),
-    )
+    .leftJoin(eventAttendance, attendanceOfParty)
+    .where(playedBy(userId, now));
+  return row?.games ?? 0;
+}
+
+/** How many there are, and when the first `limit` of them happened, oldest first. */
+export interface Milestones {
+  total: number;
+  times: Date[];
+}
+
+const totalOver = sql<number>`count(*) over ()`.mapWith(Number);
+
+function toMilestones(rows: { at: Date; total: number }[]): Milestones {
+  return { total: rows[0]?.total ?? 0, times: rows.map((row) => row.at) };
+}
+
+/** The player's games played (the rule above) and the moments the first `limit` began to count. */
+export async function listGamesPlayedTimes(db: Database, userId: string, now: Date, limit: number) {
+  const rows = await db
+    .select({ at: playedAt, total: totalOver })
+    .from(eventParties)
+    .innerJoin(events, eq(events.id, eventParties.eventId))
+    .leftJoin(eventAttendance, attendanceOfParty)
+    .where(playedBy(userId, now))
+    .orderBy(asc(playedAt))
+    .limit(limit);
+  return toMilestones(rows);
+}
+
+/**
+ * Games organized (decision 064): dates of the organizer's events, not cancelled and not called
+ * off, that are over and had a player other than the organizer (a person or a guest) in a spot:
+ * a date nobody came to was not a game. Each date counts once, at its end.
+ */
+export async function listGamesOrganizedTimes(db: Database, organizerId: string, now: Date, limit: number) {
+  const dates = db
+    .selectDistinct({
+      eventId: eventParties.eventId,
+      occurrenceStartsAt: eventParties.occurrenceStartsAt,
+      endsAt: sql<Date>`${partyOccurrenceEnd}`.as('ends_at'),
+    })
+    .from(eventParties)
+    .innerJoin(events, eq(events.id, eventParties.eventId))
     .where(
       and(
-        eq(eventParties.userId, userId),
-        eq(eventParties.status, 'joined'),
+        eq(events.creatorId, organizerId),
         isNull(events.cancelledAt),
-        sql`not exists (select 1 from ${eventOccurrenceCancellations} as cancelled
-          where cancelled.event_id = ${eventParties.eventId}
-            and cancelled.occurrence_starts_at = ${eventParties.occurrenceStartsAt})`,
-        sql`(${eventAttendance.status} = 'present' or (${eventAttendance.status} is null and
-          ${partyOccurrenceEnd} <= ${now.toISOString()}::timestamptz))`,
+        eq(eventParties.status, 'joined'),
+        sql`${eventParties.userId} is distinct from ${organizerId}`,
+        dateNotCalledOff,
+        sql`${partyOccurrenceEnd} <= ${now.toISOString()}::timestamptz`,
       ),
-    );
-  return row?.games ?? 0;
+    )
+    .as('organized_dates');
+  const rows = await db
+    .select({ at: sql<Date>`${dates.endsAt}`.mapWith(eventParties.occurrenceStartsAt), total: totalOver })
+    .from(dates)
+    .orderBy(asc(dates.endsAt))
+    .limit(limit);
+  return toMilestones(rows);
 }
 
 // ---- Messages ------------------------------------------------------------------------------

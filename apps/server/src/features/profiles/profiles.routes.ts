@@ -24,7 +24,7 @@ import {
   updateProfile,
 } from './profiles.service.ts';
 
-export function registerProfileRoutes(app: FastifyInstance, { db, auth, storage, clock }: AppDeps): void {
+export function registerProfileRoutes(app: FastifyInstance, { db, auth, storage, clock, config }: AppDeps): void {
   const actor = (request: Parameters<typeof requireSessionUserId>[1]) => requireSessionUserId(auth, request);
 
   registerEndpoint(app, profileEndpoints.updateMyProfile, async ({ request, body }) =>
@@ -83,6 +83,9 @@ export function registerProfileRoutes(app: FastifyInstance, { db, auth, storage,
     listPlayers(db, { viewerId: await actor(request), search: query.search || undefined, limit: query.limit }),
   );
   registerEndpoint(app, profileEndpoints.getPublicProfile, async ({ request, params }) =>
-    getPublicProfile(db, clock, { viewerId: await findSessionUserId(auth, request), userId: params.userId }),
+    getPublicProfile(
+      { db, clock, flagDefaults: config.flagDefaults },
+      { viewerId: await findSessionUserId(auth, request), userId: params.userId },
+    ),
   );
 }

@@ -7,10 +7,10 @@ import geohash from 'ngeohash';
 import { countGamesPlayed } from '../events/games-played.service.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Clock } from '../../lib/clock.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
 import { findUserRecord, getCurrentUser } from '../accounts/accounts.service.ts';
+import { listProfileBadges, type BadgeDeps } from '../badges/badges.service.ts';
 import { areConnected } from '../connections/connections.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { isKnownUsCity } from '../places/us-cities.ts';
@@ -151,13 +151,14 @@ export async function unblockUser(db: Database, { actorId, userId }: { actorId: 
  * What a viewer (signed in or not) may see of a player. Email and settings are never
  * part of it; a player who blocked the viewer shows only name and photo. Upcoming games
  * follow the player's publicUpcomingGames switch (on by default, spec §9); teams and games
- * show only what the viewer could open anyway (decision 019).
+ * show only what the viewer could open anyway (decision 019); badges follow publicBadges and
+ * the badges flag (decision 064).
  */
 export async function getPublicProfile(
-  db: Database,
-  clock: Clock,
+  deps: BadgeDeps,
   { viewerId, userId }: { viewerId: string | undefined; userId: string },
 ): Promise<PublicProfile> {
+  const { db, clock } = deps;
   const owner = await findUserRecord(db, userId);
   if (!owner) throw new AppError('NOT_FOUND', 'User not found');
   const blocks = viewerId && viewerId !== userId ? await findBlocksBetween(db, viewerId, userId) : [];
@@ -182,16 +183,18 @@ export async function getPublicProfile(
       teams: [],
       gamesPlayed: null,
       skillLevels: [],
+      badges: null,
     };
   const now = clock.now();
   const showsUpcoming = owner.publicUpcomingGames || viewerId === userId;
-  const [upcoming, teams, gamesPlayed, skillLevels] = await Promise.all([
+  const [upcoming, teams, gamesPlayed, skillLevels, badges] = await Promise.all([
     showsUpcoming
       ? listUpcomingGamesOf(db, { userId, viewerId, now, limit: profileUpcomingGamesLimit })
       : Promise.resolve(null),
     listVisibleTeamsOf(db, { userId, viewerId }),
     countGamesPlayed(db, { userId, now }),
     listPublicQuizLevels(db, userId),
+    listProfileBadges(deps, { userId, publicBadges: owner.publicBadges }),
   ]);
   return {
     ...base,
@@ -203,6 +206,7 @@ export async function getPublicProfile(
     })),
     gamesPlayed,
     skillLevels,
+    badges,
     bio: owner.bio,
     pronouns: owner.pronouns as PublicProfile['pronouns'],
     games: owner.games,

@@ -56,3 +56,10 @@ export async function listPublicQuizLevels(
     return quiz ? [{ quizId: row.quizId, gameType: quiz.gameType, level: row.level }] : [];
   });
 }
+
+/** The player's levels with when they were reached, for the quiz badge (decision 064); quizzes still offered only. */
+export async function listQuizLevelTimes(db: Database, userId: string): Promise<{ level: number; takenAt: Date }[]> {
+  return (await listQuizResultRows(db, userId)).flatMap((row) =>
+    findQuiz(row.quizId) ? [{ level: row.level, takenAt: row.takenAt }] : [],
+  );
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { registrations, seasonGroups, seasonSessions, seasons } from './seasons.schema.ts';
@@ -231,4 +231,17 @@ export async function findRegistrationOf(db: Database, seasonId: string, userId:
     .from(registrations)
     .where(and(eq(registrations.seasonId, seasonId), eq(registrations.userId, userId)));
   return row;
+}
+
+/**
+ * The seasons a player was approved into (drafts aside), with the last day and the team's zone
+ * that say when each ended (decision 064: the seasons badge).
+ */
+export async function listApprovedSeasonEnds(db: Database, userId: string) {
+  return db
+    .select({ endsOn: seasons.endsOn, timeZone: teams.timeZone })
+    .from(registrations)
+    .innerJoin(seasons, eq(seasons.id, registrations.seasonId))
+    .innerJoin(teams, eq(teams.id, seasons.teamId))
+    .where(and(eq(registrations.userId, userId), eq(registrations.status, 'approved'), ne(seasons.status, 'draft')));
 }

@@ -77,6 +77,8 @@ export const registrations = pgTable(
   (table) => [
     uniqueIndex('registrations_season_email_unique').on(table.seasonId, table.email),
     index('registrations_email_idx').on(table.email),
+    // A player's own registrations (the seasons badge, decision 064).
+    index('registrations_user_idx').on(table.userId),
     check('registrations_status_check', sql`${table.status} in ('pending', 'approved')`),
   ],
 );

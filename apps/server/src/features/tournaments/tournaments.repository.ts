@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
@@ -70,6 +70,28 @@ export async function listEntrantRows(db: Database, tournamentId: string): Promi
     .from(tournamentEntrants)
     .where(eq(tournamentEntrants.tournamentId, tournamentId))
     .orderBy(asc(tournamentEntrants.seed));
+}
+
+/** The entrants of several tournaments at once, by seed. */
+export async function listEntrantRowsOf(db: Database, tournamentIds: string[]): Promise<EntrantRow[]> {
+  if (tournamentIds.length === 0) return [];
+  return db
+    .select()
+    .from(tournamentEntrants)
+    .where(inArray(tournamentEntrants.tournamentId, tournamentIds))
+    .orderBy(asc(tournamentEntrants.tournamentId), asc(tournamentEntrants.seed));
+}
+
+/** Scheduled tournaments, over by now, in which the user captains a side (the wins badge, decision 064). */
+export async function listFinishedTournamentsCaptainedBy(db: Database, userId: string, now: Date) {
+  const captained = db
+    .select({ id: tournamentEntrants.tournamentId })
+    .from(tournamentEntrants)
+    .where(eq(tournamentEntrants.captainId, userId));
+  return db
+    .select()
+    .from(tournaments)
+    .where(and(inArray(tournaments.id, captained), isNotNull(tournaments.scheduledAt), lte(tournaments.endsAt, now)));
 }
 
 export async function listMatchRows(db: Database, tournamentIds: string[]): Promise<MatchRow[]> {

@@ -78,6 +78,8 @@ export const profileRows: MatrixRow[] = [
     expect: signedIn(201),
   },
   { route: 'GET /api/me/blocked-users', expect: signedIn(200) },
+  // Decision 064: one's own badges only; another's show on their public profile (GET /api/users/{userId}/profile).
+  { route: 'GET /api/me/badges', expect: signedIn(200) },
   {
     route: 'POST /api/me/blocked-users',
     call: (cast) => ({ payload: { userId: cast.bystander.id } }),

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { PlayerProfileCard } from '../../features/profiles/components/player-profile-card.tsx';
 import { ProfileForm } from '../../features/profiles/components/profile-form.tsx';
 import { MyQuizLevels } from '../../features/quizzes/components/my-quiz-levels.tsx';
+import { MyBadges } from '../../features/badges/components/my-badges.tsx';
+import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
 import { settingsPath } from '../account-paths.ts';
 import { useFinishSetup, useSessionUser } from './session-user.ts';
 
@@ -13,6 +15,8 @@ export function Component() {
   const { user, setUser } = useSessionUser();
   const finishSetup = useFinishSetup();
   const [editing, { open, close }] = useDisclosure(false);
+  // Spec §1: a remote flag controls badges.
+  const badgesOn = usePublicConfig().data?.flags.badges === true;
   if (!user) return null;
 
   return (
@@ -36,6 +40,7 @@ export function Component() {
         }
       />
       <MyQuizLevels />
+      {badgesOn && <MyBadges shownOnProfile={user.privacy.publicBadges} />}
       <Modal opened={editing} onClose={close} title="Edit profile" size={600}>
         <ProfileForm
           user={user}

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
+import { ProfileBadges } from '../../features/badges/components/profile-badges.tsx';
 import { usePublicProfile } from '../../features/profiles/api/get-public-profile.ts';
 import { ConnectButton } from '../../features/connections/components/connect-button.tsx';
 import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
@@ -29,6 +30,7 @@ export function Component() {
             <OpenConversationButton target={{ userId }} label="Message" />
           </>
         }
+        sections={<ProfileBadges badges={profile.data?.badges} />}
       />
     </Stack>
   );

@@ -121,6 +121,11 @@ export function Component() {
       <Stack gap="xl">
         <Section title="Privacy" description="What other players can see and do.">
           <PrivacySettingsForm user={user} onSaved={setUser} />
+          {config?.flags.badges && (
+            <Anchor component={Link} to={profilePath} size="sm" fw={600}>
+              See your badges and your progress on your profile
+            </Anchor>
+          )}
         </Section>
         <Divider />
         <BlockedPlayersList />

@@ -13,6 +13,8 @@ interface PublicProfileProps {
   viewerId: string | null;
   /** The page's "Connect" and "Message" buttons (the connections and messages slices), beside Block for a signed-in viewer. */
   messageAction?: ReactNode;
+  /** Sections other slices add above the player's activity (the badges). */
+  sections?: ReactNode;
 }
 
 function BlockButton({ userId, blocked, name }: { userId: string; blocked: boolean; name: string }) {
@@ -52,7 +54,7 @@ function BlockButton({ userId, blocked, name }: { userId: string; blocked: boole
 }
 
 /** Another player's public profile (spec §2, profile): what they allow anyone to see. */
-export function PublicProfile({ userId, viewerId, messageAction }: PublicProfileProps) {
+export function PublicProfile({ userId, viewerId, messageAction, sections }: PublicProfileProps) {
   const profile = usePublicProfile(userId);
 
   if (profile.isPending) return <Skeleton h={280} radius="lg" />;
@@ -98,6 +100,7 @@ export function PublicProfile({ userId, viewerId, messageAction }: PublicProfile
         ) : null
       }
     >
+      {sections}
       <PlayerActivity player={player} isOwn={viewerId === player.id} />
     </PlayerProfileCard>
   );
