@@ -9,6 +9,7 @@ import {
   leaveForAuthPage,
   revalidateOnPathChange,
 } from './guards.ts';
+import { redirectPostNamesToSlugs } from './post-addresses.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
@@ -168,9 +169,22 @@ export const routes: RouteObject[] = [
         formRoutes.payBalance,
         // The post board (issue 16; spec §6: posts are public).
         { path: 'posts', lazy: () => import('./pages/posts-page.tsx') },
-        { path: 'posts/:category', lazy: () => import('./pages/posts-list-page.tsx') },
-        { path: 'posts/:category/:subcategory', lazy: () => import('./pages/posts-list-page.tsx') },
-        { path: 'posts/:category/:subcategory/:postId', lazy: () => import('./pages/post-page.tsx') },
+        // A category named by its name goes to its slug's address (issue 30).
+        {
+          path: 'posts/:category',
+          loader: redirectPostNamesToSlugs,
+          lazy: () => import('./pages/posts-list-page.tsx'),
+        },
+        {
+          path: 'posts/:category/:subcategory',
+          loader: redirectPostNamesToSlugs,
+          lazy: () => import('./pages/posts-list-page.tsx'),
+        },
+        {
+          path: 'posts/:category/:subcategory/:postId',
+          loader: redirectPostNamesToSlugs,
+          lazy: () => import('./pages/post-page.tsx'),
+        },
         // Partners (issue 16; spec §6: partner pages are public).
         { path: 'partners/:ptype', lazy: () => import('./pages/partners-page.tsx') },
         { path: 'partner/preferred/:partnerId', lazy: () => import('./pages/partner-page.tsx') },
