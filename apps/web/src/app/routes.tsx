@@ -102,8 +102,9 @@ export const routes: RouteObject[] = [
         { path: 'payment-success', lazy: () => import('./pages/payment-success-page.tsx') },
         // Forms (issue 14): yours, the builder, and a form's submissions.
         formRoutes.list,
-        { path: 'form/build', lazy: () => import('./pages/form-build-new-page.tsx') },
-        formRoutes.build,
+        // One route for a new form and a stored one: a new form's builder keeps its state when its
+        // first edit creates the form and the address gains its id (decision 063).
+        { ...formRoutes.build, path: 'form/build/:formId?' },
         formRoutes.submissions,
         formRoutes.submission,
         { path: 'form/:formId/team-form-add/:userId', lazy: () => import('./pages/team-form-add-page.tsx') },
