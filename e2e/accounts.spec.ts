@@ -5,6 +5,7 @@ import {
   unverifiedSignInMessage,
   verificationSentMessage,
 } from '@huddle/shared/account-messages';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo, mailsTo } from './support/outbox.ts';
@@ -121,6 +122,58 @@ test('a guarded page sends a signed-out visitor to sign in and back', async ({ p
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo Organizer');
+});
+
+/**
+ * Holds every API request of the page until `release()` (a phone on a slow network, but with no
+ * clock in the test: whatever the page shows while held, it shows before the API answers).
+ */
+async function holdApi(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route('**/api/**', async (route) => {
+    held.push(new URL(route.request().url()).pathname);
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+test('the sign-up and sign-in forms show before the API answers and keep what is typed @mobile', async ({ page }) => {
+  const person = newPerson('Slow');
+  const api = await holdApi(page);
+  // 'commit': the page's load event is not awaited (a held request may hold it).
+  await page.goto('/auth/sign-up', { waitUntil: 'commit' });
+  await page.getByLabel('Display name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  // The social providers came with the page (decision 063): it asked the API for nothing.
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect(api.held).toEqual([]);
+  api.release();
+  await expect(page.getByLabel('Display name')).toHaveValue(person.name);
+
+  // A copy of auth.html without the config (the dev server): the form still shows at once, the
+  // buttons come when the API answers, and what was typed meanwhile stays.
+  await page.unrouteAll({ behavior: 'wait' });
+  const slow = await holdApi(page);
+  await page.route('**/auth/login', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="huddle-auth-config">.*?<\/script>/,
+      '',
+    );
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await expect.poll(() => slow.held).toContain('/api/config');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  slow.release();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(person.email);
+  await expect(page.getByLabel('Password')).toHaveValue(person.password);
 });
 
 test('sign-in tells an unknown email apart, and sign-up shows bad input beside the field', async ({ page }) => {

@@ -21,11 +21,12 @@ test('an organizer adds a file question, a visitor uploads a PDF and submits, th
   await signUpWithProfile(page, organizer);
   const title = `ID check ${Date.now().toString(36)}`;
 
+  // A new form is stored (and gets its address) on its first edit (decision 063).
   await page.goto('/form/build');
-  await expect(page).toHaveURL(/\/form\/build\/[0-9a-f-]{36}$/);
-  const formId = page.url().split('/').at(-1) ?? '';
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await expect(page).toHaveURL(/\/form\/build\/[0-9a-f-]{36}$/);
+  const formId = page.url().split('/').at(-1) ?? '';
   await page.getByRole('tab', { name: 'Fields' }).click();
   await page.getByRole('button', { name: 'Add a field' }).click();
   await page.getByRole('menuitem', { name: 'File upload', exact: true }).click();

@@ -201,15 +201,15 @@ test('Your forms: duplicate, close (fillers read that it is closed), reopen and 
   await signUpWithProfile(page, organizer);
   const title = `Season survey ${Date.now().toString(36)}`;
 
-  // form/build starts a draft and opens its builder in place of itself.
+  // form/build opens a new form's builder; its first edit stores it, at its own address.
   await page.goto('/form/build');
-  await expect(page).toHaveURL(/\/form\/build\/[0-9a-f-]{36}$/);
-  const formId = page.url().split('/').at(-1) ?? '';
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('tab', { name: 'Fields' }).click();
   await addField(page, 'Paragraph');
   await saved(page);
+  await expect(page).toHaveURL(/\/form\/build\/[0-9a-f-]{36}$/);
+  const formId = page.url().split('/').at(-1) ?? '';
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: '← Your forms' }).click();
@@ -335,4 +335,50 @@ test('a team’s form belongs to the team: its seasons to register for, who read
   await page.getByRole('button', { name: `Add to ${teamName}` }).click();
   await expect(page.getByText(`${filler} is on the team and registered for Spring League.`)).toBeVisible();
   await expect(page.getByText(`On the ${teamName} roster.`)).toBeVisible();
+});
+
+test('opening the builder makes no form; the first edit makes one, with everything typed while it was being made @mobile', async ({
+  page,
+}) => {
+  await signUpWithProfile(page, newPerson('Drafter'));
+  const title = `Carpool survey ${Date.now().toString(36)}`;
+  const myForms = async () => ((await (await page.request.get('/api/forms')).json()) as { forms: unknown[] }).forms;
+
+  // Spec §2, form/build: opened three times and left, it leaves no "Untitled form" behind.
+  for (let visit = 0; visit < 3; visit += 1) {
+    await page.goto('/form/build');
+    await expect(page.getByText('Not saved yet: your first change saves the form.')).toBeVisible();
+    await page.goto('/form');
+    await expect(page.getByText('No forms yet')).toBeVisible();
+  }
+  expect(await myForms()).toEqual([]);
+
+  // The first edit creates the form; what is typed while the server makes it is kept and saved.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let creates = 0;
+  await page.route('**/api/forms', async (route) => {
+    if (route.request().method() === 'POST') {
+      creates += 1;
+      await released;
+    }
+    await route.continue();
+  });
+  await page.goto('/form/build');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await expect(page.getByRole('status').filter({ hasText: /^Saving…$/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Fields' }).click();
+  await addField(page, 'Short answer');
+  release();
+  await saved(page);
+  await expect(page).toHaveURL(/\/form\/build\/[0-9a-f-]{36}$/);
+  expect(creates).toBe(1);
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(fieldCard(page, 'Short answer: Short answer')).toBeVisible();
+  expect(await myForms()).toHaveLength(1);
 });

@@ -91,8 +91,8 @@ test("home's and discover's first frame, painted before any script, has the page
 test('home shows the tasks and the player card with its QR code @mobile', async ({ page }) => {
   // The demo user is shared by journeys running in parallel: this one only reads.
   await signInAsDemo(page);
-  const tasks = page.getByRole('list', { name: 'Incomplete tasks' });
-  await expect(page.getByRole('button', { name: /Incomplete tasks/ })).toHaveAttribute('aria-expanded', 'true');
+  const tasks = page.getByRole('list', { name: 'Incomplete Tasks', exact: true });
+  await expect(page.getByRole('button', { name: /^Incomplete Tasks/ })).toHaveAttribute('aria-expanded', 'true');
   await expect(tasks.getByRole('link', { name: 'Set your notification preferences' })).toHaveAttribute(
     'href',
     '/settings?tab=notification',
@@ -111,7 +111,7 @@ test('home shows the tasks and the player card with its QR code @mobile', async 
 
 test('a player sends feedback from the tasks, and the task goes away', async ({ page }) => {
   await signUpWithProfile(page, 'Quinn');
-  const tasks = page.getByRole('list', { name: 'Incomplete tasks' });
+  const tasks = page.getByRole('list', { name: 'Incomplete Tasks', exact: true });
   await expect(tasks.getByRole('link', { name: 'Update your availability' })).toHaveAttribute(
     'href',
     '/settings?tab=availability',
@@ -386,6 +386,13 @@ test('every quick link leads to a page that exists @mobile', async ({ page }) =>
     'Transactions',
   ]);
   await expect(quickLinks.getByRole('button', { name: 'Player Card' })).toBeVisible();
+  // Every label fits its button, at 1280 px and at 375 px (issue 30: 'Invoices & Payments' was cut off).
+  const cutOff = await quickLinks
+    .locator('.mantine-Button-label')
+    .evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+  expect(cutOff).toEqual([]);
   const hrefs = await quickLinks
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));

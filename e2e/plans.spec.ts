@@ -108,3 +108,15 @@ test('a player sees their own plan in Settings › Payments and the player plans
   await expect(page.getByText('$29.99 / year')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('with subscriptions off, community/pricing is the not-found page, titled so @mobile', async ({ page }) => {
+  // The flag is the server's, shared by journeys running at once: this page alone reads it as off.
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as { flags: Record<string, boolean> };
+    await route.fulfill({ response, json: { ...config, flags: { ...config.flags, subscriptions: false } } });
+  });
+  await page.goto('/community/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('having a hard time finding the page');
+  await expect(page).toHaveTitle('Page not found | Huddle');
+});

@@ -1,3 +1,4 @@
+import { postMessages } from '@huddle/shared/posts';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { uniqueWord } from './support/games.ts';
 import { signUpWithProfile } from './support/people.ts';
@@ -139,4 +140,26 @@ test('a player writes a post, a visitor reads it signed out, another player repl
   await expect(page).toHaveURL(/\/posts\/play-competition\/sub-needed$/);
   await page.getByRole('searchbox', { name: 'Search in Play & Competition' }).fill(word);
   await expect(page.getByText('No posts found in this category.')).toBeVisible();
+});
+
+test('a list addressed by category names lands on its slug address; an unknown one is only "not found" @mobile', async ({
+  page,
+}) => {
+  await page.goto('/posts/Play%20%26%20Competition/Sub%20Needed?q=keeper');
+  await expect(page).toHaveURL(/\/posts\/play-competition\/sub-needed\?q=keeper$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    postMessages.listHeading('Play & Competition', 'Sub Needed'),
+  );
+  await page.goto('/posts/gear%20%26%20EQUIPMENT');
+  await expect(page).toHaveURL(/\/posts\/gear-equipment$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Posts in Gear & Equipment');
+
+  // An address that names nothing is the not-found page, without a list's empty message.
+  await page.goto('/posts/Knitting/Sub%20Needed');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('having a hard time finding the page');
+  await expect(page).toHaveTitle('Page not found | Huddle');
+  await expect(page.getByText(postMessages.empty)).toHaveCount(0);
+  await page.goto('/posts/play-competition/lost-found');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('having a hard time finding the page');
+  await expect(page.getByText(postMessages.empty)).toHaveCount(0);
 });

@@ -211,7 +211,7 @@ test('the guided start is offered once after setup, skips and resumes where it w
 
   // Saving the notification settings cleared that home task; the offer is not shown again.
   await page.goto('/home');
-  const tasks = page.getByRole('list', { name: 'Incomplete tasks' });
+  const tasks = page.getByRole('list', { name: 'Incomplete Tasks', exact: true });
   await expect(tasks.getByRole('link', { name: 'Update your availability' })).toBeVisible();
   await expect(tasks.getByRole('link', { name: 'Set your notification preferences' })).toHaveCount(0);
   await page.goto('/settings?tab=availability&skippable=true');

@@ -4,11 +4,12 @@ import { availabilitySavedMessage, overlappingRangesMessage } from '@huddle/shar
 import { settingsSavedMessage, welcomeMessage } from '@huddle/shared/profiles';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { signUpWithProfile } from './support/people.ts';
 
 type Person = ReturnType<typeof newPerson>;
 
-async function signUp(page: Page, person: Person) {
-  await page.goto('/auth/sign-up');
+async function signUp(page: Page, person: Person, returnTo?: string) {
+  await page.goto(returnTo ? `/auth/sign-up?returnTo=${encodeURIComponent(returnTo)}` : '/auth/sign-up');
   await page.getByLabel('Display name').fill(person.name);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
@@ -16,8 +17,7 @@ async function signUp(page: Page, person: Person) {
 }
 
 /** First-time setup through the form, as a person would: city from the list, a sport, a reason. */
-async function completeSetup(page: Page, person: Person) {
-  await expect(page).toHaveURL(/\/more-info$/);
+async function fillSetup(page: Page, person: Person) {
   await expect(page.getByRole('heading', { level: 1, name: 'More Information' })).toBeVisible();
   await page.getByLabel('Full name').fill(`${person.name} Fullname`);
   await page.getByRole('combobox', { name: 'City' }).fill('Aust');
@@ -29,8 +29,24 @@ async function completeSetup(page: Page, person: Person) {
   await page.getByRole('radio', { name: 'Find people to play with' }).check();
   await page.getByRole('button', { name: 'Setup Account' }).click();
   await expect(page.getByText(welcomeMessage)).toBeVisible();
+}
+
+async function completeSetup(page: Page, person: Person) {
+  await expect(page).toHaveURL(/\/more-info$/);
+  await fillSetup(page, person);
   await expect(page).toHaveURL(/\/settings\?tab=availability&skippable=true$/);
 }
+
+test('a newcomer who signs up on the way to creating a team lands there after first-time setup', async ({ page }) => {
+  const person = newPerson('Founder');
+  await signUp(page, person, '/teams/create');
+  // Spec §2: setup comes first, and returns them where they were going.
+  await expect(page).toHaveURL(/\/more-info\?returnTo=%2Fteams%2Fcreate$/);
+  await fillSetup(page, person);
+  await expect(page).toHaveURL(/\/teams\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Start a team or community' })).toBeVisible();
+  await expectAccessible(page);
+});
 
 test('a newcomer sets up the profile, saves availability and notifications, then deletes the account', async ({
   page,
@@ -195,6 +211,15 @@ test('settings work at 375 px: tabs scroll sideways, profile is edited in its di
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Keeper on Sundays.')).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the profile dialog is 600 × 675 px on a desktop, as spec §2 sizes it', async ({ page }) => {
+  await signUpWithProfile(page, newPerson('Sizer'));
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+  await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeAttached();
+  await expect.poll(async () => await dialog.boundingBox()).toMatchObject({ width: 600, height: 675 });
 });
 
 test("a player's public profile shows to others, who can block and unblock", async ({ page, browser, baseURL }) => {

@@ -271,3 +271,42 @@ test('a player finds teams and players, follows a team, and applies as an ambass
   await expect(page.getByText('Thanks! We read every application')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('a team that cannot be found sends a visitor to the root and a signed-in person to team-not-found @mobile', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const missing = '00000000-0000-4000-8000-000000000000';
+  // Spec §8: a failed team lookup redirects to root, which sends a visitor on to sign-up (not to
+  // sign in on the way to the guarded team-not-found page).
+  await page.goto(`/team/${missing}`);
+  await expect(page).toHaveURL(/\/auth\/sign-up$/);
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+
+  // A private team is not found for a visitor either.
+  const ownerContext = await browser.newContext({ baseURL });
+  const owner = await ownerContext.newPage();
+  await signUpWithProfile(owner, newPerson('Hidden'));
+  const created = await owner.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: `Hidden Team ${Date.now().toString(36)}`,
+      gameType: 'Volleyball',
+      description: null,
+      city: { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 },
+      joinPolicy: 'invite',
+      visibility: 'private',
+    },
+  });
+  const team = (await created.json()) as { id: string };
+  await ownerContext.close();
+  await page.goto(`/team/${team.id}`);
+  await expect(page).toHaveURL(/\/auth\/sign-up$/);
+
+  // Signed in, the guarded page says what happened.
+  await signUpWithProfile(page, newPerson('Seeker'));
+  await page.goto(`/team/${missing}`);
+  await expect(page).toHaveURL(/\/team-not-found$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Team not found' })).toBeVisible();
+});

@@ -339,6 +339,7 @@ export async function buildApp({
         partnerPageMeta(db, deps.clock, config.publicOrigin),
       ]),
       hostPage: customHostPages(db, deps.clock, config.publicOrigin),
+      authPageConfig: { socialProviders: config.socialProviders.map((provider) => provider.id) },
     });
   } else {
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -1,9 +1,10 @@
+import type { SocialProviderId } from '@huddle/shared/account-messages';
 import { authPaths, type AuthPath } from '@huddle/shared/auth-pages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthApp } from './app/auth-app.tsx';
 import { pageTitle } from './app/page-title.ts';
-import { getSocialProviders } from './features/accounts/api/get-social-providers.ts';
+import { getSocialProviders, takeInlineSocialProviders } from './features/accounts/api/get-social-providers.ts';
 
 // The entry of auth.html, which the server sends for the auth pages only (decision 023).
 const container = document.getElementById('root');
@@ -13,12 +14,22 @@ const pathname = window.location.pathname.replace(/\/+$/, '');
 const page = (Object.values(authPaths) as string[]).includes(pathname) ? (pathname as AuthPath) : authPaths.login;
 document.title = pageTitle(page, 0);
 
-// The social buttons render together with the form rather than pop in above it (no layout
-// shift). auth.html preloads the config, so it is usually here before this script runs.
-const socialProviders = page === authPaths.login || page === authPaths.signUp ? await getSocialProviders() : [];
+const root = createRoot(container);
+const render = (socialProviders: readonly SocialProviderId[]) =>
+  root.render(
+    <StrictMode>
+      <AuthApp page={page} socialProviders={socialProviders} />
+    </StrictMode>,
+  );
 
-createRoot(container).render(
-  <StrictMode>
-    <AuthApp page={page} socialProviders={socialProviders} />
-  </StrictMode>,
-);
+// The form renders at once, never after an API call (issue 30: on a slow phone the page stayed
+// blank until the config came). The server writes the social providers into auth.html
+// (decision 063), so their buttons render with the form; without them (the dev server) the
+// page asks, and renders the same tree again when told: React keeps the form, and what was typed.
+const inlineProviders = takeInlineSocialProviders();
+render(inlineProviders ?? []);
+if (!inlineProviders && (page === authPaths.login || page === authPaths.signUp)) {
+  void getSocialProviders().then((providers) => {
+    if (providers.length > 0) render(providers);
+  });
+}

@@ -44,6 +44,16 @@ export function safeReturnTo(value: string | null | undefined): string | null {
 }
 
 /**
+ * The data block the server writes into auth.html (a JSON script element with this id): what
+ * the auth pages need of the config, so the form renders at first paint without asking the API
+ * (issue 30; decision 063). The social providers' ids, as GET /api/config lists them.
+ */
+export const authPageConfigElementId = 'huddle-auth-config';
+export interface AuthPageConfig {
+  socialProviders: readonly string[];
+}
+
+/**
  * The API the auth pages call, by path: their entry sends requests without the endpoint
  * declarations (which carry zod schemas). accounts.ts declares the same endpoints on these paths.
  */

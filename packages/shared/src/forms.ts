@@ -600,6 +600,8 @@ export const formMessages = {
     'This season has a fee: connect Stripe (Settings › Payments) so the form can take it, or link a free season.',
   deleteConfirm: 'Delete this form and all its submissions? This cannot be undone.',
   leaveUnsaved: 'You have unsaved changes. Leave without saving?',
+  /** A create naming an id that is another form's (not a repeat of the person's own create). */
+  idTaken: 'This form was started elsewhere. Open the builder again.',
 } as const;
 
 /**
@@ -617,6 +619,9 @@ export function limitBelowTakenMessage({ sent, paying }: { sent: number; paying:
       : `${paying} ${paying === 1 ? 'person is' : 'people are'} paying`;
   return `${taken} ${taken === 1 ? 'place is' : 'places are'} taken: ${who} for theirs right now. Keep a limit of at least ${taken}.`;
 }
+
+/** The title a new form starts with in the builder (decision 063: it is created on its first edit). */
+export const untitledFormTitle = 'Untitled form';
 
 /** Decision 036: paying for a submission. */
 /** Decision 044: withdrawing a submission (its filler) and deleting one (its readers). */
@@ -696,27 +701,43 @@ export type FormSettings = z.infer<typeof formSettings>;
 export const formIdParams = z.object({ formId: z.uuid('Unknown form.') });
 export const submissionParams = formIdParams.extend({ submissionId: z.uuid('Unknown submission.') });
 
+/** What the builder edits and saves whole: the form less its id, owner and status. */
+const formContent = {
+  title: formTitle,
+  description: z.string().trim().max(formDescriptionMax, `At most ${formDescriptionMax} characters.`).default(''),
+  /** An uploaded picture (POST /api/images) or an http(s) address: never javascript: or data:. */
+  coverImageUrl: z
+    .string()
+    .trim()
+    .max(500, 'At most 500 characters.')
+    .refine(isSafeWebsiteUrl, websiteMessages.badUrl)
+    .nullable()
+    .default(null),
+  fields: formFields,
+  settings: formSettings,
+};
+
+/**
+ * A new form, for me or for a team I organize: a title (New form dialog), or everything the
+ * builder holds at its first edit (decision 063: form/build creates nothing until then).
+ */
 export const createFormBody = z
-  .strictObject({ title: formTitle, teamId: z.uuid('Unknown team.').nullable().default(null) })
+  .strictObject({
+    /**
+     * Chosen by the builder (a random UUID), so a create sent again after a lost reply answers
+     * with the form the first one made rather than making a second.
+     */
+    id: z.uuid('Unknown form.').optional(),
+    teamId: z.uuid('Unknown team.').nullable().default(null),
+    ...formContent,
+    fields: formContent.fields.default([]),
+    settings: formContent.settings.prefault({}),
+  })
   .meta({ id: 'CreateForm' });
 
 /** The builder's save (autosave and Save): the whole draft, with the version it was based on. */
 export const saveFormBody = z
-  .strictObject({
-    version: z.number().int().min(1),
-    title: formTitle,
-    description: z.string().trim().max(formDescriptionMax, `At most ${formDescriptionMax} characters.`).default(''),
-    /** An uploaded picture (POST /api/images) or an http(s) address: never javascript: or data:. */
-    coverImageUrl: z
-      .string()
-      .trim()
-      .max(500, 'At most 500 characters.')
-      .refine(isSafeWebsiteUrl, websiteMessages.badUrl)
-      .nullable()
-      .default(null),
-    fields: formFields,
-    settings: formSettings,
-  })
+  .strictObject({ version: z.number().int().min(1), ...formContent })
   .meta({ id: 'SaveForm' });
 export type SaveFormBody = z.input<typeof saveFormBody>;
 
@@ -736,25 +757,37 @@ export const formSummary = z
   .meta({ id: 'FormSummary' });
 export const formListReply = z.object({ forms: z.array(formSummary) });
 
+/** What the builder starts from: a form as its editors see it, saved or not yet. */
+const formDraftFields = z.object({
+  status: z.enum(formStatuses),
+  title: z.string(),
+  description: z.string(),
+  coverImageUrl: z.string().nullable(),
+  team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  fields: z.array(formField),
+  settings: formSettings,
+  /** The form's payee (its maker, or the team's owner) can take charges: payment items are offered. */
+  canTakePayments: z.boolean(),
+});
+
 /** The builder's view: everything, with the version to save against. */
-export const formDraftReply = z
-  .object({
+export const formDraftReply = formDraftFields
+  .extend({
     id: z.uuid(),
     version: z.number().int(),
-    status: z.enum(formStatuses),
-    title: z.string(),
-    description: z.string(),
-    coverImageUrl: z.string().nullable(),
-    team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-    fields: z.array(formField),
-    settings: formSettings,
     submissionCount: z.number().int(),
     updatedAt: z.iso.datetime(),
-    /** The form's payee (its maker, or the team's owner) can take charges: payment items are offered. */
-    canTakePayments: z.boolean(),
   })
   .meta({ id: 'FormDraft' });
 export type FormDraft = z.infer<typeof formDraftReply>;
+
+/**
+ * form/build's starting point (decision 063): an untitled draft that is not stored, so opening
+ * the builder makes no form; the builder creates it (POST /api/forms) on the first edit.
+ */
+export const blankFormReply = formDraftFields.meta({ id: 'BlankForm' });
+export type BlankForm = z.infer<typeof blankFormReply>;
+export const blankFormQuery = z.object({ teamId: z.uuid('Unknown team.').optional() });
 
 /** The filler's view (public): no settings a filler should not read. */
 export const publicFormReply = z
@@ -978,10 +1011,18 @@ export const formEndpoints = {
     tags: formTags,
     reply: formListReply,
   }),
+  blank: defineEndpoint({
+    method: 'GET',
+    path: '/api/forms/blank',
+    summary: 'What a new form starts from in the builder (stores nothing; for me or for a team I organize)',
+    tags: formTags,
+    query: blankFormQuery,
+    reply: blankFormReply,
+  }),
   create: defineEndpoint({
     method: 'POST',
     path: '/api/forms',
-    summary: 'Start a form (a draft) for me or for a team I organize',
+    summary: 'Start a form (a draft) for me or for a team I organize, with its content when given',
     tags: formTags,
     body: createFormBody,
     reply: formDraftReply,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPostSubcategory, postBody, postCategories, postPreview } from './posts.ts';
+import { findPostSubcategory, postBody, postCategories, postPreview, postSlugsNamed } from './posts.ts';
 
 describe('the post board’s fixed categories (spec §3)', () => {
   it('are the spec’s, verbatim and in order, Test included', () => {
@@ -26,6 +26,28 @@ describe('the post board’s fixed categories (spec §3)', () => {
     // The same name under two categories is two subcategories.
     expect(findPostSubcategory('test', 'miscellaneous')?.name).toBe('Miscellaneous');
     expect(findPostSubcategory('test', 'sub-needed')).toBeUndefined();
+  });
+});
+
+describe('postSlugsNamed (issue 30: an address may name a category by its name)', () => {
+  it('finds every category and subcategory by its slug and by its name, in any case', () => {
+    for (const category of postCategories) {
+      for (const named of [category.slug, category.name, category.name.toUpperCase(), ` ${category.name} `]) {
+        expect(postSlugsNamed(named)).toEqual({ category: category.slug });
+      }
+      for (const sub of category.subcategories) {
+        const slugs = { category: category.slug, subcategory: sub.slug };
+        expect(postSlugsNamed(category.name, sub.name)).toEqual(slugs);
+        expect(postSlugsNamed(category.slug, sub.slug)).toEqual(slugs);
+        expect(postSlugsNamed(category.name.toLowerCase(), sub.slug)).toEqual(slugs);
+      }
+    }
+  });
+
+  it('names nothing for an unknown segment, or a subcategory of another category', () => {
+    expect(postSlugsNamed('Knitting')).toBeNull();
+    expect(postSlugsNamed('Play & Competition', 'Lost & Found')).toBeNull();
+    expect(postSlugsNamed('Play & Competition', '')).toBeNull();
   });
 });
 

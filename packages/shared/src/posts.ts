@@ -98,6 +98,28 @@ export const findPostCategory = (slug: string): PostCategory | undefined =>
 export const findPostSubcategory = (category: string, subcategory: string): PostSubcategory | undefined =>
   findPostCategory(category)?.subcategories.find((sub) => sub.slug === subcategory);
 
+/** A slug or a name, as an address may hold it: any case, spaces around ignored. */
+const names = (segment: string, { slug, name }: { slug: string; name: string }) => {
+  const wanted = segment.trim().toLowerCase();
+  return slug === wanted || name.toLowerCase() === wanted;
+};
+
+/**
+ * The slugs of the category and subcategory an address's segments name, by slug or by name
+ * (issue 30: /posts/Play%20%26%20Competition/Sub%20Needed, a link typed from the names the board
+ * shows). Null when a segment names nothing.
+ */
+export function postSlugsNamed(
+  category: string,
+  subcategory?: string,
+): { category: string; subcategory?: string } | null {
+  const found = postCategories.find((candidate) => names(category, candidate));
+  if (!found) return null;
+  if (subcategory === undefined) return { category: found.slug };
+  const sub = found.subcategories.find((candidate) => names(subcategory, candidate));
+  return sub ? { category: found.slug, subcategory: sub.slug } : null;
+}
+
 /** Spec §9: a card shows the first 100 characters of the text, then dots. */
 export const postPreviewLength = 100;
 export function postPreview(text: string): string {

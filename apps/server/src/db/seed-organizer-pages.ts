@@ -1,4 +1,4 @@
-import { checkAnswers, formFields, type FormFieldInput } from '@huddle/shared/forms';
+import { checkAnswers, createFormBody, formFields, type FormFieldInput } from '@huddle/shared/forms';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from './client.ts';
@@ -62,7 +62,10 @@ export async function seedDemoOrganizerPages(db: Database, now: Date = new Date(
     .limit(1);
   if (!community) return false;
 
-  const draft = await createForm(db, { actorId: demo.id, title: 'Sunday pickup sign-up', teamId: community.id });
+  const draft = await createForm(db, {
+    actorId: demo.id,
+    form: createFormBody.parse({ title: 'Sunday pickup sign-up', teamId: community.id }),
+  });
   await saveForm(
     { db },
     {

@@ -48,7 +48,11 @@ const sessionBlock = (body: string) => {
   const match = /<script type="application\/json" id="huddle-session">(.*?)<\/script>/.exec(body);
   return match ? (JSON.parse(match[1] ?? '') as { user: CurrentUser | null }) : undefined;
 };
-const authHtml = '<!doctype html><title>Huddle</title><div id="root" data-entry="auth"></div>';
+const authHtml = '<!doctype html><head><title>Huddle</title></head><div id="root" data-entry="auth"></div>';
+/** auth.html as sent: the auth pages' config in a data block (decision 063). */
+const authPageSent =
+  '<!doctype html><head><title>Huddle</title><script type="application/json" id="huddle-auth-config">' +
+  '{"socialProviders":["google"]}</script></head><div id="root" data-entry="auth"></div>';
 /** The cookie that stands for a live session in these tests. */
 const sessionCookie = 'session=live';
 let dir: string;
@@ -68,6 +72,7 @@ beforeAll(async () => {
       if (request.headers.cookie === 'session=broken') throw new Error('database down');
       return request.headers.cookie === sessionCookie ? member : null;
     },
+    authPageConfig: { socialProviders: ['google'] },
   });
 });
 afterAll(async () => {
@@ -186,11 +191,12 @@ describe('serving the web app', () => {
     expect(broken.headers.location).toBe('/auth/sign-up');
   });
 
-  it('sends the auth pages the small sign-in entry, and a signed-in person on to where they were heading', async () => {
+  it('sends the auth pages the small sign-in entry with its config written in, and a signed-in person on to where they were heading', async () => {
     for (const url of ['/auth/login', '/auth/sign-up/', '/auth/forgot-password', '/auth/reset-password?token=t']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
-      expect(page.body, url).toBe(authHtml);
+      expect(page.body, url).toBe(authPageSent);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
     const home = await app.inject({ method: 'GET', url: '/auth/login', headers: { cookie: sessionCookie } });

@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { getSessionEndpoint } from '@huddle/shared/accounts';
-import { authPaths, isAuthPagePath, returnToParam, safeReturnTo } from '@huddle/shared/auth-pages';
+import {
+  authPageConfigElementId,
+  authPaths,
+  isAuthPagePath,
+  returnToParam,
+  safeReturnTo,
+  type AuthPageConfig,
+} from '@huddle/shared/auth-pages';
 import {
   firstFrameFor,
   inlineSessionElementId,
@@ -29,6 +36,11 @@ export interface WebAppOptions {
   pageMeta?: (pathname: string) => Promise<PageMeta | null>;
   /** Pages on a host other than Huddle's own (custom domains, issue 15); null answers as Huddle's own host. */
   hostPage?: (host: PageHost) => Promise<HostPage | null>;
+  /**
+   * What the auth pages need of the config, written into auth.html: the sign-in form renders at
+   * first paint instead of waiting for GET /api/config (issue 30, decision 063).
+   */
+  authPageConfig?: AuthPageConfig;
 }
 
 /** The host a page was asked on. */
@@ -226,6 +238,25 @@ function dataBlockTag({ id, value }: DataBlock): string {
 }
 
 /**
+ * auth.html with the auth pages' config in a data block; the same for everyone, so built once.
+ * Null while there is no web build.
+ */
+function createAuthPage(webDistDir: string, config: AuthPageConfig | undefined) {
+  let html: string | null | undefined;
+  return (): string | null => {
+    if (html === undefined) {
+      const authPath = path.join(webDistDir, 'auth.html');
+      const built = existsSync(authPath) ? readFileSync(authPath, 'utf8') : null;
+      html =
+        built && config
+          ? built.replace('</head>', () => `${dataBlockTag({ id: authPageConfigElementId, value: config })}</head>`)
+          : built;
+    }
+    return html;
+  };
+}
+
+/**
  * site.html with a page's preview tags and data blocks. No session: a website page is the same for
  * everyone (spec §6, public), and its live blocks ask the API with the visitor's cookie themselves.
  * Null while there is no web build.
@@ -247,7 +278,8 @@ function createSitePage(webDistDir: string) {
 
 /**
  * Serves the built web app: hashed assets cached for a year, HTML always revalidated.
- * The auth pages get auth.html, the small sign-in entry (decision 023); every other
+ * The auth pages get auth.html, the small sign-in entry (decision 023), with the config they
+ * need written in (decision 063); every other
  * client route gets index.html (the SPA fallback) carrying the session it was sent under and,
  * for a landing page, its own chunks preloaded (decision 021). "/" and the auth pages are
  * decided here, before any script loads: a visitor goes from "/" to sign-up (spec §2), a
@@ -256,6 +288,7 @@ function createSitePage(webDistDir: string) {
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, options: WebAppOptions): Promise<void> {
   const indexPage = createIndexPage(webDistDir);
   const sitePage = createSitePage(webDistDir);
+  const authPage = createAuthPage(webDistDir, options.authPageConfig);
   // A session lookup that fails (database down) must not hide the page: treat it as signed out.
   const currentUser = (request: FastifyRequest) => options.currentUser(request).catch(() => null);
   await app.register(fastifyStatic, {
@@ -291,7 +324,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
         const returnTo = safeReturnTo(new URLSearchParams(search).get(returnToParam));
         return reply.redirect(returnTo ?? signedInHomePath);
       }
-      return reply.sendFile('auth.html');
+      const page = authPage();
+      if (page === null) return sendNotFound(reply);
+      return reply.type('text/html; charset=utf-8').send(page);
     }
     const site = options.sitePage ? await options.sitePage(pathname) : null;
     if (site) return sendHostPage(request, reply, site);

@@ -3,7 +3,7 @@ import { sessionQueryOptions } from '../features/accounts/api/get-session.ts';
 import { adminAccessQueryOptions } from '../features/admin/api/get-admin-access.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
 import { queryClient } from '../lib/query-client.ts';
-import { moreInfoPath, settingsPath } from './account-paths.ts';
+import { moreInfoPath, settingsPath, setupPathFor } from './account-paths.ts';
 import { homePath } from './signed-in-landing.ts';
 
 /** The session, fetched once and then read from the cache (pages read the same entry). */
@@ -16,14 +16,16 @@ const setupPaths = new Set([moreInfoPath, settingsPath]);
 
 /**
  * Signed-in pages: a visitor goes to sign in, and comes back here afterwards. A new user
- * (no additional info yet) is sent to first-time setup from every page but setup and settings.
+ * (no additional info yet) is sent to first-time setup from every page but setup and settings,
+ * and comes back here once it is done (spec §2).
  */
 export async function requireSignedIn({ request }: LoaderFunctionArgs) {
   const { user } = await loadSession();
   const url = new URL(request.url);
   if (!user) throw redirect(authPathWithReturnTo(authPaths.login, `${url.pathname}${url.search}`));
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
-  if (!user.hasAdditionalInfo && !setupPaths.has(pathname)) throw redirect(moreInfoPath);
+  if (!user.hasAdditionalInfo && !setupPaths.has(pathname))
+    throw redirect(setupPathFor(`${url.pathname}${url.search}`));
   return null;
 }
 

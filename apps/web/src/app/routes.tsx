@@ -9,6 +9,7 @@ import {
   leaveForAuthPage,
   revalidateOnPathChange,
 } from './guards.ts';
+import { redirectPostNamesToSlugs } from './post-addresses.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
@@ -101,8 +102,9 @@ export const routes: RouteObject[] = [
         { path: 'payment-success', lazy: () => import('./pages/payment-success-page.tsx') },
         // Forms (issue 14): yours, the builder, and a form's submissions.
         formRoutes.list,
-        { path: 'form/build', lazy: () => import('./pages/form-build-new-page.tsx') },
-        formRoutes.build,
+        // One route for a new form and a stored one: a new form's builder keeps its state when its
+        // first edit creates the form and the address gains its id (decision 063).
+        { ...formRoutes.build, path: 'form/build/:formId?' },
         formRoutes.submissions,
         formRoutes.submission,
         { path: 'form/:formId/team-form-add/:userId', lazy: () => import('./pages/team-form-add-page.tsx') },
@@ -168,9 +170,22 @@ export const routes: RouteObject[] = [
         formRoutes.payBalance,
         // The post board (issue 16; spec §6: posts are public).
         { path: 'posts', lazy: () => import('./pages/posts-page.tsx') },
-        { path: 'posts/:category', lazy: () => import('./pages/posts-list-page.tsx') },
-        { path: 'posts/:category/:subcategory', lazy: () => import('./pages/posts-list-page.tsx') },
-        { path: 'posts/:category/:subcategory/:postId', lazy: () => import('./pages/post-page.tsx') },
+        // A category named by its name goes to its slug's address (issue 30).
+        {
+          path: 'posts/:category',
+          loader: redirectPostNamesToSlugs,
+          lazy: () => import('./pages/posts-list-page.tsx'),
+        },
+        {
+          path: 'posts/:category/:subcategory',
+          loader: redirectPostNamesToSlugs,
+          lazy: () => import('./pages/posts-list-page.tsx'),
+        },
+        {
+          path: 'posts/:category/:subcategory/:postId',
+          loader: redirectPostNamesToSlugs,
+          lazy: () => import('./pages/post-page.tsx'),
+        },
         // Partners (issue 16; spec §6: partner pages are public).
         { path: 'partners/:ptype', lazy: () => import('./pages/partners-page.tsx') },
         { path: 'partner/preferred/:partnerId', lazy: () => import('./pages/partner-page.tsx') },

@@ -51,13 +51,16 @@ const submissionNotFound = () => new AppError('NOT_FOUND', formPaymentMessages.n
 export const newAccessKey = () => randomBytes(32).toString('base64url');
 
 /** Who is paid for a form: a team's form pays the team's owner (as its seasons do), else its maker. */
-export async function formPayeeId(db: Database, form: FormRow): Promise<string | undefined> {
+/** The payee of a form, or of one about to be made (a new form's maker and team: decision 063). */
+export type FormOwner = Pick<FormRow, 'teamId' | 'ownerUserId'>;
+
+export async function formPayeeId(db: Database, form: FormOwner): Promise<string | undefined> {
   if (form.teamId) return findTeamOwnerId(db, form.teamId);
   return form.ownerUserId ?? undefined;
 }
 
 /** Whether the builder offers payment items: the payee's account can take charges. */
-export async function formCanTakePayments(db: Database, form: FormRow): Promise<boolean> {
+export async function formCanTakePayments(db: Database, form: FormOwner): Promise<boolean> {
   const payeeId = await formPayeeId(db, form);
   return payeeId !== undefined && canTakeCharges(db, payeeId);
 }
@@ -370,7 +373,7 @@ export async function cancelFormPayment(
 }
 
 /** A paid-season form must be able to take the fee: linking one needs the payee's Stripe. */
-export async function refuseUnpayableSeason(db: Database, form: FormRow, seasonFeeCents: number | null) {
+export async function refuseUnpayableSeason(db: Database, form: FormOwner, seasonFeeCents: number | null) {
   if (!seasonFeeCents) return;
   if (!(await formCanTakePayments(db, form))) {
     throw new AppError('VALIDATION_FAILED', formMessages.paidSeason, {
@@ -380,7 +383,7 @@ export async function refuseUnpayableSeason(db: Database, form: FormRow, seasonF
 }
 
 /** Payment items need the payee's Stripe: refused beside each such field until it can take charges. */
-export async function refuseUnpayableItems(db: Database, form: FormRow, fields: FormRow['fields']) {
+export async function refuseUnpayableItems(db: Database, form: FormOwner, fields: FormRow['fields']) {
   const paid = fields.flatMap((field, index) => (field.type === 'payment' ? [index] : []));
   if (paid.length === 0 || (await formCanTakePayments(db, form))) return;
   throw new AppError(

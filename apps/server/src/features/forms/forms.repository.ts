@@ -13,6 +13,21 @@ export async function findForm(db: Database, formId: string): Promise<FormRow | 
   return row;
 }
 
+/**
+ * A new form's row; undefined when its id is taken (a create sent again waits here for the
+ * first one's transaction, then finds its row).
+ */
+export async function insertForm(
+  db: Database,
+  values: Pick<
+    typeof forms.$inferInsert,
+    'id' | 'ownerUserId' | 'teamId' | 'title' | 'description' | 'coverImageUrl' | 'fields' | 'settings'
+  >,
+): Promise<FormRow | undefined> {
+  const [row] = await db.insert(forms).values(values).onConflictDoNothing({ target: forms.id }).returning();
+  return row;
+}
+
 /** The form's row, locked until the transaction ends: submissions to one form queue here. */
 export async function lockForm(tx: Database, formId: string): Promise<FormRow | undefined> {
   const [row] = await tx.select().from(forms).where(eq(forms.id, formId)).for('update');

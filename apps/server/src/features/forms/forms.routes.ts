@@ -13,6 +13,7 @@ import {
   deleteSubmission,
   duplicateForm,
   exportSubmissionsCsv,
+  getBlankForm,
   getFormDraft,
   getPublicForm,
   getSubmission,
@@ -75,8 +76,11 @@ export function registerFormRoutes(app: FastifyInstance, appDeps: AppDeps): void
   registerEndpoint(app, formEndpoints.listMine, async ({ request }) =>
     listMyForms(db, { actorId: await actor(request) }),
   );
+  registerEndpoint(app, formEndpoints.blank, async ({ request, query }) =>
+    getBlankForm(db, { actorId: await actor(request), teamId: query.teamId ?? null }),
+  );
   registerEndpoint(app, formEndpoints.create, async ({ request, body }) =>
-    createForm(db, { actorId: await actor(request), title: body.title, teamId: body.teamId }),
+    createForm(db, { actorId: await actor(request), form: body }),
   );
   registerEndpoint(app, formEndpoints.getDraft, async ({ request, params }) =>
     getFormDraft(db, { actorId: await actor(request), formId: params.formId }),

@@ -17,6 +17,9 @@ import {
   type Submission,
   type SubmittedFile,
   type SubmissionStatus,
+  untitledFormTitle,
+  type BlankForm,
+  type createFormBody,
   type saveFormBody,
   type submitFormBody,
 } from '@huddle/shared/forms';
@@ -47,6 +50,7 @@ import { accessTo, availabilityOf } from './forms.access.ts';
 import {
   formCanTakePayments,
   formPayee,
+  type FormOwner,
   holdPayment,
   holdSeasonPlace,
   newAccessKey,
@@ -66,6 +70,7 @@ import {
   findTeamName,
   findTeamRole,
   findSeasonLabel,
+  insertForm,
   findSeasonTerms,
   isRegistered,
   latestSubmissionBy,
@@ -151,17 +156,50 @@ export async function listMyForms(db: Database, { actorId }: { actorId: string }
   };
 }
 
+/**
+ * What form/build starts from (decision 063): an untitled draft, not stored, so opening the
+ * builder makes no form. A team's is refused, as its create would be, to all but its organizers.
+ */
+export async function getBlankForm(
+  db: Database,
+  { actorId, teamId }: { actorId: string; teamId: string | null },
+): Promise<BlankForm> {
+  if (teamId) await requireRole(db, teamId, actorId, ['owner', 'organizer']);
+  const owner = { ownerUserId: actorId, teamId };
+  return {
+    status: 'draft',
+    title: untitledFormTitle,
+    description: '',
+    coverImageUrl: null,
+    team: teamId ? { id: teamId, name: (await findTeamName(db, teamId)) ?? '' } : null,
+    fields: [],
+    settings: formSettings.parse({}),
+    canTakePayments: await formCanTakePayments(db, owner),
+  };
+}
+
+/**
+ * A new form with what the builder held at its first edit (or just a title), checked as a save
+ * is and stored at version 1, in one transaction: refused content leaves no form behind. A
+ * create repeated with the same id (its reply was lost) answers with that form as it is now.
+ */
 export async function createForm(
   db: Database,
-  { actorId, title, teamId }: { actorId: string; title: string; teamId: string | null },
+  { actorId, form }: { actorId: string; form: z.output<typeof createFormBody> },
 ): Promise<FormDraft> {
-  if (teamId) await requireRole(db, teamId, actorId, ['owner', 'organizer']);
-  const [row] = await db
-    .insert(forms)
-    .values({ ownerUserId: actorId, teamId, title, settings: formSettings.parse({}) })
-    .returning();
-  if (!row) throw new Error('form insert returned nothing');
-  return toDraft(db, row);
+  const { id, teamId, ...content } = form;
+  const owner = { ownerUserId: actorId, teamId };
+  return db.transaction(async (tx) => {
+    if (teamId) await requireRole(tx, teamId, actorId, ['owner', 'organizer']);
+    await refuseUnstorableContent(tx, owner, content);
+    const row = await insertForm(tx, { id, ...owner, ...content });
+    if (row) return toDraft(tx, row);
+    const existing = id ? await findForm(tx, id) : undefined;
+    if (!existing || existing.ownerUserId !== actorId || existing.teamId !== teamId) {
+      throw new AppError('CONFLICT', formMessages.idTaken);
+    }
+    return toDraft(tx, existing);
+  });
 }
 
 export async function getFormDraft(db: Database, { actorId, formId }: { actorId: string; formId: string }) {
@@ -181,6 +219,30 @@ function refuseUnavailableTypes(fields: readonly FormField[]) {
 }
 
 /**
+ * What a form's content must pass before it is stored, made or saved: field types offered
+ * today, payment items and a season's fee only for a payee who can take charges, and a season
+ * of the form's own team.
+ */
+async function refuseUnstorableContent(
+  db: Database,
+  form: FormOwner,
+  content: Pick<FormRow, 'fields' | 'settings'>,
+): Promise<void> {
+  refuseUnavailableTypes(content.fields);
+  await refuseUnpayableItems(db, form, content.fields);
+  const { seasonId } = content.settings;
+  if (!seasonId) return;
+  const season = await findSeasonTerms(db, seasonId);
+  if (!form.teamId || season?.teamId !== form.teamId) {
+    throw new AppError('VALIDATION_FAILED', formMessages.seasonNotTeams, {
+      'settings.seasonId': [formMessages.seasonNotTeams],
+    });
+  }
+  // A paid season's fee becomes a line of the form's total (decision 036): the payee must take charges.
+  await refuseUnpayableSeason(db, form, season.feeCents);
+}
+
+/**
  * What saving and opening a form need: the database, and the job queue through which a raised
  * limit or a reopened form wakes the waitlist (decision 040). The demo seed's new forms have no
  * waitlist, so it passes the database only.
@@ -196,19 +258,8 @@ export async function saveForm(
 ): Promise<FormDraft> {
   const { db } = deps;
   const { form, access } = await editableForm(db, formId, actorId);
-  refuseUnavailableTypes(draft.fields);
-  await refuseUnpayableItems(db, form, draft.fields);
+  await refuseUnstorableContent(db, form, draft);
   const settings = { ...draft.settings };
-  if (settings.seasonId) {
-    const season = await findSeasonTerms(db, settings.seasonId);
-    if (!form.teamId || season?.teamId !== form.teamId) {
-      throw new AppError('VALIDATION_FAILED', formMessages.seasonNotTeams, {
-        'settings.seasonId': [formMessages.seasonNotTeams],
-      });
-    }
-    // A paid season's fee becomes a line of the form's total (decision 036): the payee must take charges.
-    await refuseUnpayableSeason(db, form, season.feeCents);
-  }
   // Who reads the submissions is the maker's call: an organizer's save keeps what the maker chose.
   if (!access.isMaker) settings.submissionsVisibleTo = form.settings.submissionsVisibleTo;
   const saved = await db.transaction(async (tx) => {

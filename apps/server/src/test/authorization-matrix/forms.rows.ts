@@ -126,6 +126,14 @@ const paymentParams = (sent: Awaited<ReturnType<typeof memberPaidSubmission>>) =
 
 export const formRows: MatrixRow[] = [
   { route: 'GET /api/forms', expect: signedIn(200) },
+  // Decision 063: what form/build starts from, stored nowhere; a team's only for its organizers.
+  {
+    route: 'GET /api/forms/blank',
+    target: 'for the public team',
+    call: (cast) => ({ query: { teamId: cast.publicTeam.id } }),
+    expect: statuses(401, 403, 403, 200, 200),
+  },
+  { route: 'GET /api/forms/blank', target: 'my own', expect: signedIn(200) },
   {
     route: 'POST /api/forms',
     target: 'for the public team',
@@ -137,6 +145,19 @@ export const formRows: MatrixRow[] = [
     target: 'my own',
     call: () => ({ payload: { title: 'My form', teamId: null } }),
     expect: signedIn(201),
+  },
+  {
+    route: 'POST /api/forms',
+    target: "the owner's own form's id, sent again by others: only its maker gets the form back",
+    call: async (cast) => {
+      const made = await apiAs<{ id: string }>(cast, cast.people.owner, 'POST', '/api/forms', {
+        id: randomUUID(),
+        title: 'Kept id',
+        teamId: null,
+      });
+      return { payload: { id: made.id, title: 'Taken over', teamId: null } };
+    },
+    expect: statuses(401, 409, 409, 409, 201),
   },
   {
     route: 'GET /api/forms/{formId}/draft',

@@ -1,5 +1,5 @@
 import { findPostCategory, findPostSubcategory, postMessages, postPaths } from '@huddle/shared/posts';
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,8 +8,8 @@ import { useSession } from '../../features/accounts/api/get-session.ts';
 import { PostList } from '../../features/posts/components/post-list.tsx';
 import { PostSearchInput } from '../../features/posts/components/post-search-input.tsx';
 import { WritePostButton } from '../../features/posts/components/write-post-button.tsx';
-import { notFoundPageName } from '../page-title.ts';
 import { usePageName } from '../use-page-name.ts';
+import { Component as NotFoundPage } from './not-found-page.tsx';
 
 /**
  * posts/{category} and posts/{category}/{subcategory} (spec §2, public): the posts under
@@ -26,23 +26,15 @@ export function Component() {
   const subcategory = subcategorySlug ? findPostSubcategory(categorySlug, subcategorySlug) : undefined;
   const missing = !category || (subcategorySlug !== undefined && !subcategory);
   const heading = missing
-    ? notFoundPageName
+    ? undefined
     : subcategory
       ? postMessages.listHeading(category.name, subcategory.name)
       : `Posts in ${category.name}`;
   usePageName(heading);
 
-  if (missing) {
-    return (
-      <Stack gap="sm" align="flex-start">
-        <Title order={1}>{notFoundPageName}</Title>
-        <Text>{postMessages.empty}</Text>
-        <Anchor component={Link} to={postPaths.board} fw={600}>
-          {postMessages.boardHeading}
-        </Anchor>
-      </Stack>
-    );
-  }
+  // A category or subcategory that does not exist (by slug or name: the route's loader sends
+  // names on to slugs) is an address that leads nowhere: the not-found page, and no list message.
+  if (missing || !heading) return <NotFoundPage />;
   return (
     <Stack gap="lg" maw={900}>
       <Breadcrumbs>

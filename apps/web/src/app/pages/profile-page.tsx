@@ -2,6 +2,7 @@ import { Button, Modal, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { dialogSize, dialogSizes } from '../../components/ui/dialog-size.ts';
 import { PlayerProfileCard } from '../../features/profiles/components/player-profile-card.tsx';
 import { ProfileForm } from '../../features/profiles/components/profile-form.tsx';
 import { MyQuizLevels } from '../../features/quizzes/components/my-quiz-levels.tsx';
@@ -10,7 +11,7 @@ import { usePublicConfig } from '../../features/settings/api/get-public-config.t
 import { settingsPath } from '../account-paths.ts';
 import { useFinishSetup, useSessionUser } from './session-user.ts';
 
-/** Spec §2, profile: the signed-in player's own profile, with the profile dialog (600 wide) to edit it. */
+/** Spec §2, profile: the signed-in player's own profile, with the profile dialog (600 × 675) to edit it. */
 export function Component() {
   const { user, setUser } = useSessionUser();
   const finishSetup = useFinishSetup();
@@ -41,7 +42,7 @@ export function Component() {
       />
       <MyQuizLevels />
       {badgesOn && <MyBadges shownOnProfile={user.privacy.publicBadges} />}
-      <Modal opened={editing} onClose={close} title="Edit profile" size={600}>
+      <Modal opened={editing} onClose={close} title="Edit profile" {...dialogSize(dialogSizes.profile)}>
         <ProfileForm
           user={user}
           onUserUpdated={setUser}

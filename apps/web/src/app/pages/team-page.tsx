@@ -24,7 +24,11 @@ import { TeamSubscriptionCard } from '../../features/subscriptions/components/te
 import { usePageName } from '../use-page-name.ts';
 import { TeamCityPicker } from './team-city-picker.tsx';
 
-/** team/{id} (spec §2): a team that does not exist, or is private to the viewer, goes to team-not-found. */
+/**
+ * team/{id} (spec §2, public). A failed lookup (no such team, or private to the viewer) goes to
+ * team-not-found for a signed-in person; that page is guarded, so a visitor goes to the root
+ * instead (spec §8: a failed team lookup redirects to root), which sends them on to sign-up.
+ */
 export function Component() {
   const { teamId = '' } = useParams();
   const navigate = useNavigate();
@@ -44,9 +48,10 @@ export function Component() {
     ),
   );
 
+  const signedIn = Boolean(user);
   useEffect(() => {
-    if (team.isError) void navigate('/team-not-found', { replace: true });
-  }, [team.isError, navigate]);
+    if (team.isError) void navigate(signedIn ? '/team-not-found' : '/', { replace: true });
+  }, [team.isError, navigate, signedIn]);
 
   if (!team.data) return <Text c="dimmed">{team.isError ? '' : 'Loading…'}</Text>;
   const role = team.data.viewer.role;
@@ -55,7 +60,7 @@ export function Component() {
     <Stack gap="lg" maw={1100}>
       <TeamOverview
         team={team.data}
-        signedIn={Boolean(user)}
+        signedIn={signedIn}
         managerActions={
           manages ? (
             <TeamDetailsEditor
@@ -72,7 +77,7 @@ export function Component() {
         <TeamSeasonsCard
           teamId={teamId}
           timeZone={team.data.timeZone}
-          signedIn={Boolean(user)}
+          signedIn={signedIn}
           manages={manages}
           myRegistrations={myRegistrations.data ?? []}
           onMyRegistrationsChanged={() => void queryClient.invalidateQueries(myRegistrationsQueryOptions())}

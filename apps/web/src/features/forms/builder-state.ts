@@ -47,7 +47,13 @@ export type BuilderAction =
   | { type: 'statusChanged'; status: FormStatus; version: number }
   | { type: 'reload'; draft: FormDraft };
 
-export function initialBuilderState(draft: FormDraft): BuilderState {
+/**
+ * What the builder starts from: a stored form, or a new one (form/build) under the id the
+ * builder chose for it, at version 0 until its first edit creates it (decision 063).
+ */
+export type BuilderDraft = Omit<FormDraft, 'submissionCount' | 'updatedAt'>;
+
+export function initialBuilderState(draft: BuilderDraft): BuilderState {
   return {
     content: {
       title: draft.title,

@@ -1,7 +1,8 @@
-import { authApiPaths } from '@huddle/shared/auth-pages';
+// @vitest-environment happy-dom
+import { authApiPaths, authPageConfigElementId } from '@huddle/shared/auth-pages';
 import { profileEndpoints, type PublicConfig } from '@huddle/shared/profiles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSocialProviders } from './get-social-providers.ts';
+import { getSocialProviders, takeInlineSocialProviders } from './get-social-providers.ts';
 
 function answerWith(status: number, body: unknown) {
   vi.stubGlobal(
@@ -10,7 +11,19 @@ function answerWith(status: number, body: unknown) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.head.innerHTML = '';
+});
+
+/** The data block as lib/web-app.ts writes it into auth.html. */
+function writeInline(text: string) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = authPageConfigElementId;
+  element.textContent = text;
+  document.head.append(element);
+}
 
 describe('getSocialProviders (the auth pages read GET /api/config by hand)', () => {
   it('asks the address the shared declaration names', () => {
@@ -41,5 +54,25 @@ describe('getSocialProviders (the auth pages read GET /api/config by hand)', () 
     await expect(getSocialProviders()).resolves.toEqual([]);
     answerWith(200, { socialProviders: 'google' });
     await expect(getSocialProviders()).resolves.toEqual([]);
+  });
+});
+
+describe('takeInlineSocialProviders (what the server wrote into auth.html, decision 063)', () => {
+  it('reads the providers without asking the API, once', () => {
+    const fetched = vi.fn();
+    vi.stubGlobal('fetch', fetched);
+    writeInline(JSON.stringify({ socialProviders: ['facebook', 'myspace'] }));
+    expect(takeInlineSocialProviders()).toEqual(['facebook']);
+    expect(fetched).not.toHaveBeenCalled();
+    // Removed once read: a second read finds nothing, as on a page the server did not write.
+    expect(takeInlineSocialProviders()).toBeNull();
+  });
+
+  it('says there is none to read when the block is missing or broken (the page then asks)', () => {
+    expect(takeInlineSocialProviders()).toBeNull();
+    writeInline('{not json');
+    expect(takeInlineSocialProviders()).toBeNull();
+    writeInline(JSON.stringify({ socialProviders: [] }));
+    expect(takeInlineSocialProviders()).toEqual([]);
   });
 });

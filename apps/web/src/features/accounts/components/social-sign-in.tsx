@@ -5,7 +5,7 @@ import { startSocialSignIn } from '../api/start-social-sign-in.ts';
 import classes from './social-sign-in.module.css';
 
 interface SocialSignInProps {
-  /** The providers this server has configured (read before the page shows: no buttons popping in). */
+  /** The providers this server has configured (written into auth.html, so they render with the form: decision 063). */
   providers: readonly SocialProviderId[];
   /** Where to land once the provider has answered. */
   returnTo: string;

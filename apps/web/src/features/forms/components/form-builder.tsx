@@ -12,30 +12,49 @@ import { useReducer, useState } from 'react';
 import { Link } from 'react-router';
 import { getFormDraft } from '../api/get-form-draft.ts';
 import { useSetFormStatus } from '../api/set-form-status.ts';
-import { builderReducer, hasUnsavedChanges, initialBuilderState } from '../builder-state.ts';
+import { builderReducer, hasUnsavedChanges, initialBuilderState, type BuilderDraft } from '../builder-state.ts';
 import { fieldTypeNames, newField } from '../field-types.ts';
 import { formStatusColors, formStatusNames } from '../form-status.ts';
 import { useAutosave } from '../use-autosave.ts';
 import { useLeaveGuard } from '../use-leave-guard.ts';
+import { formBuildPath } from '../form-paths.ts';
 import { FieldList } from './field-list.tsx';
 import { FormFiller } from './form-filler.tsx';
 import { FormSettingsPanel } from './form-settings-panel.tsx';
 import { SaveStatus } from './save-status.tsx';
 
-type FormBuilderProps = {
-  draft: FormDraft;
+export type FormBuilderProps = {
+  draft: BuilderDraft;
   seasons: { id: string; label: string }[];
+  /**
+   * A new form (form/build), not stored yet: its first edit creates it, then this is told
+   * (decision 063: opening the builder makes no form).
+   */
+  onCreated?: (draft: FormDraft) => void;
 };
 
-/** form/build/{id}: the fields, the settings and a live preview, saved as the organizer types. */
-export function FormBuilder({ draft, seasons }: FormBuilderProps) {
+/** form/build and form/build/{id}: the fields, the settings and a live preview, saved as the organizer types. */
+export function FormBuilder({ draft, seasons, onCreated }: FormBuilderProps) {
   const [state, dispatch] = useReducer(builderReducer, draft, initialBuilderState);
   const [openFieldId, setOpenFieldId] = useState<string | null>(null);
   const [statusError, setStatusError] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const saveNow = useAutosave(draft.id, state, dispatch);
+  const [stored, setStored] = useState(!onCreated);
+  const saveNow = useAutosave(
+    {
+      formId: draft.id,
+      teamId: draft.team?.id ?? null,
+      stored,
+      onCreated: (created) => {
+        setStored(true);
+        onCreated?.(created);
+      },
+    },
+    state,
+    dispatch,
+  );
   const unsaved = hasUnsavedChanges(state);
-  const blocker = useLeaveGuard(unsaved);
+  const blocker = useLeaveGuard(unsaved, formBuildPath(draft.id));
   const setStatus = useSetFormStatus();
   // Read at once: a phone never renders the two-column builder first.
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
@@ -195,7 +214,7 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
             <Badge color={formStatusColors[state.formStatus]}>{formStatusNames[state.formStatus]}</Badge>
           </Group>
           {draft.team ? <Text c="dimmed">A form of {draft.team.name}</Text> : null}
-          <SaveStatus state={state} onRetry={() => void saveNow()} />
+          <SaveStatus state={state} stored={stored} onRetry={() => void saveNow()} />
         </Stack>
         <Group gap="xs">
           {state.formStatus === 'published' ? (
@@ -212,12 +231,17 @@ export function FormBuilder({ draft, seasons }: FormBuilderProps) {
               Back to draft
             </Button>
           ) : null}
-          <Button variant="subtle" component={Link} to={`/form/${draft.id}`}>
-            Public page
-          </Button>
-          <Button variant="subtle" component={Link} to={`/form/${draft.id}/submissions`}>
-            Submissions
-          </Button>
+          {/* A new form has no pages of its own until its first edit stores it. */}
+          {stored ? (
+            <>
+              <Button variant="subtle" component={Link} to={`/form/${draft.id}`}>
+                Public page
+              </Button>
+              <Button variant="subtle" component={Link} to={`/form/${draft.id}/submissions`}>
+                Submissions
+              </Button>
+            </>
+          ) : null}
         </Group>
       </Group>
       {state.status === 'stale' ? (

@@ -1,8 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { BuilderState } from '../builder-state.ts';
 
-/** "Saving… / Saved / Not saved — Retry" beside the builder's title (issue 14). */
-export function SaveStatus({ state, onRetry }: { state: BuilderState; onRetry: () => void }) {
+/**
+ * "Saving… / Saved / Not saved — Retry" beside the builder's title (issue 14); for a new form
+ * not stored yet (decision 063), that the first change keeps it.
+ */
+export function SaveStatus({ state, stored, onRetry }: { state: BuilderState; stored: boolean; onRetry: () => void }) {
   let body;
   if (state.status === 'stale') body = <Text c="red">Not saved</Text>;
   else if (state.status === 'failed') {
@@ -16,8 +19,9 @@ export function SaveStatus({ state, onRetry }: { state: BuilderState; onRetry: (
         </Button>
       </Group>
     );
-  } else if (state.status === 'saved') body = <Text c="dimmed">Saved</Text>;
-  else body = <Text c="dimmed">Saving…</Text>;
+  } else if (state.status === 'saved') {
+    body = <Text c="dimmed">{stored ? 'Saved' : 'Not saved yet: your first change saves the form.'}</Text>;
+  } else body = <Text c="dimmed">Saving…</Text>;
   return (
     <div role="status" aria-live="polite">
       {body}

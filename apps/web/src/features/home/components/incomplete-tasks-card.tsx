@@ -59,7 +59,7 @@ export function IncompleteTasksCard({ user, onFeedbackSent }: IncompleteTasksCar
               <Accordion.Control icon={<IconListCheck size={20} aria-hidden />}>
                 <Group gap="xs" wrap="nowrap">
                   <Text fw={700} size="lg">
-                    Incomplete tasks
+                    Incomplete Tasks
                   </Text>
                   <Badge variant="filled" circle>
                     {tasks.length}
@@ -67,7 +67,7 @@ export function IncompleteTasksCard({ user, onFeedbackSent }: IncompleteTasksCar
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Incomplete tasks">
+                <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Incomplete Tasks">
                   {tasks.map((task) => (
                     <li key={task.id}>
                       <TaskRow task={task} />

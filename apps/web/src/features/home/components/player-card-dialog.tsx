@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@huddle/shared/users';
 import { Avatar, Box, Center, Modal, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
+import { dialogSize, dialogSizes } from '../../../components/ui/dialog-size.ts';
 import { RegistrationsList } from './registrations-list.tsx';
 
 /** Spec §9: the QR code is 200 wide, error correction M, and links to /profile/{userId}. */
@@ -58,10 +59,9 @@ export function PlayerCardDialog({
       opened={opened}
       onClose={onClose}
       title="Player Card"
-      size={400}
+      {...dialogSize(dialogSizes.playerCard, 'upTo')}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ content: { maxHeight: 'min(800px, calc(100dvh - 2 * var(--modal-y-offset)))' } }}
     >
       <PlayerCard user={user} />
     </Modal>

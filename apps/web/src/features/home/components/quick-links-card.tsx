@@ -12,6 +12,9 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import classes from './quick-links-card.module.css';
+
+const linkClassNames = { root: classes.link, label: classes.label };
 
 // The card (QR code, dialog) loads the first time it is opened, not with home.
 const PlayerCardDialog = lazy(() =>
@@ -40,30 +43,61 @@ export function QuickLinksCard({ user, showsTransactions }: { user: CurrentUser;
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button
             variant="light"
+            classNames={linkClassNames}
             component={Link}
             to="/my-communities"
             leftSection={<IconUsersGroup size={18} aria-hidden />}
           >
             Your Communities
           </Button>
-          <Button variant="light" component={Link} to="/form" leftSection={<IconForms size={18} aria-hidden />}>
+          <Button
+            variant="light"
+            classNames={linkClassNames}
+            component={Link}
+            to="/form"
+            leftSection={<IconForms size={18} aria-hidden />}
+          >
             Your Forms
           </Button>
-          <Button variant="light" leftSection={<IconId size={18} aria-hidden />} onClick={openPlayerCard}>
+          <Button
+            variant="light"
+            classNames={linkClassNames}
+            leftSection={<IconId size={18} aria-hidden />}
+            onClick={openPlayerCard}
+          >
             Player Card
           </Button>
-          <Button variant="light" component={Link} to="/discover" leftSection={<IconCompass size={18} aria-hidden />}>
+          <Button
+            variant="light"
+            classNames={linkClassNames}
+            component={Link}
+            to="/discover"
+            leftSection={<IconCompass size={18} aria-hidden />}
+          >
             Discover
           </Button>
-          <Button variant="light" component={Link} to="/connect" leftSection={<IconUserPlus size={18} aria-hidden />}>
+          <Button
+            variant="light"
+            classNames={linkClassNames}
+            component={Link}
+            to="/connect"
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+          >
             Connect
           </Button>
-          <Button variant="light" component={Link} to="/invoices" leftSection={<IconReceipt size={18} aria-hidden />}>
+          <Button
+            variant="light"
+            classNames={linkClassNames}
+            component={Link}
+            to="/invoices"
+            leftSection={<IconReceipt size={18} aria-hidden />}
+          >
             Invoices &amp; Payments
           </Button>
           {showsTransactions ? (
             <Button
               variant="light"
+              classNames={linkClassNames}
               component={Link}
               to="/transactions"
               leftSection={<IconReportMoney size={18} aria-hidden />}

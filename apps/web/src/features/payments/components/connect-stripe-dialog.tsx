@@ -10,6 +10,7 @@ import { Button, Modal, Select, Stack, Text, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { dialogSize, dialogSizes } from '../../../components/ui/dialog-size.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLinkStripeAccount } from '../api/link-stripe-account.ts';
 import { goToStripe } from '../go-to-stripe.ts';
@@ -48,9 +49,8 @@ export function ConnectStripeDialog({ opened, onClose }: { opened: boolean; onCl
       opened={opened}
       onClose={onClose}
       title="Connect to Stripe"
-      size={550}
+      {...(phone ? {} : dialogSize(dialogSizes.payments, 'atLeast'))}
       fullScreen={phone}
-      styles={phone ? undefined : { content: { minHeight: 500 } }}
     >
       <Stack gap="lg">
         <Text size="sm">
