@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { atLeastOneChange } from './partial-update.ts';
 
 /** Issue 12, spec §3 Conversation: one-to-one, a team's chat, an event's chat. */
 export const conversationKinds = ['direct', 'team', 'event'] as const;
@@ -89,14 +90,14 @@ export const unreadCountReply = z.object({ unreadCount: z.number().int() }).meta
 
 export const startDirectBody = z.strictObject({ userId: z.string({ error: 'Choose a person.' }).min(1).max(64) });
 
-export const updateConversationBody = z
-  .strictObject({
+export const updateConversationBody = atLeastOneChange(
+  z.strictObject({
     /** Spec §7 update conversation: blocking hides it and adds the other person to the blocklist. */
     blocked: z.boolean().optional(),
     muted: z.boolean().optional(),
     announcementsOnly: z.boolean().optional(),
-  })
-  .meta({ id: 'UpdateConversation' });
+  }),
+).meta({ id: 'UpdateConversation' });
 
 export const messageListQuery = z
   .object({
