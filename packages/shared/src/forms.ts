@@ -1,7 +1,7 @@
 import isSafeRegex from 'safe-regex2';
 import { z } from 'zod';
 import { okReply } from './accounts.ts';
-import { calendarDate, instant } from './dates.ts';
+import { calendarDate, instant, isCalendarDay } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emailMaxLength } from './limits.ts';
 import { atLeastOneChange } from './partial-update.ts';
@@ -414,7 +414,7 @@ export function checkAnswer(
     }
     case 'date': {
       const day = typeof answer === 'string' ? answer.trim() : '';
-      if (!isoDay.safeParse(day).success) return fail(formAnswerMessages.date);
+      if (!isCalendarDay(day)) return fail(formAnswerMessages.date);
       if (field.minDate && day < field.minDate) return fail(formAnswerMessages.notBefore(field.minDate));
       if (field.maxDate && day > field.maxDate) return fail(formAnswerMessages.notAfter(field.maxDate));
       return { ok: true, value: day };
