@@ -249,6 +249,17 @@ export const messageEndpoints = {
 /** Multipart, like the profile photo: the field "photo". */
 export const messageImagePath = '/api/conversations/:conversationId/images';
 
+/**
+ * A message photo is read here, by the conversation's members only (decisions 026, 061): the
+ * sender's id and a random part, as the server names it.
+ */
+export const messageImageFilePath = '/api/conversations/:conversationId/images/:imageName';
+export const messageImageParams = conversationIdParams.extend({
+  imageName: z.string().regex(/^[A-Za-z0-9_-]{1,64}-[0-9a-f]{16}\.webp$/, 'Unknown photo.'),
+});
+export const messageImageUrl = (conversationId: string, imageName: string) =>
+  `/api/conversations/${conversationId}/images/${imageName}`;
+
 /** What the server pushes over the realtime socket to every member's tabs. */
 export const messageEventTypes = {
   created: 'message.created',
