@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo } from './support/outbox.ts';
@@ -22,6 +22,13 @@ function composer(page: Page) {
 
 function thread(page: Page) {
   return page.getByRole('log', { name: 'Messages' });
+}
+
+/** The image's bytes arrived and decoded: a refused or missing photo shows a broken image, still "visible". */
+async function expectPhotoLoaded(image: Locator) {
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 test('two people message each other live; the title counts unread; a block stops the other from writing @postgres', async ({
@@ -206,6 +213,7 @@ test('a player messages the organizer from the game; the organizer messages ever
   await expect(organizer.page.getByRole('img', { name: 'Photo to send' })).toBeVisible();
   await composer(organizer.page).press('Enter');
   await expect(thread(organizer.page).getByRole('img', { name: 'Photo in the message' })).toBeVisible();
+  await expectPhotoLoaded(thread(organizer.page).getByRole('img', { name: 'Photo in the message' }));
 
   // The player's list shows both conversations; the game's has the new message, unread.
   await player.page.goto('/messages');
@@ -217,6 +225,8 @@ test('a player messages the organizer from the game; the organizer messages ever
   await expect(player.page).toHaveTitle('(1) Messages | Huddle');
   await gameChat.click();
   await expect(thread(player.page).getByRole('img', { name: 'Photo in the message' })).toBeVisible();
+  // Decision 061: the photo comes from the route only members may read; the player is one.
+  await expectPhotoLoaded(thread(player.page).getByRole('img', { name: 'Photo in the message' }));
   await expect(player.page).toHaveTitle('Messages | Huddle');
 
   await organizer.context.close();

@@ -42,6 +42,7 @@ import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerResponseHeaders } from './lib/response-headers.ts';
 import { createLocalFileStorage, uploadsUrlPrefix } from './lib/storage/file-storage.ts';
 import { createLocalPrivateStorage } from './lib/storage/private-file-storage.ts';
+import { isPublicUploadKind } from './lib/storage/upload-kinds.ts';
 import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
 import { firstPageMeta, registerWebApp } from './lib/web-app.ts';
@@ -264,6 +265,9 @@ export async function buildApp({
     root: uploadsDir,
     prefix: uploadsUrlPrefix,
     decorateReply: false,
+    // Only the public kinds' folders (upload-kinds.ts): message photos stored here before decision
+    // 061 are read by their conversation's members through the route that checks them.
+    allowedPath: (pathName) => isPublicUploadKind(pathName.split('/')[1] ?? ''),
     // Upload names are random and never reused.
     maxAge: '365d',
     immutable: true,

@@ -64,6 +64,10 @@ const samples = {
     'Tr1cky-Pass',
     'x'.repeat(129),
     '        ',
+    // The sample emails as passwords (issue 30), one of them invalid as an email.
+    'sam@example.com',
+    ' SAM@example.COM ',
+    'sam@exa_mple.com',
   ],
 };
 

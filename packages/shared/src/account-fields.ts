@@ -15,6 +15,7 @@ export const accountFieldMessages = {
   passwordTooLong: `Password must be at most ${passwordLength.max} characters.`,
   passwordTooCommon:
     'This password is too common or too simple to keep your account safe. A few words you will remember work well.',
+  passwordIsEmail: 'Password cannot be your email address.',
   passwordsDiffer: 'The two passwords do not match.',
   displayNameTooShort: `Display name must be at least ${displayNameLength.min} characters.`,
   displayNameTooLong: `Display name must be at most ${displayNameLength.max} characters.`,
@@ -46,6 +47,14 @@ export function isTrivialPassword(value: string): boolean {
   return trivialRuns.some((run) => run.includes(lower) || [...run].reverse().join('').includes(lower));
 }
 
+/**
+ * The account's own email as its password: the first thing anyone who knows the address tries.
+ * Compared as people type it, whatever the case and the spaces around.
+ */
+export function isEmailAsPassword(password: string, email: string): boolean {
+  return password.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
 /** The first problem with an email address, or null. */
 export function emailProblem(value: string): string | null {
   const email = value.trim().toLowerCase();
@@ -53,11 +62,12 @@ export function emailProblem(value: string): string | null {
   return emailPattern.test(email) ? null : accountFieldMessages.emailInvalid;
 }
 
-/** The first problem with a new password (sign-up, reset), or null. */
-export function newPasswordProblem(value: string): string | null {
+/** The first problem with a new password (sign-up, reset; the account's email when known), or null. */
+export function newPasswordProblem(value: string, email?: string): string | null {
   if (value.length < passwordLength.min) return accountFieldMessages.passwordTooShort;
   if (value.length > passwordLength.max) return accountFieldMessages.passwordTooLong;
-  return isTrivialPassword(value) ? accountFieldMessages.passwordTooCommon : null;
+  if (isTrivialPassword(value)) return accountFieldMessages.passwordTooCommon;
+  return email !== undefined && isEmailAsPassword(value, email) ? accountFieldMessages.passwordIsEmail : null;
 }
 
 /** The first problem with a display name, or null. */
@@ -90,7 +100,7 @@ export function signUpProblems({ name, email, password }: { name: string; email:
   return problems({
     name: displayNameProblem(name),
     email: emailProblem(email),
-    password: newPasswordProblem(password),
+    password: newPasswordProblem(password, email),
   });
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { accountFieldMessages, isTrivialPassword } from './account-fields.ts';
+import { accountFieldMessages, isEmailAsPassword, isTrivialPassword } from './account-fields.ts';
 import { socialProviderIds } from './account-messages.ts';
 import { authApiPaths } from './auth-pages.ts';
 import { passwordLength } from './limits.ts';
@@ -13,7 +13,21 @@ export const password = z
   .max(passwordLength.max, { message: accountFieldMessages.passwordTooLong, abort: true })
   .refine((value) => !isTrivialPassword(value), accountFieldMessages.passwordTooCommon);
 
-export const signUpBody = z.strictObject({ name: displayName, email, password });
+export const signUpBody = z
+  .strictObject({ name: displayName, email, password })
+  .refine((body) => !isEmailAsPassword(body.password, body.email), {
+    message: accountFieldMessages.passwordIsEmail,
+    path: ['password'],
+    // Beside the other fields' problems, as the sign-up page shows it; not over the password's own.
+    when: ({ value, issues }) => {
+      const body = value as { password?: unknown; email?: unknown };
+      return (
+        typeof body.password === 'string' &&
+        typeof body.email === 'string' &&
+        !issues.some((issue) => issue.path?.[0] === 'password')
+      );
+    },
+  });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 export const signInBody = z.strictObject({

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calendarDate, instant, localDateTime, yearRangeMessage } from './dates.ts';
+import { calendarDate, instant, isCalendarDay, localDateTime, yearRangeMessage } from './dates.ts';
 
 const messagesOf = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -25,5 +26,19 @@ describe('date fields', () => {
       expect(messagesOf(localDateTime('Pick a date and time.').safeParse(value))).toEqual(['Pick a date and time.']);
     }
     expect(messagesOf(instant('Pick.').safeParse('+275760-09-13T00:00:00.000Z'))).toEqual(['Pick.']);
+  });
+
+  it('take the same days in the zod-free check as in the schema', () => {
+    const samples = ['2028-02-29', '2027-02-29', '2030-02-30', '2030-04-31', '1900-01-01', '2200-12-31', '0000-01-01'];
+    const days = fc.oneof(
+      fc.constantFrom(...samples, '2030-6-4', ' 2030-06-04', '2030-06-04T00:00', ''),
+      fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(days, (day) => {
+        expect(isCalendarDay(day), day).toBe(calendarDate('Pick a date.').safeParse(day).success);
+      }),
+    );
   });
 });

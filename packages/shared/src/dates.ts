@@ -19,6 +19,17 @@ const inYearRange = (value: string) => {
   return year >= yearRange.min && year <= yearRange.max;
 };
 
+/**
+ * A real calendar day, 'YYYY-MM-DD', in the year range: calendarDate's rule without zod, for
+ * checks that run on pages (a form's date answer) whose module the site pages import too: a
+ * function of this module that needs zod would bring zod to every site page (decision 041).
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && inYearRange(value);
+}
+
 /** A calendar day, 'YYYY-MM-DD'. */
 export const calendarDate = (message: string) =>
   z.iso.date({ error: message, abort: true }).refine(inYearRange, yearRangeMessage);

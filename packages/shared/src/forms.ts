@@ -1,8 +1,10 @@
 import isSafeRegex from 'safe-regex2';
 import { z } from 'zod';
 import { okReply } from './accounts.ts';
+import { calendarDate, instant, isCalendarDay } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emailMaxLength } from './limits.ts';
+import { atLeastOneChange } from './partial-update.ts';
 import { isSafeWebsiteUrl, websiteMessages } from './websites.ts';
 import { paymentStatuses } from './payments.ts';
 
@@ -100,7 +102,7 @@ export const formAnswerMessages = {
 export const fieldId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'A field id is 1 to 40 lowercase letters, digits, - or _.');
-const isoDay = z.iso.date('Pick a date.');
+const isoDay = calendarDate('Pick a date.');
 
 /** "Show this field (or this page) only when an earlier answer matches" (issue 14). */
 export const fieldCondition = z.strictObject({
@@ -412,7 +414,7 @@ export function checkAnswer(
     }
     case 'date': {
       const day = typeof answer === 'string' ? answer.trim() : '';
-      if (!isoDay.safeParse(day).success) return fail(formAnswerMessages.date);
+      if (!isCalendarDay(day)) return fail(formAnswerMessages.date);
       if (field.minDate && day < field.minDate) return fail(formAnswerMessages.notBefore(field.minDate));
       if (field.maxDate && day > field.maxDate) return fail(formAnswerMessages.notAfter(field.maxDate));
       return { ok: true, value: day };
@@ -659,7 +661,7 @@ const formTitle = z
   .trim()
   .min(formTitleLength.min, `At least ${formTitleLength.min} characters.`)
   .max(formTitleLength.max, `At most ${formTitleLength.max} characters.`);
-const formMoment = z.iso.datetime({ offset: true, error: 'Pick a date and time.' });
+const formMoment = instant('Pick a date and time.');
 
 export const formSettings = z
   .strictObject({
@@ -936,12 +938,12 @@ export const submissionListReply = z.object({
 });
 export const submissionCsvQuery = submissionListQuery.omit({ page: true, pageSize: true });
 
-export const updateSubmissionBody = z
-  .strictObject({
+export const updateSubmissionBody = atLeastOneChange(
+  z.strictObject({
     marked: z.boolean().optional(),
     comment: z.string().trim().max(2000, 'At most 2000 characters.').optional(),
-  })
-  .meta({ id: 'UpdateSubmission' });
+  }),
+).meta({ id: 'UpdateSubmission' });
 
 /**
  * `form/payment/{id}/{submissionId}` and `pay-balance/{id}/{submissionId}` (spec §2): the filler

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { paymentKinds, type PaymentStatus } from './payments.ts';
 
@@ -48,7 +49,7 @@ export const listInvoicesQuery = z.strictObject({
 });
 export type ListInvoicesQuery = z.input<typeof listInvoicesQuery>;
 
-const day = z.iso.date('Enter a date as YYYY-MM-DD.');
+const day = calendarDate('Enter a date as YYYY-MM-DD.');
 
 /** The filter of Transactions and of its CSV: paid between two days (inclusive, UTC) and a status. */
 export const transactionFilter = z

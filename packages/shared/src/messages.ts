@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
+import { atLeastOneChange } from './partial-update.ts';
 
 /** Issue 12, spec §3 Conversation: one-to-one, a team's chat, an event's chat. */
 export const conversationKinds = ['direct', 'team', 'event'] as const;
@@ -89,14 +90,14 @@ export const unreadCountReply = z.object({ unreadCount: z.number().int() }).meta
 
 export const startDirectBody = z.strictObject({ userId: z.string({ error: 'Choose a person.' }).min(1).max(64) });
 
-export const updateConversationBody = z
-  .strictObject({
+export const updateConversationBody = atLeastOneChange(
+  z.strictObject({
     /** Spec §7 update conversation: blocking hides it and adds the other person to the blocklist. */
     blocked: z.boolean().optional(),
     muted: z.boolean().optional(),
     announcementsOnly: z.boolean().optional(),
-  })
-  .meta({ id: 'UpdateConversation' });
+  }),
+).meta({ id: 'UpdateConversation' });
 
 export const messageListQuery = z
   .object({
@@ -247,6 +248,17 @@ export const messageEndpoints = {
 
 /** Multipart, like the profile photo: the field "photo". */
 export const messageImagePath = '/api/conversations/:conversationId/images';
+
+/**
+ * A message photo is read here, by the conversation's members only (decisions 026, 061): the
+ * sender's id and a random part, as the server names it.
+ */
+export const messageImageFilePath = '/api/conversations/:conversationId/images/:imageName';
+export const messageImageParams = conversationIdParams.extend({
+  imageName: z.string().regex(/^[A-Za-z0-9_-]{1,64}-[0-9a-f]{16}\.webp$/, 'Unknown photo.'),
+});
+export const messageImageUrl = (conversationId: string, imageName: string) =>
+  `/api/conversations/${conversationId}/images/${imageName}`;
 
 /** What the server pushes over the realtime socket to every member's tabs. */
 export const messageEventTypes = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply } from './accounts.ts';
+import { instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { eventSummary } from './events.ts';
 import { latitude, longitude } from './places.ts';
@@ -109,8 +110,8 @@ export const partnerOfferBody = z
     /** Where to claim it; null for none. */
     url: webUrl.nullable().default(null),
     /** Shown from this instant (null: at once) until the other (null: until removed). */
-    validFrom: z.iso.datetime({ offset: true }).nullable().default(null),
-    validUntil: z.iso.datetime({ offset: true }).nullable().default(null),
+    validFrom: instant('Pick a date and time.').nullable().default(null),
+    validUntil: instant('Pick a date and time.').nullable().default(null),
   })
   .superRefine((body, context) => {
     if (body.validFrom && body.validUntil && Date.parse(body.validUntil) <= Date.parse(body.validFrom)) {

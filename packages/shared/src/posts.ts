@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
@@ -193,7 +194,7 @@ export const postBody = z
     /** Where, in words ("Zilker Park courts"); empty or null for none. */
     place: z.string().trim().max(postLimits.place, max(postLimits.place)).nullable().default(null),
     /** When, as a calendar day (a game a sub is needed for); null for none. */
-    date: z.iso.date('Pick a date.').nullable().default(null),
+    date: calendarDate('Pick a date.').nullable().default(null),
     photos: z.array(photoUrl).max(postLimits.photos, `At most ${postLimits.photos} photos.`).default([]),
   })
   .superRefine((body, context) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okReply } from './accounts.ts';
+import { instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
@@ -46,8 +47,8 @@ export const promotionBody = z
       .default(null),
     /** The link's words; empty: "See the offer". */
     linkLabel: z.string().trim().max(promotionLimits.linkLabel, max(promotionLimits.linkLabel)).default(''),
-    startsAt: z.iso.datetime({ offset: true, error: 'Choose when it starts.' }),
-    endsAt: z.iso.datetime({ offset: true, error: 'Choose when it ends.' }),
+    startsAt: instant('Choose when it starts.'),
+    endsAt: instant('Choose when it ends.'),
     /** Off: kept, never shown (paused or being prepared). */
     active: z.boolean().default(true),
   })

@@ -3,6 +3,7 @@ import { okReply } from './accounts.ts';
 import { calendarDate, instant } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { localToInstant } from './event-occurrences.ts';
+import { atLeastOneChange } from './partial-update.ts';
 import { teamIdParams } from './teams.ts';
 import { email } from './users.ts';
 
@@ -136,10 +137,12 @@ export const registrationReply = z.object({
   groupId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
-export const updateRegistrationBody = z.strictObject({
-  status: z.enum(registrationStatuses).optional(),
-  groupId: z.uuid().nullable().optional(),
-});
+export const updateRegistrationBody = atLeastOneChange(
+  z.strictObject({
+    status: z.enum(registrationStatuses).optional(),
+    groupId: z.uuid().nullable().optional(),
+  }),
+);
 
 /** Spec §2 home and player card: a registration resolved to its team and season. */
 export const myRegistrationsReply = z.object({

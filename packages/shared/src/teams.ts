@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { timeZoneName } from './dates.ts';
 import { okReply } from './accounts.ts';
+import { atLeastOneChange } from './partial-update.ts';
 import { usCity } from './profiles.ts';
 import { email } from './users.ts';
 
@@ -64,12 +65,13 @@ export const createTeamBody = teamFields
   .meta({ id: 'CreateTeam' });
 export type CreateTeamBody = z.infer<typeof createTeamBody>;
 
-export const updateTeamBody = teamFields
-  .omit({ kind: true })
-  .partial()
-  // Issue 11: a zone picked wrongly at creation (the creating browser's) can be corrected.
-  .extend({ timeZone: timeZoneName.optional() })
-  .meta({ id: 'UpdateTeam' });
+export const updateTeamBody = atLeastOneChange(
+  teamFields
+    .omit({ kind: true })
+    .partial()
+    // Issue 11: a zone picked wrongly at creation (the creating browser's) can be corrected.
+    .extend({ timeZone: timeZoneName.optional() }),
+).meta({ id: 'UpdateTeam' });
 export type UpdateTeamBody = z.infer<typeof updateTeamBody>;
 
 export const teamSummary = z

@@ -26,6 +26,8 @@ export const websiteMessages = {
   notFound: 'This website does not exist or is not published.',
   staleDraft: 'This website was changed in another tab or by another organizer. Reload to see the latest version.',
   notEditor: 'Only the website’s creator and its team’s organizers can do that.',
+  formNotTeams: 'Pick one of the team’s forms for the Form block.',
+  formNotYours: 'Pick one of your forms for the Form block.',
   badUrl: 'Use a web address starting with https:// or http://, or an uploaded image.',
   badPath: 'Use lowercase letters, digits and dashes.',
   duplicatePath: 'Two pages cannot share a path.',
@@ -125,7 +127,7 @@ export const upcomingEventsBlock = block('UpcomingEvents', { heading: text(websi
 export const seasonsBlock = block('Seasons', { heading: text(websiteLimits.heading) });
 export const formBlock = block('Form', {
   heading: text(websiteLimits.heading),
-  /** One of the team's published forms; empty until chosen. */
+  /** One of the team's published forms (on a personal site, its editor's); empty until chosen. */
   formId: z.union([z.uuid('Pick a form.'), z.literal('')]),
   buttonLabel: text(websiteLimits.label),
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { BetterAuthPlugin } from 'better-auth';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { authAccounts, sessions, users, verifications } from '../features/accoun
 import { isGuessablePassword } from './common-passwords.ts';
 import { redactForLog, scrubEmails } from './log-redaction.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
-import { accountFieldMessages } from '@huddle/shared/account-fields';
+import { accountFieldMessages, isEmailAsPassword } from '@huddle/shared/account-fields';
 import { verificationLinkLifetime } from '@huddle/shared/account-messages';
 import { passwordLength } from '@huddle/shared/limits';
 
@@ -49,6 +49,8 @@ const passwordSignInPath = '/sign-in/email';
 
 /** The code Better Auth's refusal of a guessable password carries; the accounts service maps it to the field. */
 export const passwordTooCommonCode = 'PASSWORD_TOO_COMMON';
+/** The code of its refusal of the account's own email as the password. */
+export const passwordIsEmailCode = 'PASSWORD_IS_EMAIL';
 
 /**
  * A session for a user Huddle has already identified: the hand-off of a sign-in to a custom
@@ -83,6 +85,26 @@ function newPasswordIn(path: string, body: unknown): unknown {
   if (path === '/reset-password' || path === '/change-password' || path === '/set-password')
     return (body as { newPassword?: unknown }).newPassword;
   return undefined;
+}
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * The email of the account whose password is being set: typed at sign-up, the reset link's
+ * account at reset (an unknown link is left to Better Auth's own refusal), the session's at
+ * change and set.
+ */
+async function accountEmailFor(ctx: AuthMiddlewareContext): Promise<string | undefined> {
+  const body = ctx.body as { email?: unknown; token?: unknown } | undefined;
+  if (ctx.path === '/sign-up/email') return typeof body?.email === 'string' ? body.email : undefined;
+  if (ctx.path === '/reset-password') {
+    const token = body?.token ?? (ctx.query as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string') return undefined;
+    const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+    const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+    return user?.email;
+  }
+  return (await getSessionFromCtx(ctx))?.user.email;
 }
 
 /**
@@ -192,14 +214,23 @@ export function createAuth({
       updateAge: 60 * 60 * 24,
     },
     // Every way a password is set passes here, including Better Auth's own change-password and
-    // set-password, which Huddle has no route for yet: none stores a guessable password.
+    // set-password, which Huddle has no route for yet: none stores a guessable password, nor the
+    // account's own email.
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const candidate = newPasswordIn(ctx.path, ctx.body);
-        if (typeof candidate === 'string' && (await isGuessablePassword(candidate))) {
+        if (typeof candidate !== 'string') return;
+        if (await isGuessablePassword(candidate)) {
           throw new APIError('BAD_REQUEST', {
             code: passwordTooCommonCode,
             message: accountFieldMessages.passwordTooCommon,
+          });
+        }
+        const email = await accountEmailFor(ctx);
+        if (email !== undefined && isEmailAsPassword(candidate, email)) {
+          throw new APIError('BAD_REQUEST', {
+            code: passwordIsEmailCode,
+            message: accountFieldMessages.passwordIsEmail,
           });
         }
       }),

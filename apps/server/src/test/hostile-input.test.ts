@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { yearRangeMessage } from '@huddle/shared/dates';
 import { errorReply } from '@huddle/shared/error-reply';
 import { geohashOf } from '@huddle/shared/places';
 import fc from 'fast-check';
@@ -5,47 +7,30 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partners } from '../features/partners/partners.schema.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { createEventAs, createTeamAs, signUpUser } from './factories.ts';
+import { connectLocalStripeAccount, createEventAs, createTeamAs, signUpUser } from './factories.ts';
+import { createGenerator, type KnownValues } from './hostile-values.ts';
 import {
-  createGenerator,
-  hostileJson,
-  hostileText,
-  type Generator,
-  type JsonSchema,
-  type KnownValues,
-} from './hostile-values.ts';
+  dateLeaves,
+  edgeRequests,
+  operationsOf,
+  requestArbitrary,
+  urlOf,
+  withLeaf,
+  type HostileRequest,
+  type OpenApiDocument,
+  type Operation,
+} from './hostile-requests.ts';
 
 /**
  * Every route of the OpenAPI document gets valid, boundary and hostile bodies, queries and
  * path parameters as a signed-in user: no answer may be a 5xx, every 4xx carries the error
- * shape, and the server is healthy afterwards. Random by design; a failure prints the seed
- * and the smallest request that still fails.
+ * shape, and the server is healthy afterwards. Each route's edge requests go first on every run
+ * (hostile-requests.ts), then random ones; a failure prints the seed and the smallest request
+ * that still fails.
  */
 
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  schema: JsonSchema;
-}
-interface Operation {
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  body: JsonSchema | undefined;
-}
-interface HostileRequest {
-  params: Record<string, string>;
-  /** Query pairs; a key may repeat. */
-  query: [string, string][];
-  /** undefined: no body sent. */
-  body: { value: unknown } | undefined;
-  /** Appended raw to the path: a %00, a broken escape. */
-  pathNoise: string | null;
-}
-
-/** Runs per route: ~106 routes, so a little over a thousand requests in all. */
-const runsPerRoute = 12;
+/** Random runs per route, after its edge requests: ~270 routes, so about four thousand requests in all. */
+const runsPerRoute = 10;
 
 let t: TestApp;
 let cookie: string;
@@ -149,7 +134,29 @@ beforeAll(async () => {
   const entered = { entrants: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { registrationId: registration.id }] };
   await inject({ method: 'PUT', url: `/api/tournaments/${tournament.id}/entrants`, payload: entered }, 200);
   const scheduled = await inject({ method: 'POST', url: `/api/tournaments/${tournament.id}/schedule` }, 200);
+  // Paid, with a form that has a submission and a site: so the requests that read the ledger
+  // (Transactions), change a submission or save a site get past "not found" and "connect Stripe".
+  await connectLocalStripeAccount(t, me.user.id);
+  const form = await inject({ method: 'POST', url: '/api/forms', payload: { title: 'Tryouts', teamId: team.id } }, 201);
+  const fields = [{ type: 'short_text', id: 'position', label: 'Position' }];
+  await inject(
+    { method: 'PUT', url: `/api/forms/${form.id}`, payload: { version: 1, title: 'Tryouts', fields, settings: {} } },
+    200,
+  );
+  await inject({ method: 'POST', url: `/api/forms/${form.id}/status`, payload: { status: 'published' } }, 200);
+  const submission = await inject(
+    {
+      method: 'POST',
+      url: `/api/forms/${form.id}/submissions`,
+      payload: { clientId: randomUUID(), answers: { position: 'Keeper' } },
+    },
+    201,
+  );
+  const website = await inject({ method: 'POST', url: '/api/websites', payload: { template: 'club' } }, 201);
   known = {
+    formId: [form.id],
+    submissionId: [submission.submissionId],
+    websiteId: [website.id],
     tournamentId: [tournament.id],
     matchId: scheduled.matches.map((match: { id: string }) => match.id),
     postId: [post.id],
@@ -175,110 +182,113 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The operations of the document, in an order that keeps the fixtures and the session alive longest. */
-function operationsOf(document: {
-  paths: Record<
-    string,
-    Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>
-  >;
-}): Operation[] {
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      parameters: operation.parameters ?? [],
-      body: operation.requestBody?.content?.['application/json']?.schema,
-    })),
+const documentOf = (app: TestApp['app']) => app.swagger() as unknown as OpenApiDocument;
+
+/** The path parameters of an operation, pointing at the fixtures where their names say. */
+function fixtureParams(operation: Operation, generator: ReturnType<typeof createGenerator>) {
+  return Object.fromEntries(
+    operation.parameters
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => [
+        parameter.name,
+        String(fc.sample(generator.valid(parameter.schema, parameter.name), { numRuns: 1, seed: 30 })[0]),
+      ]),
   );
-  // Reads, then writes, then deletions (deeper paths first: a season goes before its team),
-  // then deleting the account, then signing out.
-  const rank = ({ method, path }: Operation) => {
-    if (path === '/api/auth/sign-out') return 4;
-    if (method === 'DELETE' && path === '/api/me') return 3;
-    return method === 'GET' ? 0 : method === 'DELETE' ? 2 : 1;
-  };
-  return operations.sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.path.length - a.path.length : 0));
 }
 
-/**
- * One request for an operation: a clean one (valid as far as the schemas say, so it reaches
- * the service and the database) or a hostile one (hostile values at any depth, unknown and
- * repeated keys, a wrong body, a broken path).
- */
-function requestArbitrary(operation: Operation, generator: Generator): fc.Arbitrary<HostileRequest> {
-  const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-  const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
-  const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
-  const required = queryParameters.filter((parameter) => parameter.required).map((parameter) => parameter.name);
+async function send(operation: Operation, request: HostileRequest) {
+  const url = urlOf(operation, request);
+  const response = await t.app.inject({
+    method: operation.method as InjectOptions['method'],
+    url,
+    headers: {
+      cookie,
+      ...(request.body && { 'content-type': 'application/json' }),
+      ...(request.encoding && { 'content-encoding': request.encoding }),
+    },
+    ...(request.body && { payload: JSON.stringify(request.body.value) }),
+  });
+  return { url, response };
+}
 
-  const build = (hostile: boolean): fc.Arbitrary<HostileRequest> => {
-    const text = (parameter: Parameter) => {
-      const valid = generator.valid(parameter.schema, parameter.name).map(asText);
-      return hostile ? fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: hostileText }) : valid;
-    };
-    const params = fc.record(Object.fromEntries(pathParameters.map((parameter) => [parameter.name, text(parameter)])));
-    const named = fc
-      .record(Object.fromEntries(queryParameters.map((parameter) => [parameter.name, text(parameter)])), {
-        requiredKeys: required,
-      })
-      .map((values) => Object.entries(values as Record<string, string>));
-    const extraKeys = fc.constantFrom('unknown', '__proto__', 'constructor', ...queryParameters.map((p) => p.name));
-    const query = hostile
-      ? fc
-          .tuple(named, fc.array(fc.tuple(extraKeys, hostileText), { minLength: 0, maxLength: 2 }))
-          .map(([pairs, extra]) => [...pairs, ...extra])
-      : named;
-    let body: fc.Arbitrary<HostileRequest['body']>;
-    if (!operation.body) {
-      body = hostile
-        ? fc.option(
-            hostileJson.map((value) => ({ value })),
-            { nil: undefined },
-          )
-        : fc.constant(undefined);
-    } else if (!hostile) {
-      body = generator.valid(operation.body).map((value) => ({ value }));
-    } else {
-      const withUnknownField = fc
-        .tuple(generator.valid(operation.body), fc.constantFrom('unknownField', 'constructor', 'isAdmin'), hostileJson)
-        .map(([value, key, extra]) =>
-          typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value, [key]: extra } : value,
-        );
-      body = fc
-        .oneof(
-          { weight: 4, arbitrary: generator.mixed(operation.body) },
-          { weight: 1, arbitrary: hostileJson },
-          { weight: 1, arbitrary: withUnknownField },
-        )
-        .map((value) => ({ value }));
+// The two exact checks go first: the random run ends by deleting the account and signing out.
+describe('inputs no schema may let through (issue 30)', () => {
+  it('refuses a year outside the range, beside the field, in every date any route takes', async () => {
+    const document = documentOf(t.app);
+    const { schemas } = document.components;
+    const generator = createGenerator(schemas, known);
+    const unrefused: string[] = [];
+    let dates = 0;
+    for (const operation of operationsOf(document)) {
+      const params = fixtureParams(operation, generator);
+      const inputs = [
+        ...operation.parameters
+          .filter((parameter) => parameter.in === 'query')
+          .flatMap((parameter) =>
+            dateLeaves(parameter.schema, schemas).map((leaf) => ({ in: 'query' as const, key: parameter.name, leaf })),
+          ),
+        ...(operation.body ? dateLeaves(operation.body, schemas) : []).map((leaf) => ({
+          in: 'body' as const,
+          key: leaf.path.join('.'),
+          leaf,
+        })),
+      ];
+      for (const input of inputs) {
+        const outOfRange =
+          input.leaf.format === 'date'
+            ? ['0000-01-01', '9999-12-31']
+            : ['0000-01-01T00:00:00Z', '9999-12-31T00:00:00Z'];
+        for (const value of outOfRange) {
+          dates += 1;
+          const valid = fc.sample(generator.valid(input.leaf.narrowed), { numRuns: 1, seed: 30 })[0];
+          const { url, response } = await send(operation, {
+            params,
+            query: input.in === 'query' ? [[input.key, value]] : [],
+            body: input.in === 'body' ? { value: withLeaf(valid, input.leaf.path, value) } : undefined,
+            pathNoise: null,
+            encoding: null,
+          });
+          const fields = response.statusCode === 400 ? (response.json().error.fields ?? {}) : {};
+          if (!fields[input.key]?.includes(yearRangeMessage)) {
+            unrefused.push(
+              `${operation.method} ${url} ${input.key}=${value}: ${response.statusCode} ${response.body.slice(0, 200)}`,
+            );
+          }
+        }
+      }
     }
-    const pathNoise = hostile
-      ? fc.option(fc.constantFrom('%00', '%', '%E0%A4%A', '%2e%2e%2f', '\u0000'), { freq: 4, nil: null })
-      : fc.constant(null);
-    return fc.record({ params, query, body, pathNoise });
-  };
-  return fc.oneof({ weight: 2, arbitrary: build(false) }, { weight: 3, arbitrary: build(true) });
-}
+    expect(dates).toBeGreaterThan(40);
+    expect(unrefused).toEqual([]);
+  });
 
-/** Percent-encoding as a browser does it: a lone surrogate becomes U+FFFD first. */
-const encode = (value: string) =>
-  encodeURIComponent(
-    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
-  );
-
-/** The URL as a client would write it; now and then a raw %00 or a broken escape in the path. */
-function urlOf(operation: Operation, request: HostileRequest): string {
-  let path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(request.params[name] ?? ''));
-  if (request.pathNoise) path = `${path}${request.pathNoise}`;
-  const query = request.query.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&');
-  return query ? `${path}?${query}` : path;
-}
+  it('answers a PATCH with nothing to change with 400 in the error shape', async () => {
+    const document = documentOf(t.app);
+    const generator = createGenerator(document.components.schemas, known);
+    const patches = operationsOf(document).filter((operation) => operation.method === 'PATCH');
+    expect(patches.length).toBeGreaterThan(3);
+    const answers = [];
+    for (const operation of patches) {
+      const request = {
+        params: fixtureParams(operation, generator),
+        query: [],
+        body: { value: {} },
+        pathNoise: null,
+        encoding: null,
+      };
+      const { response } = await send(operation, request);
+      answers.push({
+        route: operation.path,
+        status: response.statusCode,
+        errorShape: errorReply.safeParse(response.json()).success,
+      });
+    }
+    expect(answers).toEqual(patches.map((operation) => ({ route: operation.path, status: 400, errorShape: true })));
+  });
+});
 
 describe('hostile input on every route of the OpenAPI document', () => {
   it('never answers 5xx, answers every 4xx in the error shape, and stays healthy', { timeout: 180_000 }, async () => {
-    const document = t.app.swagger() as unknown as Parameters<typeof operationsOf>[0] & {
-      components: { schemas: Record<string, JsonSchema> };
-    };
+    const document = documentOf(t.app);
     const generator = createGenerator(document.components.schemas, known);
     const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(90);
@@ -288,14 +298,8 @@ describe('hostile input on every route of the OpenAPI document', () => {
     const failures: string[] = [];
     for (const operation of operations) {
       const property = fc.asyncProperty(requestArbitrary(operation, generator), async (request) => {
-        const url = urlOf(operation, request);
         sent += 1;
-        const response = await t.app.inject({
-          method: operation.method as InjectOptions['method'],
-          url,
-          headers: { cookie, ...(request.body && { 'content-type': 'application/json' }) },
-          ...(request.body && { payload: JSON.stringify(request.body.value) }),
-        });
+        const { url, response } = await send(operation, request);
         byStatus.set(response.statusCode, (byStatus.get(response.statusCode) ?? 0) + 1);
         const where = `${operation.method} ${url.slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
         if (response.statusCode >= 500) throw new Error(where);
@@ -304,7 +308,14 @@ describe('hostile input on every route of the OpenAPI document', () => {
           if (!parsed.success) throw new Error(`not the error shape: ${where}`);
         }
       });
-      const details = await fc.check(property, { numRuns: runsPerRoute, endOnFailure: true });
+      const examples = edgeRequests(operation, generator, document.components.schemas).map(
+        (request) => [request] as [HostileRequest],
+      );
+      const details = await fc.check(property, {
+        numRuns: runsPerRoute + examples.length,
+        examples,
+        endOnFailure: true,
+      });
       if (details.failed) {
         failures.push(
           `${operation.method} ${operation.path} (seed ${details.seed}, path ${details.counterexamplePath}): ${String(details.errorInstance).slice(0, 800)}`,

@@ -101,6 +101,20 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
+/**
+ * Values a field's own type allows on paper that a database or Date may not hold (issue 30: a
+ * year 0 date reached PostgreSQL, which has none): given to that type's fields in hostile requests.
+ */
+export const edgeDays = ['0000-01-01', '0001-01-01', '1899-12-31', '2201-01-01', '9999-12-31'];
+export const edgeInstants = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00.000-05:00',
+  '1899-12-31T23:59:59Z',
+  '2201-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+];
+export const edgeNumbers = [...hostileNumbers, 2 ** 53, -(2 ** 63), 1e21, 1e100];
+
 /** A query or path value: what a browser address bar can carry. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...hostileStrings) },
@@ -130,7 +144,10 @@ function byName(name: string | undefined, known: KnownValues): fc.Arbitrary<unkn
 export interface Generator {
   /** A value the schema accepts as far as it can say, all the way down. */
   valid(schema: JsonSchema, name?: string): fc.Arbitrary<unknown>;
-  /** Valid in shape, with hostile values now and then at any depth. */
+  /**
+   * Valid in shape, with hostile values now and then at any depth, and each type's edge values:
+   * dates in year 0 or 9999, numbers past any column, empty objects.
+   */
   mixed(schema: JsonSchema, name?: string): fc.Arbitrary<unknown>;
 }
 
@@ -142,7 +159,15 @@ export function createGenerator(components: Record<string, JsonSchema>, known: K
     return resolve(target);
   };
 
-  const text = (schema: JsonSchema, name: string | undefined): fc.Arbitrary<string> => {
+  const text = (schema: JsonSchema, name: string | undefined, hostile: boolean): fc.Arbitrary<string> => {
+    const valid = validText(schema, name);
+    const edges = schema.format === 'date' ? edgeDays : schema.format === 'date-time' ? edgeInstants : [];
+    return hostile && edges.length > 0
+      ? fc.oneof({ weight: 2, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(...edges) })
+      : valid;
+  };
+
+  const validText = (schema: JsonSchema, name: string | undefined): fc.Arbitrary<string> => {
     const minLength = schema.minLength ?? 0;
     const maxLength = Math.min(schema.maxLength ?? 40, minLength + 40);
     switch (schema.format) {
@@ -180,7 +205,14 @@ export function createGenerator(components: Record<string, JsonSchema>, known: K
     );
   };
 
-  const number = (schema: JsonSchema, integer: boolean): fc.Arbitrary<number> => {
+  const number = (schema: JsonSchema, integer: boolean, hostile: boolean): fc.Arbitrary<number> => {
+    const valid = validNumber(schema, integer);
+    return hostile
+      ? fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(...edgeNumbers) })
+      : valid;
+  };
+
+  const validNumber = (schema: JsonSchema, integer: boolean): fc.Arbitrary<number> => {
     const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1_000_000);
     const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1_000_000);
     const bounded = integer
@@ -206,11 +238,11 @@ export function createGenerator(components: Record<string, JsonSchema>, known: K
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
     switch (type) {
       case 'string':
-        return text(schema, name);
+        return text(schema, name, hostile);
       case 'integer':
-        return number(schema, true);
+        return number(schema, true, hostile);
       case 'number':
-        return number(schema, false);
+        return number(schema, false, hostile);
       case 'boolean':
         return fc.boolean();
       case 'null':
@@ -226,12 +258,18 @@ export function createGenerator(components: Record<string, JsonSchema>, known: K
           Object.entries(properties).map(([key, property]) => [key, field(property, key)]),
         );
         const record = fc.record(model, { requiredKeys: schema.required ?? [] });
-        if (hostile && schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
-          return fc
-            .tuple(record, fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }), { maxKeys: 2 }))
-            .map(([value, extra]) => ({ ...extra, ...value }));
-        }
-        return record;
+        if (!hostile) return record;
+        // An empty object (a PATCH with no change: issue 30) and, where the schema takes them, extra keys.
+        const extended =
+          schema.additionalProperties !== undefined && schema.additionalProperties !== false
+            ? fc
+                .tuple(
+                  record,
+                  fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }), { maxKeys: 2 }),
+                )
+                .map(([value, extra]) => ({ ...extra, ...value }))
+            : record;
+        return fc.oneof({ weight: 5, arbitrary: extended }, { weight: 1, arbitrary: fc.constant({}) });
       }
       default:
         return fc.jsonValue({ maxDepth: 2 });

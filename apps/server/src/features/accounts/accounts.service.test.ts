@@ -11,7 +11,7 @@ import {
   verifyEmailWith,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createAuth, passwordTooCommonCode } from '../../lib/auth.ts';
+import { createAuth, passwordIsEmailCode, passwordTooCommonCode } from '../../lib/auth.ts';
 import { findUserByEmail } from './accounts.repository.ts';
 import { toCurrentUser } from './accounts.service.ts';
 
@@ -116,6 +116,19 @@ describe('sign-up', () => {
       fields: { password: [accountFieldMessages.passwordTooCommon] },
     });
     expect(await findUserByEmail(t.db, body.email)).toBeUndefined();
+  });
+
+  it('refuses the account’s own email as its password, whatever its case and spaces, and creates no account', async () => {
+    const email = `Sam.Rivera.${Date.now()}@Example.com`;
+    for (const password of [email, email.toLowerCase(), ` ${email.toUpperCase()} `]) {
+      const response = await post('/api/auth/sign-up', signUpBodyFor({ email, password }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { password: [accountFieldMessages.passwordIsEmail] },
+      });
+    }
+    expect(await findUserByEmail(t.db, email.toLowerCase())).toBeUndefined();
   });
 
   it('answers a body that is not JSON with 400 and keeps serving', async () => {
@@ -250,6 +263,20 @@ describe('password reset', () => {
     expect((await post('/api/auth/reset-password', { token, password: 'a brand new secret' })).statusCode).toBe(200);
   });
 
+  it('refuses the account’s email as the new password beside the field, and keeps the link usable', async () => {
+    const { body } = await signUpUser(t.app);
+    await post('/api/auth/forgot-password', { email: body.email });
+    const token = await resetLinkTokenFor(body.email);
+    const refused = await post('/api/auth/reset-password', { token, password: ` ${body.email.toUpperCase()}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { password: [accountFieldMessages.passwordIsEmail] },
+    });
+    expect((await post('/api/auth/sign-in', { email: body.email, password: body.email })).statusCode).toBe(401);
+    expect((await post('/api/auth/reset-password', { token, password: 'a brand new secret' })).statusCode).toBe(200);
+  });
+
   it('answers the same for an email without an account, and mails nothing', async () => {
     const response = await post('/api/auth/forgot-password', { email: 'ghost@example.com' });
     expect(response.json()).toEqual({ ok: true });
@@ -295,6 +322,22 @@ describe('changing a password', () => {
     expect((await post('/api/auth/sign-in', { email: body.email, password: 'a brand new secret' })).statusCode).toBe(
       200,
     );
+  });
+
+  it('refuses the account’s email as the new password', async () => {
+    const { body, cookie } = await signUpUser(t.app);
+    await expect(
+      auth().api.changePassword({
+        body: { currentPassword: body.password, newPassword: body.email.toUpperCase() },
+        headers: new Headers({ cookie }),
+      }),
+    ).rejects.toMatchObject({ body: { code: passwordIsEmailCode, message: accountFieldMessages.passwordIsEmail } });
+    expect((await post('/api/auth/sign-in', { email: body.email, password: body.email })).statusCode).toBe(401);
+    // Better Auth's own sign-up too, past Huddle's schema.
+    const email = `pat.${Date.now()}@example.com`;
+    await expect(auth().api.signUpEmail({ body: { name: 'Pat', email, password: email } })).rejects.toMatchObject({
+      body: { code: passwordIsEmailCode },
+    });
   });
 });
 

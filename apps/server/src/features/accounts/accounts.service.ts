@@ -9,7 +9,7 @@ import type { CurrentUser } from '@huddle/shared/users';
 import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { passwordTooCommonCode, type Auth, type SessionMethod } from '../../lib/auth.ts';
+import { passwordIsEmailCode, passwordTooCommonCode, type Auth, type SessionMethod } from '../../lib/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { verifyPassword } from '../../lib/password-hashing.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
@@ -110,14 +110,17 @@ async function currentUserByEmail(db: Database, email: string): Promise<CurrentU
   return toCurrentUser(row);
 }
 
-/** Better Auth refused the new password as guessable (lib/auth.ts): say so beside the field. */
-function isPasswordTooCommon(error: unknown): boolean {
-  return error instanceof APIError && error.body?.code === passwordTooCommonCode;
+const refusedPasswordMessages: Record<string, string> = {
+  [passwordTooCommonCode]: accountFieldMessages.passwordTooCommon,
+  [passwordIsEmailCode]: accountFieldMessages.passwordIsEmail,
+};
+
+/** Better Auth refused the new password (lib/auth.ts): the refusal to show beside the field, else undefined. */
+function refusedPassword(error: unknown): AppError | undefined {
+  const code = error instanceof APIError ? error.body?.code : undefined;
+  const message = code === undefined ? undefined : refusedPasswordMessages[code];
+  return message === undefined ? undefined : new AppError('VALIDATION_FAILED', message, { password: [message] });
 }
-const passwordTooCommon = () =>
-  new AppError('VALIDATION_FAILED', accountFieldMessages.passwordTooCommon, {
-    password: [accountFieldMessages.passwordTooCommon],
-  });
 
 const emailTaken = () =>
   new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', {
@@ -133,7 +136,8 @@ export async function signUp(
     const result = await auth.api.signUpEmail({ body, headers, returnHeaders: true });
     return { setCookies: result.headers.getSetCookie(), user: await currentUserByEmail(db, body.email) };
   } catch (error) {
-    if (isPasswordTooCommon(error)) throw passwordTooCommon();
+    const refused = refusedPassword(error);
+    if (refused) throw refused;
     // Simultaneous sign-ups with one email pass the check above together; the unique
     // index lets one insert win, and the others fail here.
     if (await findUserByEmail(db, body.email)) throw emailTaken();
@@ -216,7 +220,8 @@ export async function resetPassword({ auth }: Pick<AccountsDeps, 'auth'>, body: 
     await auth.api.resetPassword({ body: { token: body.token, newPassword: body.password } });
   } catch (error) {
     // Checked before the token is used: the person keeps the link and picks another password.
-    if (isPasswordTooCommon(error)) throw passwordTooCommon();
+    const refused = refusedPassword(error);
+    if (refused) throw refused;
     if (error instanceof APIError && error.statusCode === 400) {
       throw new AppError('INVALID_TOKEN', 'This reset link has expired or was already used. Ask for a new one.');
     }

@@ -28,6 +28,11 @@ export async function insertForm(
   return row;
 }
 
+export async function findForms(db: Database, formIds: string[]): Promise<FormRow[]> {
+  if (formIds.length === 0) return [];
+  return db.select().from(forms).where(inArray(forms.id, formIds));
+}
+
 /** The form's row, locked until the transaction ends: submissions to one form queue here. */
 export async function lockForm(tx: Database, formId: string): Promise<FormRow | undefined> {
   const [row] = await tx.select().from(forms).where(eq(forms.id, formId)).for('update');

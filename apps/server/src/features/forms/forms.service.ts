@@ -65,6 +65,7 @@ import {
 import { formReceivedMail } from './forms.mails.ts';
 import {
   findForm,
+  findForms,
   findSubmission,
   findSubmissionByClientId,
   findTeamName,
@@ -134,6 +135,22 @@ async function toDraft(db: Database, form: FormRow): Promise<FormDraft> {
     updatedAt: form.updatedAt.toISOString(),
     canTakePayments: await formCanTakePayments(db, form),
   };
+}
+
+/**
+ * Which of these forms a website's Form block may name (decision 061): on a team's site the
+ * team's own forms, on a personal site the forms its editor edits. Each existing form's id to
+ * whether it may; an id that names no form is left out.
+ */
+export async function formsShowableOnSite(
+  db: Database,
+  { actorId, siteTeamId, formIds }: { actorId: string; siteTeamId: string | null; formIds: string[] },
+): Promise<Map<string, boolean>> {
+  const showable = new Map<string, boolean>();
+  for (const form of await findForms(db, formIds)) {
+    showable.set(form.id, siteTeamId ? form.teamId === siteTeamId : (await accessTo(db, form, actorId)).canEdit);
+  }
+  return showable;
 }
 
 export async function listMyForms(db: Database, { actorId }: { actorId: string }) {

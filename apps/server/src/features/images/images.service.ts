@@ -31,7 +31,7 @@ export async function storePublicImage(
   { actorId, bytes }: { actorId: string; bytes: Buffer },
 ) {
   const image = await normalizeUploadedImage(bytes, 'inside');
-  const url = await storage.put(`images/${actorId}-${randomUUID()}.webp`, image);
+  const url = await storage.put('images', `${actorId}-${randomUUID()}.webp`, image);
   await db.insert(publicImages).values({ url, uploaderUserId: actorId });
   return { url };
 }

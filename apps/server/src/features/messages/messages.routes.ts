@@ -1,6 +1,14 @@
 import { errorReply } from '@huddle/shared/error-reply';
-import { conversationIdParams, messageEndpoints, messageImagePath, messageImageReply } from '@huddle/shared/messages';
+import {
+  conversationIdParams,
+  messageEndpoints,
+  messageImageFilePath,
+  messageImageParams,
+  messageImagePath,
+  messageImageReply,
+} from '@huddle/shared/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { readImageUpload } from '../../lib/images/read-image-upload.ts';
@@ -9,6 +17,7 @@ import {
   deleteMessage,
   editMessage,
   getConversation,
+  getMessageImage,
   getUnreadCount,
   listConversations,
   listMessages,
@@ -23,12 +32,13 @@ import {
 } from './messages.service.ts';
 
 export function registerMessageRoutes(app: FastifyInstance, appDeps: AppDeps): void {
-  const { db, auth, realtime, storage, clock, mailer, jobs, config } = appDeps;
+  const { db, auth, realtime, storage, privateStorage, clock, mailer, jobs, config } = appDeps;
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const deps: MessageDeps = {
     db,
     realtime,
     storage,
+    privateStorage,
     clock,
     mailer,
     jobs,
@@ -49,6 +59,8 @@ export function registerMessageRoutes(app: FastifyInstance, appDeps: AppDeps): v
       },
     },
   };
+
+  const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
   registerEndpoint(app, messageEndpoints.listConversations, async ({ request }) =>
     listConversations(db, { actorId: await actor(request) }),
@@ -111,6 +123,32 @@ export function registerMessageRoutes(app: FastifyInstance, appDeps: AppDeps): v
       const actorId = await actor(request);
       const { conversationId } = request.params as { conversationId: string };
       return uploadMessageImage(deps, { actorId, conversationId, bytes: await readImageUpload(request) });
+    },
+  );
+
+  // Bytes, not JSON, so declared here. Only members read a photo (decision 061), so only their
+  // browsers keep it, and for a day: a deleted message's photo does not outlive it long there.
+  app.get(
+    messageImageFilePath,
+    {
+      schema: {
+        summary: "A message photo (the conversation's members; 404 for anyone else)",
+        tags: ['messages'],
+        params: messageImageParams,
+        response: {
+          200: { description: 'The photo, as WebP', content: { 'image/webp': { schema: z.string() } } },
+          '4xx': errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { conversationId, imageName } = request.params as z.output<typeof messageImageParams>;
+      const bytes = await getMessageImage(deps, { viewerId: await viewer(request), conversationId, imageName });
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
     },
   );
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { messagesMessages } from '@huddle/shared/messages';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import {
   turnOffMail,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { messages } from './messages.schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -444,7 +447,7 @@ describe('photos', () => {
     const uploaded = await upload(a, id);
     expect(uploaded.statusCode).toBe(200);
     const { imageUrl } = uploaded.json();
-    const stored = await t.app.inject({ url: imageUrl });
+    const stored = await t.app.inject({ url: imageUrl, headers: { cookie: a.cookie } });
     expect(stored.statusCode).toBe(200);
     const meta = await sharp(stored.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1280, 720]);
@@ -466,11 +469,65 @@ describe('photos', () => {
     });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ text: '', imageUrl });
+    // Decision 026: the conversation's members see it, kept in their browser only; anyone else gets 404.
+    for (const member of [a, b]) {
+      const seen = await t.app.inject({ url: imageUrl, headers: { cookie: member.cookie } });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers['content-type']).toBe('image/webp');
+      expect(seen.headers['cache-control']).toMatch(/^private\b/);
+    }
+    for (const headers of [{}, { cookie: c.cookie }]) {
+      const refused = await t.app.inject({ url: imageUrl, headers });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
     // Deleting the message removes the photo.
     await call('DELETE', `/api/conversations/${id}/messages/${sent.json().id}`, a.cookie);
-    expect((await t.app.inject({ url: imageUrl })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: imageUrl, headers: { cookie: a.cookie } })).statusCode).toBe(404);
     // An outsider cannot upload into the conversation.
     expect((await upload(c, id)).statusCode).toBe(404);
+  });
+});
+
+describe('a photo sent before decision 061, in the public folder', () => {
+  it('is never served from /uploads/, and shown to the members only, at the checked address', async () => {
+    const a = await signUpUser(t.app);
+    const b = await signUpUser(t.app);
+    const c = await signUpUser(t.app);
+    const id = await direct(a, b);
+    const imageName = `${a.user.id}-0123456789abcdef.webp`;
+    const file = path.join(t.config.dataDir, 'uploads', 'messages', id, imageName);
+    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#aa3322' } })
+      .webp()
+      .toBuffer();
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, bytes);
+    const legacyUrl = `/uploads/messages/${id}/${imageName}`;
+    await t.db
+      .insert(messages)
+      .values({ conversationId: id, senderId: a.user.id, clientId: randomUUID(), text: '', imageUrl: legacyUrl });
+
+    for (const url of [
+      legacyUrl,
+      `/uploads/./messages/${id}/${imageName}`,
+      `/uploads//messages/${id}/${imageName}`,
+      `/uploads/%6Dessages/${id}/${imageName}`,
+      `/uploads/avatars/../messages/${id}/${imageName}`,
+      `/uploads/avatars/%2e%2e/messages/${id}/${imageName}`,
+    ]) {
+      for (const headers of [{}, { cookie: b.cookie }]) {
+        expect((await t.app.inject({ url, headers })).statusCode, url).not.toBe(200);
+      }
+    }
+    const [message] = (await call('GET', `/api/conversations/${id}/messages`, b.cookie)).json().messages;
+    expect(message.imageUrl).toBe(`/api/conversations/${id}/images/${imageName}`);
+    const seen = await t.app.inject({ url: message.imageUrl, headers: { cookie: b.cookie } });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.rawPayload.equals(bytes)).toBe(true);
+    expect((await t.app.inject({ url: message.imageUrl, headers: { cookie: c.cookie } })).statusCode).toBe(404);
+
+    await call('DELETE', `/api/conversations/${id}/messages/${message.id}`, a.cookie);
+    await expect(access(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

@@ -1,14 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import { messageEventTypes, messagesMessages, type Conversation, type Message } from '@huddle/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { normalizeUploadedImage } from '../../lib/images/normalize-image.ts';
-import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { areConnected } from '../connections/connections.service.ts';
 import { visibleEvent } from '../events/events.service.ts';
 import type { NotifyDeps } from '../notifications/notifications.service.ts';
 import { notifyNewMessage } from './message-notifications.ts';
+import {
+  isSendersPhoto,
+  readMessagePhoto,
+  removeMessagePhoto,
+  shownPhotoUrl,
+  storeMessagePhoto,
+  type PhotoStorages,
+} from './message-photos.ts';
 import { isOnline } from '../presence/presence.service.ts';
 import { blockUser, unblockUser } from '../profiles/profiles.service.ts';
 import { visibleTeam } from '../teams/teams.service.ts';
@@ -42,9 +48,7 @@ import {
 } from './messages.repository.ts';
 
 /** Sending notifies the members who are away (message-notifications.ts), hence the notify deps. */
-export interface MessageDeps extends NotifyDeps {
-  storage: FileStorage;
-}
+export interface MessageDeps extends NotifyDeps, PhotoStorages {}
 
 const conversationNotFound = () => new AppError('NOT_FOUND', 'Conversation not found');
 const messageNotFound = () => new AppError('NOT_FOUND', 'Message not found');
@@ -109,7 +113,7 @@ function toMessage(row: MessageRow, sender: Person | undefined): Message {
     clientId: row.clientId,
     sender: personOf(sender, row.senderId),
     text: deleted ? '' : row.text,
-    imageUrl: deleted ? null : row.imageUrl,
+    imageUrl: deleted || row.imageUrl === null ? null : shownPhotoUrl(row.imageUrl),
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
@@ -342,13 +346,9 @@ export async function listMessages(
   return { messages: await toMessages(db, page.rows), hasMore: page.hasMore };
 }
 
-/** The photo's URL is accepted only if this storage made it for this sender in this conversation. */
-function checkImageUrl(storage: FileStorage, url: string, conversationId: string, actorId: string) {
-  const key = storage.keyOf(url);
-  const expected = new RegExp(
-    `^messages/${conversationId}/${actorId.replace(/[^A-Za-z0-9_-]/g, '')}-[0-9a-f]{16}\\.webp$`,
-  );
-  if (!key || !expected.test(key)) {
+/** The photo's URL is accepted only if it was stored for this sender in this conversation. */
+function checkImageUrl(url: string, conversationId: string, actorId: string) {
+  if (!isSendersPhoto(url, { conversationId, senderId: actorId })) {
     throw new AppError('VALIDATION_FAILED', messagesMessages.notAConversationImage, {
       imageUrl: [messagesMessages.notAConversationImage],
     });
@@ -367,7 +367,7 @@ export async function sendMessage(
     message,
   }: { actorId: string; conversationId: string; message: { clientId: string; text: string; imageUrl: string | null } },
 ) {
-  const { db, realtime, storage } = deps;
+  const { db, realtime } = deps;
   // A retry of a message that went through: the same message, nothing sent twice.
   const earlier = await findMessageByClientId(db, actorId, message.clientId);
   if (earlier) return replayOf(db, earlier, conversationId);
@@ -375,7 +375,7 @@ export async function sendMessage(
   const { conversation, manager } = await requireMember(db, conversationId, actorId);
   const reason = await postingRule(db, conversation, actorId, manager);
   if (reason) throw cannotPost(reason);
-  if (message.imageUrl) checkImageUrl(storage, message.imageUrl, conversationId, actorId);
+  if (message.imageUrl) checkImageUrl(message.imageUrl, conversationId, actorId);
 
   const row = await insertMessage(db, { conversationId, senderId: actorId, ...message });
   // Two copies of one retry raced: the other insert won.
@@ -433,11 +433,11 @@ export async function deleteMessage(
   deps: MessageDeps,
   { actorId, conversationId, messageId }: { actorId: string; conversationId: string; messageId: string },
 ) {
-  const { db, realtime, storage, clock } = deps;
+  const { db, realtime, clock } = deps;
   const { conversation, row } = await ownMessage(db, actorId, conversationId, messageId);
   // The row stays (the thread keeps its order and "deleted" shows); its words and photo go.
   const updated = await updateMessageColumns(db, row.id, { text: '', imageUrl: null, deletedAt: clock.now() });
-  if (row.imageUrl) await storage.remove(row.imageUrl);
+  if (row.imageUrl) await removeMessagePhoto(deps, row.imageUrl);
   const [reply] = await toMessages(db, [updated!]);
   realtime.sendMany(await listMemberIds(db, conversation), {
     type: messageEventTypes.deleted,
@@ -472,14 +472,24 @@ export async function uploadMessageImage(
   deps: MessageDeps,
   { actorId, conversationId, bytes }: { actorId: string; conversationId: string; bytes: Buffer },
 ) {
-  const { db, storage } = deps;
+  const { db } = deps;
   const { conversation, manager } = await requireMember(db, conversationId, actorId);
   const reason = await postingRule(db, conversation, actorId, manager);
   if (reason) throw cannotPost(reason);
   const image = await normalizeUploadedImage(bytes, 'inside');
-  const imageUrl = await storage.put(
-    `messages/${conversationId}/${actorId}-${randomBytes(8).toString('hex')}.webp`,
-    image,
-  );
-  return { imageUrl };
+  return { imageUrl: await storeMessagePhoto(deps, { conversationId, senderId: actorId, image }) };
+}
+
+/**
+ * A message photo's bytes, for the conversation's members only. Everyone else, signed in or not,
+ * gets the 404 of a photo that does not exist (decision 026: outsiders learn nothing).
+ */
+export async function getMessageImage(
+  deps: MessageDeps,
+  { viewerId, conversationId, imageName }: { viewerId: string | undefined; conversationId: string; imageName: string },
+): Promise<Buffer> {
+  const member = viewerId ? (await findAccess(deps.db, conversationId, viewerId))?.member : false;
+  const bytes = member ? await readMessagePhoto(deps, { conversationId, imageName }) : undefined;
+  if (!bytes) throw new AppError('NOT_FOUND', 'Photo not found');
+  return bytes;
 }

@@ -239,6 +239,38 @@ describe('the webhook endpoint', () => {
     expect(seen).toEqual([]);
   });
 
+  it('refuses an event signed too far in the future with 400 in the error shape, and applies nothing', async () => {
+    const event = eventFor(`evt_future_${Date.now()}`, { id: 'cs_future', object: 'checkout.session', status: 'open' });
+    const payload = JSON.stringify(event);
+    const secret = await t.payments.webhookSecret();
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now + 301, now + 86_400, 99_999_999_999_999]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: webhookPath,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }),
+        },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'VALIDATION_FAILED', message: 'The Stripe signature does not match.' },
+      });
+    }
+    expect(seen).toEqual([]);
+    // Within the tolerance a clock a little ahead is fine, as Stripe allows a little behind.
+    const ahead = stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now + 60 });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: webhookPath,
+      headers: { 'content-type': 'application/json', 'stripe-signature': ahead },
+      payload,
+    });
+    expect(accepted.statusCode).toBe(200);
+  });
+
   it('applies one event replayed 100 times in parallel exactly once', async () => {
     const session = await paymentSession();
     const event = eventFor(`evt_replayed_${Date.now()}`, {

@@ -229,7 +229,7 @@ export async function setProfilePhoto(
 ): Promise<CurrentUser> {
   const photo = await normalizeUploadedImage(bytes);
   const previous = (await findUserRecord(db, actorId))?.image;
-  const url = await storage.put(`avatars/${actorId}-${randomUUID()}.webp`, photo);
+  const url = await storage.put('avatars', `${actorId}-${randomUUID()}.webp`, photo);
   await updateUserColumns(db, actorId, { image: url });
   if (previous) await storage.remove(previous);
   return getCurrentUser(db, actorId);

@@ -1,5 +1,6 @@
 import { yearRangeMessage } from '@huddle/shared/dates';
 import { seasonFeeNeedsOwnerStripeMessage, seasonFeeNeedsStripeMessage } from '@huddle/shared/paid-games';
+import { noChangeMessage } from '@huddle/shared/partial-update';
 import { registrationAfterEndMessage } from '@huddle/shared/seasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers } from '../teams/teams.schema.ts';
@@ -307,15 +308,15 @@ describe('registrations', () => {
       groupId: group.id,
     });
     expect(moved.json()).toMatchObject({ status: 'approved', groupId: group.id });
-    // An empty change set is a no-op that answers the registration (it was a 500: UPDATE with no columns).
+    // An empty change set is refused by the schema, as every PATCH's is (decision 061; it was a 500).
     const unchanged = await call(
       'PATCH',
       `/api/seasons/${season.id}/registrations/${registration.id}`,
       owner.cookie,
       {},
     );
-    expect(unchanged.statusCode).toBe(200);
-    expect(unchanged.json()).toMatchObject({ status: 'approved', groupId: group.id });
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json().error.fields).toEqual({ _: [noChangeMessage] });
     expect(
       (
         await call('PATCH', `/api/seasons/${season.id}/registrations/${registration.id}`, player.cookie, {

@@ -552,7 +552,7 @@ export async function setTeamPhoto(
 ) {
   const { team } = await requireRole(db, teamId, actorId, managers);
   const photo = await normalizeUploadedImage(bytes);
-  const url = await storage.put(`teams/${teamId}-${randomBytes(8).toString('hex')}.webp`, photo);
+  const url = await storage.put('teams', `${teamId}-${randomBytes(8).toString('hex')}.webp`, photo);
   await updateTeamColumns(db, teamId, { photoUrl: url });
   if (team.photoUrl) await storage.remove(team.photoUrl);
   return getTeam(db, { viewerId: actorId, teamId });

@@ -134,6 +134,79 @@ describe('the draft', () => {
   });
 });
 
+describe('a Form block (decision 061)', () => {
+  const newForm = async (cookie: string, team: string | null) => {
+    const response = await call('POST', '/api/forms', cookie, { title: 'Tryouts', teamId: team });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: string }>().id;
+  };
+  /** The document with a Form block naming `formId` added to its home page. */
+  const withFormBlock = (document: WebsiteDocument, formId: string): WebsiteDocument => ({
+    ...document,
+    pages: document.pages.map((page, index) =>
+      index === 0
+        ? {
+            ...page,
+            content: [
+              ...page.content,
+              { type: 'Form', props: { id: 'join-form', heading: 'Join', formId, buttonLabel: 'Send' } },
+            ],
+          }
+        : page,
+    ),
+  });
+  const saved = async (cookie: string, draft: Draft, document: WebsiteDocument) => {
+    const response = await save(cookie, draft, document);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Draft>();
+  };
+
+  it('on a personal site names the editor’s forms (their team’s too), never someone else’s', async () => {
+    const draft = await create(organizer.cookie, { template: 'league' });
+    const fieldOf = (document: WebsiteDocument) =>
+      `document.pages.0.content.${document.pages[0]!.content.length - 1}.props.formId`;
+    const own = await saved(
+      organizer.cookie,
+      draft,
+      withFormBlock(draft.document, await newForm(organizer.cookie, null)),
+    );
+    const teams = await saved(organizer.cookie, own, withFormBlock(own.document, await newForm(owner.cookie, teamId)));
+
+    for (const formId of [await newForm(outsider.cookie, null), '00000000-0000-4000-8000-000000000000']) {
+      const document = withFormBlock(teams.document, formId);
+      const response = await save(organizer.cookie, teams, document);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toEqual({
+        code: 'FORBIDDEN',
+        message: websiteMessages.formNotYours,
+        fields: { [fieldOf(document)]: [websiteMessages.formNotYours] },
+      });
+    }
+  });
+
+  // Each on a team of its own: a team has one site, and the later tests make the cast team's.
+  it('on a team site names only that team’s forms', async () => {
+    const team = await createTeamAs(t.app, owner.cookie);
+    const draft = await create(owner.cookie, { template: 'club', teamId: team.id });
+    const ours = await saved(owner.cookie, draft, withFormBlock(draft.document, await newForm(owner.cookie, team.id)));
+    const elsewhere = await createTeamAs(t.app, outsider.cookie);
+    for (const formId of [await newForm(outsider.cookie, elsewhere.id), await newForm(owner.cookie, null)]) {
+      const response = await save(owner.cookie, ours, withFormBlock(ours.document, formId));
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.message).toBe(websiteMessages.formNotTeams);
+    }
+  });
+
+  it('keeps a form deleted since the draft named it, so the site can still be saved', async () => {
+    const team = await createTeamAs(t.app, owner.cookie);
+    const draft = await create(owner.cookie, { template: 'club', teamId: team.id });
+    const formId = await newForm(owner.cookie, team.id);
+    const named = await saved(owner.cookie, draft, withFormBlock(draft.document, formId));
+    expect((await call('DELETE', `/api/forms/${formId}`, owner.cookie)).statusCode).toBe(200);
+    await saved(owner.cookie, named, withHeroText(named.document, 'Still here'));
+  });
+});
+
 describe('the document schema', () => {
   const base = async () => create(outsider.cookie);
   it('refuses javascript: URLs in block props', async () => {

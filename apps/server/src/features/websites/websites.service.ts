@@ -4,6 +4,7 @@ import {
   type PublicWebsite,
   type WebsiteDraft,
   type WebsiteSummary,
+  type WebsiteDocument,
   type WebsiteTemplate,
   type saveWebsiteBody,
 } from '@huddle/shared/websites';
@@ -11,6 +12,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { formsShowableOnSite } from '../forms/forms.service.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
 import { requireRole } from '../teams/teams.service.ts';
 import { websites, type WebsiteRow } from './websites.schema.ts';
@@ -131,11 +133,49 @@ export async function getWebsiteDraft(db: Database, { actorId, websiteId }: { ac
   return toDraft(db, await editableSite(db, websiteId, actorId));
 }
 
+/** The Form blocks of a document: each one's form id (when chosen) and its field path in the save. */
+function formBlocksOf(document: WebsiteDocument) {
+  return document.pages.flatMap((page, pageIndex) =>
+    page.content.flatMap((block, blockIndex) =>
+      block.type === 'Form' && block.props.formId !== ''
+        ? [{ formId: block.props.formId, field: `document.pages.${pageIndex}.content.${blockIndex}.props.formId` }]
+        : [],
+    ),
+  );
+}
+
+/**
+ * Decision 061: a Form block names one of the site team's forms (a personal site: one its editor
+ * edits), never someone else's. A form that is gone since the saved draft named it stays, so a
+ * deleted form does not lock its site's saves; anything else is refused the same way, whether it
+ * exists or not.
+ */
+async function checkFormBlocks(
+  db: Database,
+  { site, actorId, document }: { site: WebsiteRow; actorId: string; document: WebsiteDocument },
+) {
+  const blocks = formBlocksOf(document);
+  if (blocks.length === 0) return;
+  const showable = await formsShowableOnSite(db, {
+    actorId,
+    siteTeamId: site.teamId,
+    formIds: [...new Set(blocks.map((block) => block.formId))],
+  });
+  const saved = new Set(formBlocksOf(site.draft).map((block) => block.formId));
+  const refused = blocks.filter(
+    ({ formId }) => showable.get(formId) === false || (!showable.has(formId) && !saved.has(formId)),
+  );
+  if (refused.length === 0) return;
+  const message = site.teamId ? websiteMessages.formNotTeams : websiteMessages.formNotYours;
+  throw new AppError('FORBIDDEN', message, Object.fromEntries(refused.map((block) => [block.field, [message]])));
+}
+
 export async function saveWebsite(
   db: Database,
   { actorId, websiteId, body }: { actorId: string; websiteId: string; body: z.output<typeof saveWebsiteBody> },
 ): Promise<WebsiteDraft> {
-  await editableSite(db, websiteId, actorId);
+  const site = await editableSite(db, websiteId, actorId);
+  await checkFormBlocks(db, { site, actorId, document: body.document });
   const [saved] = await db
     .update(websites)
     .set({ meta: body.meta, draft: body.document, version: sql`${websites.version} + 1`, updatedAt: new Date() })

@@ -1,9 +1,10 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathInside } from './file-storage.ts';
+import { pathInside, readFileIfAny } from './file-storage.ts';
 
 /**
- * Files people send that only some may read (decision 037): ID scans, waivers. Unlike FileStorage
+ * Files people send that only some may read (decision 037; upload-kinds.ts): ID scans, waivers,
+ * message photos. Unlike FileStorage
  * it hands out no URL: the bytes are read back by the server, after the route checked who asks.
  * On disk they live in DATA_DIR/private, a sibling of the public uploads folder, never served.
  */
@@ -23,12 +24,7 @@ export function createLocalPrivateStorage(privateDir: string): PrivateFileStorag
       await writeFile(target, bytes, { mode: 0o600 });
     },
     async read(key) {
-      try {
-        return await readFile(resolve(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
+      return readFileIfAny(resolve(key));
     },
     async remove(key) {
       await rm(resolve(key), { force: true });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { multipartFile, signUpUser, tinyPdf } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createS3PrivateStorage } from './s3-file-storage.ts';
+import { createS3FileStorage, createS3PrivateStorage } from './s3-file-storage.ts';
 
 /** A real S3 protocol peer on 127.0.0.1 (s3rver) stands in for S3, MinIO or R2. */
 let s3: S3rver;
@@ -91,6 +91,49 @@ describe('S3-compatible storage for uploads', () => {
     expect((await fetch(`${bucketUrl}/forms/f1/u1`)).status).toBe(404);
     await privateStorage.remove('forms/f1/u1');
     expect(await privateStorage.read('forms/f1/u1')).toBeUndefined();
+  });
+
+  it('keeps message photos out of the public bucket, for the conversation’s members (decision 061)', async () => {
+    const [a, b] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const conversation = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations/direct',
+      headers: { cookie: a.cookie },
+      payload: { userId: b.user.id },
+    });
+    const conversationId = conversation.json().id as string;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const body = multipartFile(png, { field: 'photo', filename: 'p.png', contentType: 'image/png' });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/images`,
+      headers: { cookie: a.cookie, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    const imageUrl = uploaded.json().imageUrl as string;
+    expect(imageUrl.startsWith(`/api/conversations/${conversationId}/images/`)).toBe(true);
+    const imageName = imageUrl.split('/').at(-1);
+    expect((await fetch(`${bucketUrl}/messages/${conversationId}/${imageName}`)).status).toBe(404);
+    expect((await t.app.inject({ url: imageUrl, headers: { cookie: b.cookie } })).statusCode).toBe(200);
+  });
+
+  it('reads a public file back by its key (message photos from before decision 061)', async () => {
+    const storage = await createS3FileStorage({
+      bucket: 'huddle-uploads',
+      privateBucket: 'huddle-uploads',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicUrl: bucketUrl,
+      forcePathStyle: true,
+    });
+    const url = await storage.put('images', 'read-back.webp', tinyPdf);
+    expect(url).toBe(`${bucketUrl}/images/read-back.webp`);
+    expect((await storage.read('images/read-back.webp'))?.equals(tinyPdf)).toBe(true);
+    expect(await storage.read('images/none.webp')).toBeUndefined();
   });
 
   it('deleting a form removes its files under private/ once the rows are gone (decision 040)', async () => {

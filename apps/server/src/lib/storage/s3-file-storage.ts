@@ -1,4 +1,4 @@
-import type { FileStorage } from './file-storage.ts';
+import { publicKeyOf, type FileStorage } from './file-storage.ts';
 import type { PrivateFileStorage } from './private-file-storage.ts';
 
 export interface S3StorageConfig {
@@ -25,18 +25,33 @@ async function createClient(config: S3StorageConfig) {
   return { sdk, client };
 }
 
+type S3Client = Awaited<ReturnType<typeof createClient>>['client'];
+type GetObject = InstanceType<Awaited<ReturnType<typeof createClient>>['sdk']['GetObjectCommand']>;
+
+/** An object's bytes, or undefined when there is none. */
+async function readObject(client: S3Client, command: GetObject, NoSuchKey: abstract new (...args: never[]) => Error) {
+  try {
+    const reply = await client.send(command);
+    return reply.Body ? Buffer.from(await reply.Body.transformToByteArray()) : undefined;
+  } catch (error) {
+    if (error instanceof NoSuchKey) return undefined;
+    throw error;
+  }
+}
+
 /**
  * Uploads in S3-compatible storage (AWS S3, MinIO, R2…), for deployments with several
  * instances. The SDK is loaded only when configured: it is large, and start-up time counts.
  */
 export async function createS3FileStorage(config: S3StorageConfig): Promise<FileStorage> {
   const {
-    sdk: { DeleteObjectCommand, PutObjectCommand },
+    sdk: { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand },
     client,
   } = await createClient(config);
   const prefix = `${config.publicUrl.replace(/\/$/, '')}/`;
   return {
-    async put(key, bytes) {
+    async put(kind, name, bytes) {
+      const key = publicKeyOf(kind, name);
       await client.send(
         new PutObjectCommand({
           Bucket: config.bucket,
@@ -48,6 +63,9 @@ export async function createS3FileStorage(config: S3StorageConfig): Promise<File
         }),
       );
       return `${prefix}${key}`;
+    },
+    async read(key) {
+      return readObject(client, new GetObjectCommand({ Bucket: config.bucket, Key: key }), NoSuchKey);
     },
     async remove(url) {
       if (!url.startsWith(prefix)) return;
@@ -85,13 +103,7 @@ export async function createS3PrivateStorage(config: S3StorageConfig): Promise<P
       );
     },
     async read(key) {
-      try {
-        const reply = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
-        return reply.Body ? Buffer.from(await reply.Body.transformToByteArray()) : undefined;
-      } catch (error) {
-        if (error instanceof NoSuchKey) return undefined;
-        throw error;
-      }
+      return readObject(client, new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }), NoSuchKey);
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));

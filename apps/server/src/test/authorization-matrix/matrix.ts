@@ -56,7 +56,8 @@ export function openApiRoutes(app: FastifyInstance): string[] {
 }
 
 let photo: Buffer | undefined;
-async function photoBytes(): Promise<Buffer> {
+/** A small PNG, as the rows that upload a photo send it. */
+export async function photoBytes(): Promise<Buffer> {
   photo ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366aa' } })
     .png()
     .toBuffer();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { apiAs, type Cast } from './cast.ts';
-import { signedIn, statuses, type MatrixRow } from './matrix.ts';
+import { multipartFile } from '../factories.ts';
+import { apiAs, type Cast, type Person } from './cast.ts';
+import { photoBytes, signedIn, statuses, type MatrixRow } from './matrix.ts';
 
 // Columns:                                        anonymous otherUser member organizer owner
 // Decision 026: a conversation is 404 to everyone outside it; the sender alone edits and deletes.
@@ -33,6 +34,25 @@ async function ownersMessage(cast: Cast) {
   );
   return { params: { conversationId, messageId: message.id } };
 }
+
+/** A photo the owner sent in a conversation: its address's parameters. */
+async function ownersPhoto(cast: Cast, conversationId: string) {
+  const body = multipartFile(await photoBytes(), { field: 'photo', filename: 'p.png', contentType: 'image/png' });
+  const uploaded = await cast.t.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${conversationId}/images`,
+    headers: { cookie: cast.people.owner.cookie, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  const { imageUrl } = uploaded.json<{ imageUrl: string }>();
+  await apiAs(cast, cast.people.owner, 'POST', `/api/conversations/${conversationId}/messages`, {
+    clientId: randomUUID(),
+    imageUrl,
+  });
+  return { params: { conversationId, imageName: imageUrl.split('/').at(-1)! } };
+}
+const directWith = async (cast: Cast, person: Person) =>
+  (await apiAs<{ id: string }>(cast, cast.people.owner, 'POST', '/api/conversations/direct', { userId: person.id })).id;
 
 export const messageRows: MatrixRow[] = [
   { route: 'GET /api/conversations', expect: signedIn(200) },
@@ -108,5 +128,18 @@ export const messageRows: MatrixRow[] = [
     route: 'POST /api/conversations/{conversationId}/images',
     call: async (cast) => ({ ...(await inConversation(cast)), photo: true }),
     expect: statuses(401, 404, 200, 200, 200),
+  },
+  // Decision 061: a photo is read by the conversation's members alone; anyone else, signed in or not, gets 404.
+  {
+    route: 'GET /api/conversations/{conversationId}/images/{imageName}',
+    target: 'in the team conversation',
+    call: async (cast) => ownersPhoto(cast, await teamConversation(cast)),
+    expect: statuses(404, 404, 200, 200, 200),
+  },
+  {
+    route: 'GET /api/conversations/{conversationId}/images/{imageName}',
+    target: 'in the owner’s direct conversation with the member',
+    call: async (cast) => ownersPhoto(cast, await directWith(cast, cast.people.member)),
+    expect: statuses(404, 404, 200, 404, 200),
   },
 ];

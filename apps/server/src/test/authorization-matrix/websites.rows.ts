@@ -1,4 +1,6 @@
-import { apiAs, newTeam, type Cast } from './cast.ts';
+import type { WebsiteDocument } from '@huddle/shared/websites';
+import { createTeamAs } from '../factories.ts';
+import { apiAs, newTeam, type Cast, type Person } from './cast.ts';
 import { everyone, signedIn, statuses, type MatrixRow } from './matrix.ts';
 
 // Columns:                                        anonymous otherUser member organizer owner
@@ -10,7 +12,7 @@ interface Site {
   id: string;
   version: number;
   meta: object;
-  document: object;
+  document: WebsiteDocument;
 }
 
 async function newTeamSite(cast: Cast, { published }: { published: boolean }) {
@@ -22,6 +24,24 @@ async function newTeamSite(cast: Cast, { published }: { published: boolean }) {
   if (published) await apiAs(cast, cast.people.owner, 'POST', `/api/websites/${site.id}/publish`, { published: true });
   return { site, teamId: team.id };
 }
+/** A form made by `person`, in `teamId` or their own. */
+const formOf = async (cast: Cast, person: Person, teamId: string | null) =>
+  (await apiAs<{ id: string }>(cast, person, 'POST', '/api/forms', { title: 'Tryouts', teamId })).id;
+
+/** The site's save, its home page with a Form block naming `formId` (decision 061). */
+function saveWithFormBlock(site: Site, formId: string) {
+  const [home, ...rest] = site.document.pages;
+  const block = { type: 'Form' as const, props: { id: 'join-form', heading: 'Join', formId, buttonLabel: 'Send' } };
+  return {
+    params: { websiteId: site.id },
+    payload: {
+      version: site.version,
+      meta: site.meta,
+      document: { ...site.document, pages: [{ ...home!, content: [...home!.content, block] }, ...rest] },
+    },
+  };
+}
+
 const published = async (cast: Cast) => ({
   params: { websiteId: (await newTeamSite(cast, { published: true })).site.id },
 });
@@ -68,6 +88,34 @@ export const websiteRows: MatrixRow[] = [
       };
     },
     expect: statuses(401, 404, 404, 200, 200),
+  },
+  {
+    route: 'PUT /api/websites/{websiteId}',
+    target: 'a Form block naming a form of the site’s team',
+    call: async (cast) => {
+      const { site, teamId } = await newTeamSite(cast, { published: false });
+      return saveWithFormBlock(site, await formOf(cast, cast.people.owner, teamId));
+    },
+    expect: statuses(401, 404, 404, 200, 200),
+  },
+  {
+    route: 'PUT /api/websites/{websiteId}',
+    target: 'a Form block naming another team’s form: refused to its editors too',
+    call: async (cast) => {
+      const { site } = await newTeamSite(cast, { published: false });
+      const elsewhere = await createTeamAs(cast.t.app, cast.bystander.cookie);
+      return saveWithFormBlock(site, await formOf(cast, cast.bystander, elsewhere.id));
+    },
+    expect: statuses(401, 404, 404, 403, 403),
+  },
+  {
+    route: 'PUT /api/websites/{websiteId}',
+    target: 'a Form block naming an editor’s own form, not the team’s',
+    call: async (cast) => {
+      const { site } = await newTeamSite(cast, { published: false });
+      return saveWithFormBlock(site, await formOf(cast, cast.people.owner, null));
+    },
+    expect: statuses(401, 404, 404, 403, 403),
   },
   {
     route: 'POST /api/websites/{websiteId}/publish',
