@@ -90,6 +90,14 @@ function holdsTransactionOn(pool: pg.Pool): boolean {
   return false;
 }
 
+/** Queries sent through each database handle since it opened (GET /metrics; bench:costs reads it per route). */
+const queriesSent = new WeakMap<object, { count: number }>();
+
+/** How many queries this handle has sent, transactions included. */
+export function queriesSentThrough(db: Database): number {
+  return queriesSent.get((db as unknown as { $client: object }).$client)?.count ?? 0;
+}
+
 /** Acquires waiting for a connection, by pool: what health reads to tell a wedged pool from a busy one. */
 const waitingSince = new WeakMap<pg.Pool, Set<number>>();
 
@@ -179,7 +187,18 @@ function createDatabase(connection: pg.PoolConfig, options: PoolOptions): Databa
   // dead client from the pool.
   pool.on('connect', (client) => client.on('error', () => undefined));
   guardPool(pool, acquireTimeoutMs);
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  const sent = { count: 0 };
+  queriesSent.set(pool, sent);
+  const db = drizzle({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    logger: {
+      logQuery() {
+        sent.count += 1;
+      },
+    },
+  });
   const transaction = db.transaction.bind(db);
   db.transaction = (async (work, config) => {
     const scope: TransactionScope = { open: true, pool, outer: transactionScope.getStore(), afterEnd: [] };

@@ -52,4 +52,16 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/huddle_websocket_connections 1\b/);
     expect(text).toContain('huddle_process_resident_memory_bytes');
   });
+
+  it('counts the queries sent: one more request that reads the database adds to the total', async () => {
+    const queries = async () =>
+      Number(/huddle_db_queries_total (\d+)/.exec((await scrape(t, `Bearer ${token}`)).body)?.[1] ?? Number.NaN);
+    const before = await queries();
+    for (let index = 0; index < 5; index += 1) await t.app.inject({ url: '/api/health' });
+    const after = await queries();
+    expect(before).toBeGreaterThan(0);
+    // Each health check pings the database once (background work may add a query or two).
+    expect(after - before).toBeGreaterThanOrEqual(5);
+    expect(after - before).toBeLessThan(10);
+  });
 });

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { queriesSentThrough } from '../db/client.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError } from './app-error.ts';
 import { sendNotFound } from './error-handler.ts';
@@ -53,6 +54,17 @@ export function registerMetrics(app: FastifyInstance, { config, db, jobs }: Pick
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  let queriesCounted = 0;
+  new Counter({
+    name: 'huddle_db_queries_total',
+    help: 'Queries this instance sent to the database (transactions included); per request: bench:costs',
+    registers: [registry],
+    collect() {
+      const sent = queriesSentThrough(db);
+      this.inc(sent - queriesCounted);
+      queriesCounted = sent;
     },
   });
   new Gauge({

@@ -1,0 +1,342 @@
+// npm run bench:costs: what one request of each route of the soak mix costs, measured route by
+// route on the built server (embedded PostgreSQL, demo data): for each, COST_PEOPLE closed-loop
+// clients send only that request for COST_SECONDS, and the bench reads
+//   - Node CPU ms per request: the server process's user+system time (/proc/<pid>/stat), divided
+//     by the requests answered;
+//   - PostgreSQL CPU ms per request: the same over the embedded server's processes;
+//   - queries per request: GET /metrics's huddle_db_queries_total, before and after;
+//   - requests/s, p50 and p95.
+// The sums, weighted by the soak mix of issue 32, give what one instance and one database carry
+// (decision 070). Prints the table and the load average; exits 1 only when it cannot measure.
+//
+//   COST_PEOPLE=10 COST_SECONDS=6 npm run bench:costs
+//   COST_ROUTES=discover,join/leave npm run bench:costs      (only these rows)
+//   COST_CPU_PROFILE=1 npm run bench:costs                    (also writes the server's .cpuprofile)
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import {
+  confirmEmails,
+  demoUser,
+  embeddedDatabaseUrl,
+  freePort,
+  makeTempDir,
+  removeTempDir,
+  requireServerBuild,
+  runBench,
+  spawnServer,
+  stopChild,
+  waitHealthy,
+} from './lib/harness.mjs';
+
+const people = Number(process.env.COST_PEOPLE ?? 10);
+const seconds = Number(process.env.COST_SECONDS ?? 6);
+const onlyRoutes = process.env.COST_ROUTES?.split(',').map((name) => name.trim());
+const metricsToken = 'bench-costs-metrics-token';
+const austin = { lat: 30.2672, lng: -97.7431 };
+const clockTicksPerSecond = 100; // Linux USER_HZ
+
+requireServerBuild();
+
+/** utime + stime of one process, in ms (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return 0; // exited meanwhile
+  }
+}
+
+/** The embedded PostgreSQL's postmaster and every process it started (its backends). */
+function postgresCpuMs(dataDir) {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuMsOf(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === postmaster) total += cpuMsOf(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+async function queriesSent(baseUrl) {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const text = await response.text();
+  return Number(/^huddle_db_queries_total (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+}
+
+const cookieOf = (response) =>
+  response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+
+async function send(baseUrl, method, url, { cookie = '', body } = {}) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(cookie && { cookie }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      origin: baseUrl,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  return { status: response.status, response, json: text && text.startsWith('{') ? JSON.parse(text) : null };
+}
+
+async function setUp(baseUrl, databaseUrl) {
+  const organizer = await send(baseUrl, 'POST', '/api/auth/sign-in', { body: demoUser });
+  const organizerCookie = cookieOf(organizer.response);
+  const organizerId = organizer.json.user.id;
+  const demoGames = await send(baseUrl, 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`);
+  const placeIds = [...new Set(demoGames.json.events.map((event) => event.place.id))];
+  const created = await send(baseUrl, 'POST', '/api/events', {
+    cookie: organizerCookie,
+    body: {
+      title: 'Costs game',
+      gameType: 'Soccer',
+      description: null,
+      timeZone: 'America/Chicago',
+      startLocal: '2030-06-04T18:00',
+      endLocal: '2030-06-04T20:00',
+      repeat: { weekdays: [2], count: 10 },
+      placeId: placeIds[0],
+      teamId: null,
+      slots: 500,
+      skillLevel: 'all',
+      visibility: 'public',
+      priceCents: null,
+      autoPromote: false,
+    },
+  });
+  if (created.status !== 201)
+    throw new Error(`could not create a game: ${created.status} ${JSON.stringify(created.json)}`);
+  const game = { id: created.json.id, occurrence: created.json.next.startsAt };
+  const form = await send(baseUrl, 'POST', '/api/forms', {
+    cookie: organizerCookie,
+    body: {
+      id: randomUUID(),
+      teamId: null,
+      title: 'Costs sign-up',
+      fields: [{ type: 'short_text', id: 'position', label: 'Position', required: true }],
+      settings: { onePerPerson: false },
+    },
+  });
+  if (form.status !== 201) throw new Error(`could not create a form: ${form.status} ${JSON.stringify(form.json)}`);
+  const published = await send(baseUrl, 'POST', `/api/forms/${form.json.id}/status`, {
+    cookie: organizerCookie,
+    body: { status: 'published' },
+  });
+  if (published.status !== 200) throw new Error(`could not publish the form: ${published.status}`);
+
+  const cast = [];
+  for (let index = 0; index < people; index++) {
+    const credentials = {
+      name: `Cost Player ${index + 1}`,
+      email: `cost-${index + 1}-${Date.now()}@example.com`,
+      password: `cost-player-pass-${index + 1}-x`,
+    };
+    const signedUp = await send(baseUrl, 'POST', '/api/auth/sign-up', { body: credentials });
+    if (signedUp.status !== 201) throw new Error(`sign-up failed: ${signedUp.status}`);
+    const cookie = cookieOf(signedUp.response);
+    const conversation = await send(baseUrl, 'POST', '/api/conversations/direct', {
+      cookie,
+      body: { userId: organizerId },
+    });
+    cast.push({ credentials, cookie, conversationId: conversation.json.id ?? conversation.json.conversation?.id });
+  }
+  await confirmEmails(
+    baseUrl,
+    databaseUrl,
+    cast.map((person) => person.credentials.email),
+  );
+  return { game, placeId: placeIds[0], formId: form.json.id, cast };
+}
+
+/**
+ * The soak mix of issue 32 (its shares, in %), each as the request one person sends. join/leave
+ * alternates, as check-in/check-out do, so the state stays the same all run.
+ */
+function routes(world) {
+  const { game } = world;
+  const occurrence = encodeURIComponent(game.occurrence);
+  return [
+    { name: 'discover', share: 15, request: () => ['GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`] },
+    { name: 'event view', share: 10, request: () => ['GET', `/api/events/${game.id}`] },
+    {
+      name: 'join/leave',
+      share: 20,
+      request: (person) => {
+        person.joined = !person.joined;
+        return person.joined
+          ? ['POST', `/api/events/${game.id}/parties`, { occurrenceStartsAt: game.occurrence, friends: 0 }]
+          : ['DELETE', `/api/events/${game.id}/parties/mine?occurrence=${occurrence}`];
+      },
+    },
+    {
+      name: 'nearby',
+      share: 8,
+      request: () => ['GET', `/api/events/nearby?lat=${austin.lat}&lng=${austin.lng}&limit=7`],
+    },
+    {
+      name: 'address search',
+      share: 7,
+      request: () => ['GET', `/api/places/addresses?q=zilk&lat=${austin.lat}&lng=${austin.lng}`],
+    },
+    {
+      name: 'check-in/out',
+      share: 8,
+      request: (person) => {
+        person.checkedIn = !person.checkedIn;
+        return person.checkedIn
+          ? ['POST', `/api/places/${world.placeId}/check-ins`, { hours: 2 }]
+          : ['DELETE', '/api/me/check-in'];
+      },
+    },
+    {
+      name: 'sign-in',
+      share: 3,
+      request: ({ credentials: { email, password } }) => [
+        'POST',
+        '/api/auth/sign-in',
+        { email, password },
+        'no-cookie',
+      ],
+    },
+    { name: 'full search', share: 5, request: () => ['GET', '/api/search?q=soccer'] },
+    { name: 'my events', share: 4, request: () => ['GET', '/api/me/events'] },
+    {
+      name: 'message send',
+      share: 5,
+      request: (person) => [
+        'POST',
+        `/api/conversations/${person.conversationId}/messages`,
+        { clientId: randomUUID(), text: 'On my way' },
+      ],
+    },
+    { name: 'notifications', share: 5, request: () => ['GET', '/api/me/notifications'] },
+    {
+      name: 'form submission',
+      share: 4,
+      request: () => [
+        'POST',
+        `/api/forms/${world.formId}/submissions`,
+        { clientId: randomUUID(), answers: { position: 'Keeper' } },
+      ],
+    },
+    { name: 'posts', share: 3, request: () => ['GET', '/api/posts'] },
+    { name: 'config', share: 3, request: () => ['GET', '/api/config'] },
+  ];
+}
+
+async function measure(server, dataDir, route, cast) {
+  const nodePid = server.child.pid;
+  const latencies = [];
+  const statuses = new Map();
+  const deadline = performance.now() + seconds * 1000;
+  const before = {
+    node: cpuMsOf(nodePid),
+    postgres: postgresCpuMs(dataDir),
+    queries: await queriesSent(server.baseUrl),
+  };
+  const started = performance.now();
+  await Promise.all(
+    cast.map(async (person) => {
+      while (performance.now() < deadline) {
+        const [method, url, body, noCookie] = route.request(person);
+        const sentAt = performance.now();
+        const answer = await send(server.baseUrl, method, url, { cookie: noCookie ? '' : person.cookie, body });
+        latencies.push(performance.now() - sentAt);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  // The metrics scrape below is one request more: read the CPU first.
+  const after = { node: cpuMsOf(nodePid), postgres: postgresCpuMs(dataDir) };
+  after.queries = await queriesSent(server.baseUrl);
+  const count = latencies.length;
+  latencies.sort((a, b) => a - b);
+  const at = (p) => latencies[Math.min(count - 1, Math.floor(count * p))] ?? 0;
+  return {
+    name: route.name,
+    share: route.share,
+    count,
+    perSecond: count / elapsed,
+    nodeMs: (after.node - before.node) / count,
+    postgresMs: (after.postgres - before.postgres) / count,
+    queries: (after.queries - before.queries) / count,
+    p50: at(0.5),
+    p95: at(0.95),
+    statuses: [...statuses].map(([status, n]) => `${status}×${n}`).join(' '),
+  };
+}
+
+await runBench('bench:costs', 15 * 60_000, async () => {
+  const dataDir = makeTempDir('huddle-bench-costs-');
+  const server = spawnServer({
+    dataDir,
+    port: await freePort(),
+    env: {
+      METRICS_TOKEN: metricsToken,
+      GUEST_RATE_LIMIT_MAX: '100000',
+      ...(process.env.COST_CPU_PROFILE && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dataDir}/profile` }),
+    },
+  });
+  try {
+    await waitHealthy(server, { timeoutMs: 120_000 });
+    const world = await setUp(server.baseUrl, embeddedDatabaseUrl(dataDir));
+    console.log(
+      `bench:costs: ${people} closed-loop people, ${seconds} s per route, built server on embedded PostgreSQL; ` +
+        `load average at start ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}`,
+    );
+    const rows = [];
+    for (const route of routes(world)) {
+      if (onlyRoutes && !onlyRoutes.includes(route.name)) continue;
+      rows.push(await measure(server, dataDir, route, world.cast));
+    }
+    const pad = (value, width) => String(value).padStart(width);
+    const fixed = (value, digits = 2) => value.toFixed(digits);
+    console.log(
+      `\n${'route'.padEnd(16)} ${pad('mix %', 5)} ${pad('req/s', 7)} ${pad('node ms', 8)} ${pad('pg ms', 7)} ${pad('queries', 8)} ${pad('p50 ms', 7)} ${pad('p95 ms', 7)}   statuses`,
+    );
+    for (const row of rows) {
+      console.log(
+        `${row.name.padEnd(16)} ${pad(row.share, 5)} ${pad(fixed(row.perSecond, 0), 7)} ${pad(fixed(row.nodeMs), 8)} ${pad(fixed(row.postgresMs), 7)} ${pad(fixed(row.queries, 1), 8)} ${pad(fixed(row.p50, 1), 7)} ${pad(fixed(row.p95, 1), 7)}   ${row.statuses}`,
+      );
+    }
+    const shares = rows.reduce((sum, row) => sum + row.share, 0);
+    const weighted = (key) => rows.reduce((sum, row) => sum + row[key] * row.share, 0) / shares;
+    const nodeMs = weighted('nodeMs');
+    const postgresMs = weighted('postgresMs');
+    console.log(
+      `\nthe mix (weighted by share): node ${fixed(nodeMs)} ms, PostgreSQL ${fixed(postgresMs)} ms, ` +
+        `${fixed(weighted('queries'), 1)} queries per request`,
+    );
+    console.log(
+      `so one core carries at most ~${Math.round(1000 / nodeMs)} requests/s of the mix in Node and ` +
+        `~${Math.round(1000 / postgresMs)} requests/s in PostgreSQL (CPU alone, no waiting)`,
+    );
+    console.log(
+      `load average at end ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await stopChild(server.child);
+    if (process.env.COST_CPU_PROFILE) console.log(`CPU profile in ${dataDir}/profile (kept)`);
+    else removeTempDir(dataDir);
+  }
+});
