@@ -263,6 +263,8 @@ export async function startTelemetryReceiver(
     posthogEvents: () => captures.flatMap((capture) => capture.events),
     until(condition, timeoutMs = 15_000) {
       if (condition()) return Promise.resolve();
+      // Made now, so a failure points at the line that waited.
+      const failure = new Error(`the receiver did not see it within ${timeoutMs} ms`);
       return new Promise<void>((resolve, reject) => {
         const waiter = {
           condition,
@@ -273,12 +275,8 @@ export async function startTelemetryReceiver(
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(
-            new Error(
-              `the receiver did not see it within ${timeoutMs} ms (${envelopes.length} envelopes, ` +
-                `${captures.length} captures, refused: ${JSON.stringify(refused)})`,
-            ),
-          );
+          failure.message += ` (${envelopes.length} envelopes, ${captures.length} captures, refused: ${JSON.stringify(refused)})`;
+          reject(failure);
         }, timeoutMs);
         waiters.add(waiter);
       });
