@@ -149,7 +149,15 @@ const posthogFlagPaths = new Set(['/decide/', '/flags/']);
 const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 
 export async function startTelemetryReceiver(
-  options: { sentryProject?: string; sentryKey?: string; posthogKey?: string } = {},
+  options: {
+    sentryProject?: string;
+    sentryKey?: string;
+    posthogKey?: string;
+    /** 0 (the default): any free port. */
+    port?: number;
+    /** Called for each request the receiver took or refused (the command prints them). */
+    onRequest?: (request: { sentry?: SentryEnvelope; posthog?: PostHogCapture; refused?: RefusedRequest }) => void;
+  } = {},
 ): Promise<TelemetryReceiver> {
   const sentryProject = options.sentryProject ?? '31';
   const sentryKey = options.sentryKey ?? 'huddlepublickey';
@@ -178,7 +186,9 @@ export async function startTelemetryReceiver(
     response.setHeader('access-control-max-age', '600');
   };
   const refuse = (request: IncomingMessage, response: ServerResponse, status: number, reason: string) => {
-    refused.push({ method: request.method ?? '', url: request.url ?? '', status, reason });
+    const refusal = { method: request.method ?? '', url: request.url ?? '', status, reason };
+    refused.push(refusal);
+    options.onRequest?.({ refused: refusal });
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: reason }));
   };
 
@@ -195,7 +205,9 @@ export async function startTelemetryReceiver(
       if (sentryKeyOf(request, url) !== sentryKey) return refuse(request, response, 401, 'missing or wrong sentry_key');
       const raw = await readBody(request);
       const parsed = parseEnvelope(raw);
-      envelopes.push({ ...parsed, raw, requestHeaders: request.headers });
+      const envelope = { ...parsed, raw, requestHeaders: request.headers };
+      envelopes.push(envelope);
+      options.onRequest?.({ sentry: envelope });
       return void response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ id: parsed.header.event_id ?? null }));
@@ -230,7 +242,9 @@ export async function startTelemetryReceiver(
       if (events.some((event) => event.distinct_id === undefined && event.properties?.distinct_id === undefined)) {
         return refuse(request, response, 400, 'an event without a distinct_id');
       }
-      captures.push({ path, events, raw, requestHeaders: request.headers });
+      const capture = { path, events, raw, requestHeaders: request.headers };
+      captures.push(capture);
+      options.onRequest?.({ posthog: capture });
       return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 1 }));
     }
 
@@ -244,7 +258,10 @@ export async function startTelemetryReceiver(
       })
       .finally(changed);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {
