@@ -115,7 +115,19 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Huddle is also served over plain HTTP (a LAN, a custom domain before its certificate), where
+      // the browser has no crypto.randomUUID: it threw, and PostHog analytics never sent (issue 31).
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'crypto',
+          property: 'randomUUID',
+          message: 'Use randomUuid() from lib/random-uuid.ts (plain HTTP has no crypto.randomUUID).',
+        },
+      ],
+    },
   },
   {
     files: ['e2e/**'],

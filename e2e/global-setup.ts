@@ -1,28 +1,10 @@
 import { allAdminJourneyEmails } from './support/admin.ts';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
-import pg from 'pg';
+import { startBuiltServer } from './support/built-server.ts';
 
-const serverEntry = path.resolve('apps/server/dist/server.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+const dnsRecordsFileIn = (dataDir: string) => path.join(dataDir, 'dns-records.json');
 
 /**
  * A real OpenID Connect provider on 127.0.0.1 (oauth2-mock-server) standing in for Google.
@@ -72,104 +54,40 @@ async function startOidcProvider() {
   };
 }
 
-/** Runs one statement on the PostgreSQL server of `serverUrl` (creating and dropping databases). */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
- * With E2E_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres)
- * the journeys run against a fresh database made on it, dropped at the end: the same app as a
- * real deployment, with a session secret of its own. Without it, the embedded database.
- */
-async function databaseForRun(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const serverUrl = process.env.E2E_DATABASE_URL;
-  if (!serverUrl) return { env: { DATABASE_URL: '' }, drop: async () => undefined };
-  const name = `huddle_e2e_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString('hex') },
-    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
-/**
- * Starts the built app on a free port with a fresh database (embedded, or see databaseForRun),
- * and keeps its log in a file: mail goes to the outbox and the log, so journeys follow reset
- * links from there, as a person trying Huddle on a laptop would.
+ * Starts the built app for every journey (support/built-server.ts), with the settings the
+ * journeys share: the demo community, the admin journeys' admins, a stand-in Google.
  */
 export default async function globalSetup() {
-  if (!existsSync(serverEntry)) throw new Error('Build first: npm run build (npm test does it for you).');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-e2e-'));
-  const logFile = path.join(dataDir, 'server.log');
-  // The custom-domains journey writes DNS answers for `.test` names here (the server reads it on each lookup).
-  const dnsRecordsFile = path.join(dataDir, 'dns-records.json');
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const log = createWriteStream(logFile);
   const oidc = await startOidcProvider();
-  const database = await databaseForRun();
-  const server = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: baseURL,
-      ...database.env,
-      SMTP_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      // The admin journeys' admins: made admins at sign-up (the seed has no operator account).
-      ADMIN_EMAILS: allAdminJourneyEmails.join(','),
-      AUTH_RATE_LIMIT_MAX: '200',
-      // Every journey's visitors share 127.0.0.1: the forms, games and seasons journeys send more
-      // than 5 guest writes in ten minutes between them (the limit itself is a server test).
-      GUEST_RATE_LIMIT_MAX: '500',
-      // Each page load opens a realtime socket; every journey's browsers share 127.0.0.1.
-      REALTIME_OPEN_RATE_LIMIT_MAX: '5000',
-      GOOGLE_CLIENT_ID: 'huddle-e2e',
-      GOOGLE_CLIENT_SECRET: 'huddle-e2e-secret',
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-      FACEBOOK_CLIENT_ID: '',
-      FACEBOOK_CLIENT_SECRET: '',
-      DNS_TEST_RECORDS_FILE: dnsRecordsFile,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startBuiltServer((dataDir) => ({
+    SEED_DEMO: 'true',
+    // The admin journeys' admins: made admins at sign-up (the seed has no operator account).
+    ADMIN_EMAILS: allAdminJourneyEmails.join(','),
+    AUTH_RATE_LIMIT_MAX: '200',
+    // Every journey's visitors share 127.0.0.1: the forms, games and seasons journeys send more
+    // than 5 guest writes in ten minutes between them (the limit itself is a server test).
+    GUEST_RATE_LIMIT_MAX: '500',
+    // Each page load opens a realtime socket; every journey's browsers share 127.0.0.1.
+    REALTIME_OPEN_RATE_LIMIT_MAX: '5000',
+    GOOGLE_CLIENT_ID: 'huddle-e2e',
+    GOOGLE_CLIENT_SECRET: 'huddle-e2e-secret',
+    GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    FACEBOOK_CLIENT_ID: '',
+    FACEBOOK_CLIENT_SECRET: '',
+    // The custom-domains journey writes DNS answers for `.test` names here (the server reads it on each lookup).
+    DNS_TEST_RECORDS_FILE: dnsRecordsFileIn(dataDir),
+  })).catch(async (error: unknown) => {
+    await oidc.stop();
+    throw error;
   });
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited early; see ${logFile}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The server did not become healthy; see ${logFile}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_BASE_URL = server.baseURL;
+  process.env.E2E_SERVER_LOG = server.logFile;
   process.env.E2E_OIDC_CONTROL = oidc.controlUrl;
-  process.env.E2E_DNS_RECORDS_FILE = dnsRecordsFile;
+  process.env.E2E_DNS_RECORDS_FILE = dnsRecordsFileIn(server.dataDir);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     await oidc.stop();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 }

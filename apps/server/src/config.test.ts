@@ -35,6 +35,13 @@ describe('loadConfig', () => {
       /ANALYTICS_POSTHOG_KEY/,
     );
     expect(() => loadConfig({ DATA_DIR: tempDir(), ANALYTICS_POSTHOG_KEY: 'secret' })).toThrow(/phc_/);
+    // Sentry refuses release names with spaces or slashes, and "latest".
+    for (const release of ['huddle 1.0', 'huddle/1.0', 'latest']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), SENTRY_RELEASE: release })).toThrow(/SENTRY_RELEASE/);
+    }
+    expect(loadConfig({ DATA_DIR: tempDir(), SENTRY_RELEASE: 'huddle@1.4.0+5f2c1e0' }).errorReporting.release).toBe(
+      'huddle@1.4.0+5f2c1e0',
+    );
     expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: 'mail.example.com' })).toThrow(
       /SMTP_URL: must be an smtp/,
     );

@@ -141,6 +141,17 @@ const environment = z.object({
   /** The DSN the web app reports to; SENTRY_DSN when unset. */
   SENTRY_WEB_DSN: z.url('must be a DSN such as https://key@o1.ingest.sentry.io/2').optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+  /**
+   * The release every report names, the server's and the web app's alike (the name source maps are
+   * uploaded under when it is set at build too); unset, none. Sentry's rules for a release name.
+   */
+  SENTRY_RELEASE: z
+    .string()
+    .regex(
+      /^(?!\.{1,2}$|latest$)[^\s/\\]{1,200}$/,
+      'must be a release name such as huddle@1.4.0 (no spaces or slashes)',
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -204,7 +215,12 @@ export interface Config {
     | { provider: 'posthog'; url: string; key: string }
     | undefined;
   /** Error reporting; each DSN undefined when not configured (decision 052). */
-  errorReporting: { serverDsn: string | undefined; webDsn: string | undefined; environment: string };
+  errorReporting: {
+    serverDsn: string | undefined;
+    webDsn: string | undefined;
+    environment: string;
+    release: string | undefined;
+  };
 }
 
 /**
@@ -364,6 +380,7 @@ function toolConfigFrom(values: Environment): ToolConfig {
       serverDsn: values.SENTRY_DSN,
       webDsn: values.SENTRY_WEB_DSN ?? values.SENTRY_DSN,
       environment: values.SENTRY_ENVIRONMENT ?? values.NODE_ENV,
+      release: values.SENTRY_RELEASE,
     },
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET

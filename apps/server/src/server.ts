@@ -55,7 +55,7 @@ async function start() {
   // Port 0 (some tests) has no fixed port to hold: the app picks its own.
   const starting = config.port === 0 ? undefined : await listenWhileStarting(config.host, config.port);
   // First, so a failed start below is reported too (decision 052); off without SENTRY_DSN.
-  await startErrorReporting({ dsn: config.errorReporting.serverDsn, environment: config.errorReporting.environment });
+  await startErrorReporting(config.errorReporting);
   if (!config.databaseUrl) {
     embeddedStarting = true;
     embedded = await startEmbeddedPostgres(config.dataDir, {

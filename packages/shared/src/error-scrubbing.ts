@@ -41,37 +41,61 @@ interface StackFrame {
   vars?: Record<string, unknown> | undefined;
 }
 
-const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const emailPattern = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
 const ipv4Pattern = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
+
+/** Email addresses in free text (driver, SMTP and library messages) replaced by a placeholder. */
+export const scrubEmails = (text: string): string => text.replace(emailPattern, '[email]');
+
+/**
+ * A failed query as Drizzle words it, "Failed query: <sql>\nparams: <values>", without the values:
+ * they are what the query was about (a name, an address, a search), any text, line breaks included.
+ * The SQL, with its placeholders, is what finds the bug.
+ */
+export const withoutQueryValues = (text: string): string => text.split('\nparams: ')[0] ?? text;
 /** Headers that name or authenticate a person, or carry their address through a proxy. */
 const personalHeaders =
   /^(cookie|set-cookie|authorization|proxy-authorization|x-forwarded-for|x-real-ip|forwarded|cf-connecting-ip|true-client-ip)$/i;
 
-/** Emails and IPv4 addresses in free text replaced by placeholders. */
+/** Query values cut, emails and IPv4 addresses in free text replaced by placeholders. */
 export function scrubText(text: string): string {
-  return text.replace(emailPattern, '[email]').replace(ipv4Pattern, '[ip]');
+  return scrubEmails(withoutQueryValues(text)).replace(ipv4Pattern, '[ip]');
 }
 
-/** A URL without its query string (tokens, emails in links): only the path is kept. */
-function withoutQuery(url: string): string {
+/** What a path can carry itself (a token that is the key to a feed); the server knows its routes. */
+export type PathRedaction = (path: string) => string;
+
+/**
+ * An address without its query string or fragment (tokens, emails in links, searches), its path
+ * through `path`: only the origin and the redacted path are kept. Relative addresses too.
+ */
+function scrubUrl(url: string, path: PathRedaction): string {
   const cut = url.search(/[?#]/);
-  return scrubText(cut === -1 ? url : url.slice(0, cut));
+  const bare = cut === -1 ? url : url.slice(0, cut);
+  const origin = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i.exec(bare)?.[0] ?? '';
+  return scrubText(origin + path(bare.slice(origin.length)));
 }
 
 /**
  * The event without personal data. The person is kept only as an opaque id when one was set
  * (never an email, name or IP address); cookies, request bodies and query strings are dropped.
+ * `path` redacts secrets that are part of an address's path (the server's token routes).
  */
-export function scrubErrorEvent<T extends ScrubbableEvent>(event: T): T {
+export function scrubErrorEvent<T extends ScrubbableEvent>(
+  event: T,
+  { path = (kept) => kept }: { path?: PathRedaction } = {},
+): T {
   const id = event.user?.id;
   event.user = typeof id === 'string' || typeof id === 'number' ? { id } : undefined;
   if (event.message) event.message = scrubText(event.message);
   if (event.request) {
     const headers = Object.fromEntries(
-      Object.entries(event.request.headers ?? {}).filter(([name]) => !personalHeaders.test(name)),
+      Object.entries(event.request.headers ?? {})
+        .filter(([name]) => !personalHeaders.test(name))
+        .map(([name, value]) => [name, /^referer$/i.test(name) ? scrubUrl(value, path) : value]),
     );
     event.request = {
-      ...(event.request.url !== undefined && { url: withoutQuery(event.request.url) }),
+      ...(event.request.url !== undefined && { url: scrubUrl(event.request.url, path) }),
       headers,
     };
   }
@@ -90,7 +114,7 @@ export function scrubErrorEvent<T extends ScrubbableEvent>(event: T): T {
     if (crumb.message) crumb.message = scrubText(crumb.message);
     if (crumb.data) {
       const url = crumb.data.url;
-      crumb.data = typeof url === 'string' ? { url: withoutQuery(url) } : undefined;
+      crumb.data = typeof url === 'string' ? { url: scrubUrl(url, path) } : undefined;
     }
   }
   event.extra = undefined;

@@ -182,7 +182,8 @@ export const publicConfigReply = z.object({
     ])
     .nullable(),
   /** Error reporting of the web app: a Sentry-compatible DSN (public by design), or null. */
-  errorReporting: z.object({ dsn: z.url(), environment: z.string() }).nullable(),
+  /** The web app's Sentry-compatible DSN, and the environment and release its reports name (decision 052). */
+  errorReporting: z.object({ dsn: z.url(), environment: z.string(), release: z.string().nullable() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigReply>;
 

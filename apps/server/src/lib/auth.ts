@@ -11,11 +11,12 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { authAccounts, sessions, users, verifications } from '../features/accounts/accounts.schema.ts';
 import { isGuessablePassword } from './common-passwords.ts';
-import { redactForLog, scrubEmails } from './log-redaction.ts';
+import { redactForLog } from './log-redaction.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { accountFieldMessages, isEmailAsPassword } from '@huddle/shared/account-fields';
 import { verificationLinkLifetime } from '@huddle/shared/account-messages';
 import { passwordLength } from '@huddle/shared/limits';
+import { scrubEmails } from '@huddle/shared/error-scrubbing';
 
 export interface AuthOptions {
   config: Pick<Config, 'publicOrigin' | 'sessionSecret' | 'corsOrigins' | 'socialProviders'>;

@@ -1,4 +1,5 @@
 import { scrubErrorEvent } from '@huddle/shared/error-scrubbing';
+import { redactRequestUrl } from './log-redaction.ts';
 
 /**
  * Error reporting to a Sentry-compatible service (issue 17, decision 052): off unless SENTRY_DSN
@@ -9,16 +10,22 @@ type Capture = (error: unknown) => void;
 let capture: Capture | undefined;
 let flush: ((timeoutMs: number) => Promise<boolean>) | undefined;
 
-export async function startErrorReporting(options: { dsn: string | undefined; environment: string }): Promise<boolean> {
-  if (!options.dsn) return false;
+export async function startErrorReporting(options: {
+  serverDsn: string | undefined;
+  environment: string;
+  release: string | undefined;
+}): Promise<boolean> {
+  if (!options.serverDsn) return false;
   const Sentry = await import('@sentry/node');
   Sentry.init({
-    dsn: options.dsn,
+    dsn: options.serverDsn,
     environment: options.environment,
+    release: options.release,
     // Nothing about the person is collected by the SDK either: no user fields, cookies, headers, bodies or query strings.
     dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
     tracesSampleRate: 0,
-    beforeSend: (event) => scrubErrorEvent(event),
+    // The request's address as the log shows it: a feed's or an invitation's token is its key.
+    beforeSend: (event) => scrubErrorEvent(event, { path: redactRequestUrl }),
     beforeBreadcrumb: (breadcrumb) => {
       // Log lines can quote a request: only their category and level are kept.
       if (breadcrumb.category === 'console') return null;

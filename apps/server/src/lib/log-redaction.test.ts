@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signUpBodyFor, signUpUser } from '../test/factories.ts';
-import { redactForLog, requestUrlForLog, serializeErrorForLog } from './log-redaction.ts';
+import { redactForLog, redactRequestUrl, serializeErrorForLog } from './log-redaction.ts';
 
 /** A failed insert as Drizzle and node-postgres report it: the values are in three places. */
 function duplicateEmailError() {
@@ -46,10 +46,10 @@ describe('errors as logged', () => {
   });
 
   it('leave tokens and query values out of request URLs', () => {
-    expect(requestUrlForLog('/api/calendar/s3cr3tT0ken.ics')).toBe('/api/calendar/[token].ics');
-    expect(requestUrlForLog('/api/invitations/s3cr3tT0ken/accept')).toBe('/api/invitations/[token]/accept');
-    expect(requestUrlForLog('/api/users?search=Kim%20Lee&limit=5')).toBe('/api/users?search=…&limit=…');
-    expect(requestUrlForLog('/api/teams/abc')).toBe('/api/teams/abc');
+    expect(redactRequestUrl('/api/calendar/s3cr3tT0ken.ics')).toBe('/api/calendar/[token].ics');
+    expect(redactRequestUrl('/api/invitations/s3cr3tT0ken/accept')).toBe('/api/invitations/[token]/accept');
+    expect(redactRequestUrl('/api/users?search=Kim%20Lee&limit=5')).toBe('/api/users?search=…&limit=…');
+    expect(redactRequestUrl('/api/teams/abc')).toBe('/api/teams/abc');
   });
 });
 

@@ -1,3 +1,4 @@
+import { scrubEmails, withoutQueryValues } from '@huddle/shared/error-scrubbing';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -5,15 +6,9 @@ import type { FastifyRequest } from 'fastify';
  * names: Drizzle puts a failed query's parameters into the error (its message, its stack and a
  * `params` field), PostgreSQL's `detail` repeats the key ("Key (email)=(kim@…) already exists"),
  * and SMTP errors list the rejected recipients. What leaves here keeps what finds the bug (the
- * SQL with its placeholders, codes, constraint names, the stack) and drops the values.
+ * SQL with its placeholders, codes, constraint names, the stack) and drops the values. The text
+ * rules are the error reports' own (packages/shared/src/error-scrubbing.ts): one place for both.
  */
-
-const emailPattern = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
-/** A last net for addresses inside free text (driver and SMTP messages). */
-export const scrubEmails = (text: string): string => text.replace(emailPattern, '[email]');
-
-/** Drizzle: "Failed query: <sql>\nparams: <values>". The values may hold any text, line breaks included. */
-const withoutParams = (message: string): string => message.split('\nparams: ')[0] ?? message;
 
 /** Fields of driver errors that say what failed without saying about whom. */
 const keptErrorFields = ['code', 'statusCode', 'constraint', 'table', 'column', 'routine', 'severity'] as const;
@@ -27,7 +22,7 @@ export interface LoggedError {
 
 export function serializeErrorForLog(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: scrubEmails(String(error)), stack: '' };
-  const message = scrubEmails(withoutParams(error.message));
+  const message = scrubEmails(withoutQueryValues(error.message));
   // The stack starts with the raw message: cut exactly that, so hostile text in it cannot pass as frames.
   const stack = error.stack ?? '';
   const at = error.message ? stack.indexOf(error.message) : -1;
@@ -78,10 +73,11 @@ export function redactForLog(value: unknown, depth = 0): unknown {
 }
 
 /**
- * The request as logged: tokens in paths (calendar feeds, invitations) and every query value
- * (searches for people's names, OAuth codes) are left out; the route stays readable.
+ * The request as logged and as error reports name it (lib/error-reporting.ts): tokens in paths
+ * (calendar feeds, invitations) and every query value (searches for people's names, OAuth codes)
+ * are left out; the route stays readable.
  */
-export function requestUrlForLog(url: string): string {
+export function redactRequestUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
   const safePath = path
     .replace(/^\/api\/calendar\/[^/]+\.ics$/, '/api/calendar/[token].ics')
@@ -113,7 +109,7 @@ export const loggerRedaction = {
     err: (error: unknown) => serializeErrorForLog(error),
     req: (request: FastifyRequest) => ({
       method: request.method,
-      url: requestUrlForLog(request.url),
+      url: redactRequestUrl(request.url),
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,

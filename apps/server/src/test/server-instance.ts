@@ -28,6 +28,8 @@ export async function startServerInstance(options: {
   redisUrl: string;
   sessionSecret: string;
   publicOrigin: string;
+  /** More settings for this instance (error reporting, analytics). */
+  env?: Record<string, string>;
 }): Promise<ServerInstance> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -49,6 +51,7 @@ export async function startServerInstance(options: {
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '10000',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

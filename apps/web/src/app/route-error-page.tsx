@@ -1,5 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { reportCaughtError } from '../lib/caught-errors.ts';
 
 /**
  * When a page cannot load: usually the connection, or a new version was deployed and
@@ -7,6 +9,10 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
+  // A page that failed is reported (decision 052); an answer a loader chose (a 404) is not a fault.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error) || error.status >= 500) reportCaughtError(error);
+  }, [error]);
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

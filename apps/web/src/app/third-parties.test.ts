@@ -50,6 +50,14 @@ describe('analytics (spec §7: identified people only, not those who opted out)'
     expect(analyticsAllowed({ usageAnalytics: true } as CurrentUser)).toBe(true);
   });
 
+  it('is never allowed in a browser that asks sites not to track (Global Privacy Control, Do Not Track; decision 068)', () => {
+    const on = { usageAnalytics: true } as CurrentUser;
+    expect(analyticsAllowed(on, { globalPrivacyControl: true })).toBe(false);
+    expect(analyticsAllowed(on, { doNotTrack: '1' })).toBe(false);
+    expect(analyticsAllowed(on, { globalPrivacyControl: false, doNotTrack: '0' })).toBe(true);
+    expect(analyticsAllowed(on, { doNotTrack: null })).toBe(true);
+  });
+
   it('counts pages (path only) while allowed, and stops when the person opts out or signs out', async () => {
     const send = vi.fn(async () => new Response(null, { status: 202 }));
     vi.stubGlobal('fetch', send);

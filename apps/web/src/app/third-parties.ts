@@ -10,8 +10,21 @@ interface RouterLike {
   subscribe(listener: (state: { location: { pathname: string } }) => void): () => void;
 }
 
-/** Spec §7: analytics only for identified (signed-in) people, and not for those who opted out. */
-export function analyticsAllowed(user: CurrentUser | null | undefined): boolean {
+/** What the browser says of tracking: Global Privacy Control, and the older Do Not Track. */
+export interface PrivacySignals {
+  globalPrivacyControl?: boolean;
+  doNotTrack?: string | null;
+}
+
+const browserSignals = (): PrivacySignals => (typeof navigator === 'undefined' ? {} : navigator);
+
+/**
+ * Spec §7: analytics only for identified (signed-in) people, and not for those who opted out.
+ * A browser that asks sites not to track (GPC, Do Not Track) has opted out for its person,
+ * whatever the switch says (decision 068).
+ */
+export function analyticsAllowed(user: CurrentUser | null | undefined, signals = browserSignals()): boolean {
+  if (signals.globalPrivacyControl === true || signals.doNotTrack === '1') return false;
   return Boolean(user?.usageAnalytics);
 }
 

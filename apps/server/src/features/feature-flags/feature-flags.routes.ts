@@ -26,7 +26,11 @@ export function registerFeatureFlagRoutes(app: FastifyInstance, { db, config, pa
       errorReporting:
         config.env === 'development' || !config.errorReporting.webDsn
           ? null
-          : { dsn: config.errorReporting.webDsn, environment: config.errorReporting.environment },
+          : {
+              dsn: config.errorReporting.webDsn,
+              environment: config.errorReporting.environment,
+              release: config.errorReporting.release ?? null,
+            },
     };
   });
 }

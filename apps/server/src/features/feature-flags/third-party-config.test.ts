@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scrubErrorEvent } from '@huddle/shared/error-scrubbing';
+import { scrubErrorEvent, scrubText } from '@huddle/shared/error-scrubbing';
+import { redactRequestUrl } from '../../lib/log-redaction.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signUpUser } from '../../test/factories.ts';
 
@@ -22,12 +24,18 @@ describe('third parties in the public config', () => {
       SENTRY_DSN: 'https://server-key@errors.example/1',
       SENTRY_WEB_DSN: 'https://web-key@web-errors.example/2',
       SENTRY_ENVIRONMENT: 'staging',
+      SENTRY_RELEASE: 'huddle@2.4.0',
     });
     try {
       const response = await t.app.inject({ url: '/api/config' });
       expect(response.json()).toMatchObject({
         analytics: { provider: 'plausible', url: 'https://stats.example', domain: 'localhost' },
-        errorReporting: { dsn: 'https://web-key@web-errors.example/2', environment: 'staging' },
+        // The browser's reports name the same release as the server's (issue 31).
+        errorReporting: {
+          dsn: 'https://web-key@web-errors.example/2',
+          environment: 'staging',
+          release: 'huddle@2.4.0',
+        },
       });
       // The server's own DSN stays on the server.
       expect(response.body).not.toContain('server-key');
@@ -153,5 +161,33 @@ describe('scrubErrorEvent (personal data out of error reports)', () => {
       headers: { 'user-agent': 'Chrome' },
     });
     expect(event.exception?.values?.[0]?.value).toBe('duplicate key [email]');
+  });
+
+  it("cut a failed query's values, whatever they hold, and keep its SQL (issue 31)", () => {
+    // Drizzle words a failed query "Failed query: <sql>\nparams: <values>": a name, an address, a search.
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), fc.string({ maxLength: 80 }), (values, more) => {
+        const message = `Failed query: update "users" set "full_name" = $1\nparams: ${values}\n${more}`;
+        expect(scrubText(message)).toBe('Failed query: update "users" set "full_name" = $1');
+      }),
+    );
+  });
+
+  it('redact the secrets a path carries when the server says which (issue 31: a feed token is its key)', () => {
+    const event = scrubErrorEvent(
+      {
+        request: {
+          url: 'https://huddle.example/api/calendar/s3cr3tT0ken.ics?x=1',
+          headers: { referer: 'https://huddle.example/api/invitations/inv1tat10n/accept?email=ann@example.com' },
+        },
+        breadcrumbs: [{ data: { url: '/api/invitations/inv1tat10n?from=ann@example.com' } }],
+      },
+      { path: redactRequestUrl },
+    );
+    expect(event.request).toEqual({
+      url: 'https://huddle.example/api/calendar/[token].ics',
+      headers: { referer: 'https://huddle.example/api/invitations/[token]/accept' },
+    });
+    expect(event.breadcrumbs?.[0]?.data).toEqual({ url: '/api/invitations/[token]' });
   });
 });

@@ -1,3 +1,4 @@
+import { randomUuid } from '../random-uuid.ts';
 import type { AnalyticsConfig, AnalyticsProvider } from './analytics.ts';
 import { pageUrl, sendEvent } from './send-event.ts';
 
@@ -10,7 +11,7 @@ import { pageUrl, sendEvent } from './send-event.ts';
 export function posthogAnalytics(
   config: Extract<AnalyticsConfig, { provider: 'posthog' }>,
   send: typeof fetch = (...args) => fetch(...args),
-  distinctId: string = crypto.randomUUID(),
+  distinctId: string = randomUuid(),
 ): AnalyticsProvider {
   return {
     trackPage(path) {
