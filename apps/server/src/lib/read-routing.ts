@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import {
+  DatabaseBusyError,
   isCausedBy,
   openReplicaDatabase,
   PoolInsideTransactionError,
@@ -131,9 +132,11 @@ export function createReadRouting(app: FastifyInstance, options: ReadRoutingOpti
       // A mistake in the code, not the replica's: it must fail where it is written.
       if (isCausedBy(error, ReplicaInsideTransactionError) || isCausedBy(error, PoolInsideTransactionError))
         throw error;
-      if (!(error instanceof AppError)) {
-        // Read-only work, so running it again is safe; the reader never sees the replica fail.
-        monitor.failed(error);
+      // Read-only work, so running it again is safe; the reader never sees the replica fail.
+      if (isConnectionFailure(error)) monitor.failed(error);
+      else if (!(error instanceof AppError)) {
+        // A query cancelled by replay (a recovery conflict) or one the replica cannot run.
+        options.log.warn({ err: error }, 'a read failed on the replica; answered from the primary');
       }
       readsServed.primary += 1;
       return read(primary);
@@ -152,6 +155,34 @@ export function createReadRouting(app: FastifyInstance, options: ReadRoutingOpti
     replicaStatus: () => monitor.status(),
     readsServed,
   };
+}
+
+/** Error codes of a server that cannot be reached, or that went away, as node and pg report them. */
+const connectionErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * The replica is unreachable or went away (as opposed to one query failing): connection refused
+ * or reset, a connect or read timeout, the pool's acquire timeout, SQLSTATE class 08 (connection
+ * exception) or 57P (the server shutting down or still starting).
+ */
+function isConnectionFailure(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (current instanceof DatabaseBusyError) return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (connectionErrorCodes.has(code) || /^(08|57P)/.test(code))) return true;
+    if (/Connection terminated|timeout/i.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 function wroteRecently(request: FastifyRequest): boolean {
