@@ -22,6 +22,7 @@ import {
   waitForReplay,
   type PostgresServer,
 } from '../test/postgres-replication.ts';
+import { startServerInstance, stopServerInstances, testRedisUrl } from '../test/server-instance.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { wroteRecentlyCookie } from './read-routing.ts';
 
@@ -40,26 +41,28 @@ let tight: TestApp;
 let organizer: TestUser;
 let placeId: string;
 const austin = { lat: 30.2669, lng: -97.7729 };
+/** Also the realtime scope on the shared Redis of the server-process test: one no other test uses. */
+const databaseName = 'huddle_replica_reads';
 
 async function appOn(maxLagMs: number): Promise<TestApp> {
-  const handle = await openDatabase(primary.url('huddle'));
+  const handle = await openDatabase(primary.url(databaseName));
   return createTestApp(
     {
-      DATABASE_URL: primary.url('huddle'),
-      DATABASE_REPLICA_URL: replica.url('huddle'),
+      DATABASE_URL: primary.url(databaseName),
+      DATABASE_REPLICA_URL: replica.url(databaseName),
       DATABASE_REPLICA_MAX_LAG_MS: String(maxLagMs),
       SESSION_SECRET: 'replica-test-session-secret-0123456789abcdef',
       METRICS_TOKEN: metricsToken,
     },
-    { database: { ...handle, url: primary.url('huddle') } },
+    { database: { ...handle, url: primary.url(databaseName) } },
   );
 }
 
 beforeAll(async () => {
   primary = await startPrimaryServer();
   replica = await startReplicaServer(primary);
-  await queryServer(primary.url(), 'create database huddle');
-  await runMigrations(primary.url('huddle'));
+  await queryServer(primary.url(), `create database ${databaseName}`);
+  await runMigrations(primary.url(databaseName));
   await waitForReplay(primary, replica);
   [t, tight] = await Promise.all([appOn(60_000), appOn(1_000)]);
   organizer = await signUpUser(t.app);
@@ -234,7 +237,7 @@ describe('stale-ok reads', () => {
   });
 
   it('never run on the replica inside a transaction on the primary', async () => {
-    const replicaPool: DatabaseHandle = openReplicaDatabase(replica.url('huddle'), t.db);
+    const replicaPool: DatabaseHandle = openReplicaDatabase(replica.url(databaseName), t.db);
     try {
       const inside = t.db.transaction(async () => replicaPool.db.execute(sql`select 1`));
       await expect(inside).rejects.toSatisfy((error) => isCausedBy(error, ReplicaInsideTransactionError));
@@ -348,4 +351,39 @@ describe('falling back to the primary', () => {
     expect(await discoverTitles(tight)).toContain('Replica lag derby');
     expect(await repliedFromReplica(tight)).toBe(before + 1);
   });
+});
+
+describe('a server process with DATABASE_REPLICA_URL', () => {
+  it('starts, reads from the replica, says so in /api/ready and stops cleanly on SIGTERM', async () => {
+    const server = await startServerInstance({
+      databaseUrl: primary.url(databaseName),
+      redisUrl: testRedisUrl,
+      sessionSecret: 'replica-test-session-secret-0123456789abcdef',
+      publicOrigin: 'http://127.0.0.1',
+      env: { DATABASE_REPLICA_URL: replica.url(databaseName) },
+    });
+    try {
+      const deadline = Date.now() + 30_000;
+      let ready: { status?: string; replica?: { state: string } } = {};
+      while (ready.replica?.state !== 'in-use' && Date.now() < deadline) {
+        ready = (await (await fetch(`${server.baseUrl}/api/ready`)).json()) as typeof ready;
+        if (ready.replica?.state !== 'in-use') await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(ready).toMatchObject({ status: 'ready', replica: { state: 'in-use' } });
+      await pauseReplay(replica);
+      try {
+        await createGame('Replica process cup');
+        const discover = await fetch(`${server.baseUrl}/api/events?lat=${austin.lat}&lng=${austin.lng}`);
+        expect(discover.status).toBe(200);
+        expect(await discover.text()).not.toContain('Replica process cup');
+      } finally {
+        await resumeReplay(replica);
+      }
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+      await stopServerInstances();
+      expect(await exited).toBe(0);
+    } finally {
+      await stopServerInstances();
+    }
+  }, 120_000);
 });
