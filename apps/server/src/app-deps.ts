@@ -5,6 +5,7 @@ import type { Auth } from './lib/auth.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { PushSender } from './lib/push/web-push-sender.ts';
+import type { ReadRouting } from './lib/read-routing.ts';
 import type { Readiness } from './lib/readiness.ts';
 import type { RealtimeHub } from './lib/realtime-hub.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
@@ -15,7 +16,10 @@ import type { DnsLookup } from './features/custom-domains/dns-lookup.ts';
 /** What every feature's routes receive; services take the pieces they need explicitly. */
 export interface AppDeps {
   config: Config;
+  /** The primary: writes, and reads that must be current. */
   db: Database;
+  /** The database stale-ok reads use (the replica when there is a usable one; decision 066). */
+  reads: ReadRouting;
   auth: Auth;
   /** Queues the mail (lib/mail/queued-mailer.ts); a job delivers it. */
   mailer: Mailer;

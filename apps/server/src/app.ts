@@ -48,6 +48,7 @@ import { findSessionUserId } from './lib/session.ts';
 import { firstPageMeta, registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { createReadiness, type Readiness } from './lib/readiness.ts';
+import { createReadRouting } from './lib/read-routing.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
@@ -201,6 +202,13 @@ export async function buildApp({
   const deps: AppDeps = {
     config,
     db,
+    reads: createReadRouting(app, {
+      primary: db,
+      replica: config.databaseReplica,
+      pool: config.databasePool,
+      secureCookies: config.publicOrigin.startsWith('https://'),
+      log: app.log,
+    }),
     auth,
     mailer: mail,
     storage: config.s3 ? await createS3FileStorage(config.s3) : createLocalFileStorage(uploadsDir),

@@ -128,6 +128,28 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes a replica only beside DATABASE_URL, with a lag bound of 5 s unless set (decision 066)', () => {
+    const base = { DATA_DIR: tempDir(), DATABASE_URL: 'postgres://db.example/huddle', SESSION_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).databaseReplica).toBeUndefined();
+    const replica = 'postgres://replica.example/huddle';
+    expect(loadConfig({ ...base, DATABASE_REPLICA_URL: replica }).databaseReplica).toEqual({
+      url: replica,
+      maxLagMs: 5_000,
+    });
+    expect(
+      loadConfig({ ...base, DATABASE_REPLICA_URL: replica, DATABASE_REPLICA_MAX_LAG_MS: '1500' }).databaseReplica,
+    ).toEqual({ url: replica, maxLagMs: 1_500 });
+    expect(() => loadConfig({ ...base, DATABASE_REPLICA_URL: 'mysql://replica.example/huddle' })).toThrow(
+      /DATABASE_REPLICA_URL: must be a postgres:\/\//,
+    );
+    expect(() => loadConfig({ ...base, DATABASE_REPLICA_URL: replica, DATABASE_REPLICA_MAX_LAG_MS: '10' })).toThrow(
+      /DATABASE_REPLICA_MAX_LAG_MS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL: only with DATABASE_URL/,
+    );
+  });
+
   it('does not seed demo data into a real database unless asked', () => {
     const secret = 'x'.repeat(40);
     const base = { DATA_DIR: tempDir(), DATABASE_URL: 'postgres://db.example/huddle', SESSION_SECRET: secret };

@@ -38,6 +38,13 @@ const environment = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** A streaming replica of DATABASE_URL for reads that may be a few seconds stale (decision 066). */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Reads leave the replica while it is further behind the primary than this (decision 066). */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   PUBLIC_ORIGIN: z.url('must be the URL people use to reach Huddle, such as https://huddle.example').optional(),
   CORS_ORIGINS: commaList.default([]),
   /** Accounts with these emails are admins (issue 17): promoted at sign-up and at every start. */
@@ -163,6 +170,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The pool's size and timeouts (decision 058). */
   databasePool: { max: number; acquireTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  /** Stale-ok reads go here while it is within maxLagMs of the primary; undefined: all reads on the primary (decision 066). */
+  databaseReplica: { url: string; maxLagMs: number } | undefined;
   publicOrigin: string;
   corsOrigins: string[];
   /** Custom domains may point here with an A record; unset, they use a CNAME to PUBLIC_ORIGIN's host. */
@@ -291,6 +300,12 @@ function parseEnvironment(source: Record<string, string | undefined>): Environme
       'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
     );
   }
+  // The embedded PostgreSQL has no replica; one named beside it would be some other database.
+  if (values.DATABASE_REPLICA_URL && !values.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: only with DATABASE_URL (a streaming replica of that primary)',
+    );
+  }
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the endpoint's signing secret, whsec_…, from the Stripe dashboard or `stripe listen`)",
@@ -327,6 +342,9 @@ function toolConfigFrom(values: Environment): ToolConfig {
       acquireTimeoutMs: values.DATABASE_ACQUIRE_TIMEOUT_MS,
       idleInTransactionTimeoutMs: values.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    databaseReplica: values.DATABASE_REPLICA_URL
+      ? { url: values.DATABASE_REPLICA_URL, maxLagMs: values.DATABASE_REPLICA_MAX_LAG_MS }
+      : undefined,
     publicOrigin: (values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     corsOrigins: values.CORS_ORIGINS,
     adminEmails: values.ADMIN_EMAILS,

@@ -3,7 +3,21 @@ import { defineEndpoint } from './endpoint.ts';
 
 export const healthReply = z.object({ status: z.literal('ok'), database: z.literal('ok') }).meta({ id: 'Health' });
 
-export const readinessReply = z.object({ status: z.literal('ready') }).meta({ id: 'Readiness' });
+export const readinessReply = z
+  .object({
+    status: z.literal('ready'),
+    /**
+     * With DATABASE_REPLICA_URL (decision 066): where stale-ok reads go. Never a reason to be not
+     * ready: while the replica is down or lagging, reads use the primary.
+     */
+    replica: z
+      .object({
+        state: z.enum(['starting', 'in-use', 'lagging', 'down']),
+        lagSeconds: z.number().nullable(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'Readiness' });
 
 export const healthEndpoints = {
   getHealth: defineEndpoint({

@@ -38,6 +38,21 @@ export class PoolInsideTransactionError extends Error {
   }
 }
 
+/**
+ * Decision 066: a read on the replica inside a transaction on the primary would decide a write
+ * from data seconds old (and hold the primary's locks while waiting on another server). Reads
+ * inside a transaction go through the transaction (tx).
+ */
+export class ReplicaInsideTransactionError extends Error {
+  constructor() {
+    super(
+      'A query asked the replica for a connection while its caller holds a transaction on the primary. ' +
+        'Read through the transaction (tx) instead (decision 066).',
+    );
+    this.name = 'ReplicaInsideTransactionError';
+  }
+}
+
 /** No connection came free within the acquire timeout: the server is overloaded or a connection leaked. */
 export class DatabaseBusyError extends Error {
   constructor(waitedMs: number) {
@@ -103,7 +118,11 @@ const waitingSince = new WeakMap<pg.Pool, Set<number>>();
 
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
 
-function guardPool(pool: pg.Pool, acquireTimeoutMs: number): void {
+/**
+ * `primary`: for a replica's pool, the pool of its primary; a caller holding a transaction on
+ * either is refused.
+ */
+function guardPool(pool: pg.Pool, acquireTimeoutMs: number, primary?: pg.Pool): void {
   const waiting = new Set<number>();
   waitingSince.set(pool, waiting);
   const connect = pool.connect.bind(pool) as (callback: ConnectCallback) => void;
@@ -123,8 +142,8 @@ function guardPool(pool: pg.Pool, acquireTimeoutMs: number): void {
       if (error) reject(error);
       else resolve(client!);
     };
-    if (holdsTransactionOn(pool)) {
-      const error = new PoolInsideTransactionError();
+    if (holdsTransactionOn(pool) || (primary && holdsTransactionOn(primary))) {
+      const error = holdsTransactionOn(pool) ? new PoolInsideTransactionError() : new ReplicaInsideTransactionError();
       queueMicrotask(() => finish(error));
       return promise;
     }
@@ -169,7 +188,21 @@ export function openDatabaseBeside(db: Database, options: PoolOptions = {}): Dat
   return createDatabase({ connectionString, host, port, database, user, password }, options);
 }
 
-function createDatabase(connection: pg.PoolConfig, options: PoolOptions): DatabaseHandle {
+/**
+ * A pool on a streaming replica of `primary`'s database (decision 066), with the same guard, that
+ * also refuses a caller holding a transaction on the primary. Connections are made read-only, so
+ * a write routed here by mistake fails on any server, not only on a standby.
+ */
+export function openReplicaDatabase(url: string, primary: Database, options: PoolOptions = {}): DatabaseHandle {
+  const primaryPool = (primary as unknown as { $client: pg.Pool }).$client;
+  return createDatabase(
+    { connectionString: url, options: '-c default_transaction_read_only=on' },
+    options,
+    primaryPool,
+  );
+}
+
+function createDatabase(connection: pg.PoolConfig, options: PoolOptions, primary?: pg.Pool): DatabaseHandle {
   const acquireTimeoutMs = options.acquireTimeoutMs ?? 10_000;
   const pool = new pg.Pool({
     ...connection,
@@ -186,7 +219,7 @@ function createDatabase(connection: pg.PoolConfig, options: PoolOptions): Databa
   // an uncaught exception. The transaction's next query fails instead, and release() drops the
   // dead client from the pool.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  guardPool(pool, acquireTimeoutMs);
+  guardPool(pool, acquireTimeoutMs, primary);
   const sent = { count: 0 };
   queriesSent.set(pool, sent);
   const db = drizzle({

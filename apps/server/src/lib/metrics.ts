@@ -21,7 +21,10 @@ function sameToken(given: string, expected: string): boolean {
  * `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN the route answers 404 and
  * nothing is measured. Each app has its own registry (tests build many apps in one process).
  */
-export function registerMetrics(app: FastifyInstance, { config, db, jobs }: Pick<AppDeps, 'config' | 'db' | 'jobs'>) {
+export function registerMetrics(
+  app: FastifyInstance,
+  { config, db, jobs, reads }: Pick<AppDeps, 'config' | 'db' | 'jobs' | 'reads'>,
+) {
   const token = config.metricsToken;
   if (!token) {
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => sendNotFound(reply));
@@ -67,6 +70,37 @@ export function registerMetrics(app: FastifyInstance, { config, db, jobs }: Pick
       queriesCounted = sent;
     },
   });
+  let readsCounted = { replica: 0, primary: 0 };
+  new Counter({
+    name: 'huddle_stale_ok_reads_total',
+    help: "Reads that may be stale (discover, nearby, search, visitors' public pages), by the database that answered (decision 066)",
+    labelNames: ['database'] as const,
+    registers: [registry],
+    collect() {
+      for (const database of ['replica', 'primary'] as const) {
+        this.inc({ database }, reads.readsServed[database] - readsCounted[database]);
+      }
+      readsCounted = { ...reads.readsServed };
+    },
+  });
+  if (config.databaseReplica) {
+    new Gauge({
+      name: 'huddle_replica_in_use',
+      help: '1 while stale-ok reads go to the replica; 0 while it is down, starting or behind DATABASE_REPLICA_MAX_LAG_MS',
+      registers: [registry],
+      collect() {
+        this.set(reads.replicaStatus()?.state === 'in-use' ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'huddle_replica_lag_seconds',
+      help: 'How stale a read on the replica may be: time since the newest primary WAL position it has replayed was read (NaN: unknown, the replica is down or starting)',
+      registers: [registry],
+      collect() {
+        this.set(reads.replicaStatus()?.lagSeconds ?? Number.NaN);
+      },
+    });
+  }
   new Gauge({
     name: 'huddle_job_queue_depth',
     help: 'Jobs waiting to run (created or waiting for a retry), by job name; shared by all instances',

@@ -25,7 +25,7 @@ import { sweepExpiredOffers, type EventDeps } from './waitlist.service.ts';
 const offerSweepMs = 60_000;
 
 export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): void {
-  const { db, auth, mailer, clock, config, jobs, realtime } = appDeps;
+  const { db, reads, auth, mailer, clock, config, jobs, realtime } = appDeps;
   const deps: EventDeps = { db, clock, mailer, jobs, realtime, publicOrigin: config.publicOrigin, log: app.log };
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
@@ -33,21 +33,27 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
   registerEndpoint(app, eventEndpoints.createEvent, async ({ request, body }) =>
     createEvent(deps, { actorId: await actor(request), input: body }),
   );
-  registerEndpoint(app, eventEndpoints.getEvent, async ({ request, params, query }) =>
-    getEvent(deps, { viewerId: await viewer(request), eventId: params.eventId, occurrence: query.occurrence }),
-  );
+  registerEndpoint(app, eventEndpoints.getEvent, async ({ request, params, query }) => {
+    const viewerId = await viewer(request);
+    return reads.visitorRead(request, viewerId, (readDb) =>
+      getEvent(deps, { viewerId, eventId: params.eventId, occurrence: query.occurrence, readDb }),
+    );
+  });
   registerEndpoint(app, eventEndpoints.updateEvent, async ({ request, params, body }) =>
     updateEvent(deps, { actorId: await actor(request), eventId: params.eventId, input: body }),
   );
   registerEndpoint(app, eventEndpoints.cancelEvent, async ({ request, params }) =>
     cancelEvent(deps, { actorId: await actor(request), eventId: params.eventId }),
   );
-  registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) =>
-    discoverEvents(db, clock, { query, viewerId: await viewer(request) }),
-  );
-  registerEndpoint(app, eventEndpoints.nearbyEvents, async ({ request, query }) =>
-    nearbyEvents(db, clock, { ...query, viewerId: await viewer(request) }),
-  );
+  // Decision 066: lists anyone may see a few seconds late read from the replica.
+  registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) => {
+    const viewerId = await viewer(request);
+    return reads.staleRead(request, (readDb) => discoverEvents(readDb, clock, { query, viewerId }));
+  });
+  registerEndpoint(app, eventEndpoints.nearbyEvents, async ({ request, query }) => {
+    const viewerId = await viewer(request);
+    return reads.staleRead(request, (readDb) => nearbyEvents(readDb, clock, { ...query, viewerId }));
+  });
   registerEndpoint(app, eventEndpoints.myEvents, async ({ request }) =>
     myEvents(db, clock, { actorId: await actor(request) }),
   );
@@ -91,12 +97,18 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
   registerEndpoint(app, eventEndpoints.myFavorites, async ({ request }) =>
     myFavorites(db, clock, { actorId: await actor(request) }),
   );
-  registerEndpoint(app, eventEndpoints.placeEvents, async ({ request, params }) =>
-    placeEvents(db, clock, { placeId: params.placeId, viewerId: await viewer(request) }),
-  );
-  registerEndpoint(app, eventEndpoints.teamEvents, async ({ request, params }) =>
-    teamEvents(db, clock, { viewerId: await viewer(request), teamId: params.teamId }),
-  );
+  registerEndpoint(app, eventEndpoints.placeEvents, async ({ request, params }) => {
+    const viewerId = await viewer(request);
+    return reads.visitorRead(request, viewerId, (readDb) =>
+      placeEvents(readDb, clock, { placeId: params.placeId, viewerId }),
+    );
+  });
+  registerEndpoint(app, eventEndpoints.teamEvents, async ({ request, params }) => {
+    const viewerId = await viewer(request);
+    return reads.visitorRead(request, viewerId, (readDb) =>
+      teamEvents(readDb, clock, { viewerId, teamId: params.teamId }),
+    );
+  });
 
   // Issue 11: the organizer's tools on the manage page.
   registerEndpoint(app, eventOrganizerEndpoints.cancelOccurrence, async ({ request, params, body }) =>

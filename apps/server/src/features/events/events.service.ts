@@ -505,9 +505,20 @@ const upcomingShown = 8;
 /** Spec §3 event view data: the event, creator, joiners, favoriteUserCount, rsvpSlots. */
 export async function getEvent(
   deps: EventDeps,
-  { viewerId, eventId, occurrence }: { viewerId: string | undefined; eventId: string; occurrence?: string },
+  {
+    viewerId,
+    eventId,
+    occurrence,
+    readDb = deps.db,
+  }: {
+    viewerId: string | undefined;
+    eventId: string;
+    occurrence?: string;
+    /** What the page is read from: a visitor's may come from the replica (decision 066); writes go to deps.db. */
+    readDb?: Database;
+  },
 ): Promise<EventView> {
-  const { db } = deps;
+  let db = readDb;
   const now = deps.clock.now();
   const { event, canManage, inTeam } = await visibleEvent(db, eventId, viewerId);
   const schedule = scheduleOf(event);
@@ -520,8 +531,11 @@ export async function getEvent(
     current = nextOccurrence(schedule, now) ?? listOccurrences(schedule).at(-1);
   }
   if (!current) throw eventNotFound();
-  if (await hasExpiredOffer(db, eventId, current.startsAt, now))
+  if (await hasExpiredOffer(db, eventId, current.startsAt, now)) {
     await settleOccurrence(deps, eventId, current.startsAt);
+    // Settled on the primary; the replica may not show it yet, so the rest is read where it happened.
+    db = deps.db;
+  }
 
   const [parties, favorites, creator, hiddenFrom, summary, cancelledByEvent] = await Promise.all([
     listPartiesWithPeople(db, eventId, current.startsAt),

@@ -37,7 +37,7 @@ async function checkDatabase(db: AppDeps['db'], reply: FastifyReply): Promise<vo
   }
 }
 
-export function registerHealthRoutes(app: FastifyInstance, { db, readiness }: AppDeps): void {
+export function registerHealthRoutes(app: FastifyInstance, { db, reads, readiness }: AppDeps): void {
   registerEndpoint(app, healthEndpoints.getHealth, async ({ reply }) => {
     await checkDatabase(db, reply);
     return { status: 'ok' as const, database: 'ok' as const };
@@ -49,7 +49,9 @@ export function registerHealthRoutes(app: FastifyInstance, { db, readiness }: Ap
       reply.header('x-huddle-state', readiness.state).header('retry-after', '5');
       throw new AppError('UNAVAILABLE');
     }
+    // The primary only: the replica is optional capacity, and reads leave it while it is down.
     await checkDatabase(db, reply);
-    return { status: 'ready' as const };
+    const replica = reads.replicaStatus();
+    return { status: 'ready' as const, ...(replica && { replica }) };
   });
 }

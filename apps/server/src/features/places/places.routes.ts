@@ -15,7 +15,7 @@ import {
 } from './places.service.ts';
 import { searchUsCities } from './us-cities.ts';
 
-export function registerPlaceRoutes(app: FastifyInstance, { db, auth, clock }: AppDeps): void {
+export function registerPlaceRoutes(app: FastifyInstance, { db, reads, auth, clock }: AppDeps): void {
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const viewer = (request: FastifyRequest) => findSessionUserId(auth, request);
 
@@ -24,15 +24,20 @@ export function registerPlaceRoutes(app: FastifyInstance, { db, auth, clock }: A
   registerEndpoint(app, placeEndpoints.createPlace, async ({ request, body }) =>
     createPlace(db, { actorId: await actor(request), place: body }),
   );
-  registerEndpoint(app, placeEndpoints.getPlace, async ({ request, params }) =>
-    getPlace(db, clock, { viewerId: await viewer(request), placeId: params.placeId }),
-  );
+  registerEndpoint(app, placeEndpoints.getPlace, async ({ request, params }) => {
+    const viewerId = await viewer(request);
+    return reads.visitorRead(request, viewerId, (readDb) =>
+      getPlace(readDb, clock, { viewerId, placeId: params.placeId }),
+    );
+  });
   registerEndpoint(app, placeEndpoints.updatePlace, async ({ request, params, body }) =>
     updatePlace(db, clock, { actorId: await actor(request), placeId: params.placeId, place: body }),
   );
   registerEndpoint(app, placeEndpoints.listPlacesInBounds, async ({ request, query }) => {
     const { limit, ...bounds } = query;
-    return listPlacesInBounds(db, { viewerId: await viewer(request), bounds, limit });
+    const viewerId = await viewer(request);
+    // The map of places nearby: stale-ok (decision 066).
+    return reads.staleRead(request, (readDb) => listPlacesInBounds(readDb, { viewerId, bounds, limit }));
   });
   registerEndpoint(app, placeEndpoints.searchAddresses, async ({ query }) =>
     searchAddresses(db, {

@@ -37,16 +37,17 @@ import {
 } from './teams.service.ts';
 
 export function registerTeamRoutes(app: FastifyInstance, appDeps: AppDeps): void {
-  const { db, auth, mailer, config, storage, clock, jobs, realtime } = appDeps;
+  const { db, reads, auth, mailer, config, storage, clock, jobs, realtime } = appDeps;
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
   const notifyDeps = { db, mailer, clock, jobs, realtime, publicOrigin: config.publicOrigin, log: app.log };
 
   registerEndpoint(app, teamEndpoints.createTeam, async ({ request, body }) =>
     createTeam(db, { actorId: await actor(request), team: body }),
   );
-  registerEndpoint(app, teamEndpoints.getTeam, async ({ request, params }) =>
-    getTeam(db, { viewerId: await findSessionUserId(auth, request), teamId: params.teamId }),
-  );
+  registerEndpoint(app, teamEndpoints.getTeam, async ({ request, params }) => {
+    const viewerId = await findSessionUserId(auth, request);
+    return reads.visitorRead(request, viewerId, (readDb) => getTeam(readDb, { viewerId, teamId: params.teamId }));
+  });
   registerEndpoint(app, teamEndpoints.updateTeam, async ({ request, params, body }) =>
     updateTeam(db, { actorId: await actor(request), teamId: params.teamId, changes: body }),
   );

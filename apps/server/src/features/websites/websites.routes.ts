@@ -15,7 +15,7 @@ import {
 } from './websites.service.ts';
 
 /** Issue 15: team and community websites, their builder's saves, and their public reads. */
-export function registerWebsiteRoutes(app: FastifyInstance, { db, auth }: AppDeps): void {
+export function registerWebsiteRoutes(app: FastifyInstance, { db, reads, auth }: AppDeps): void {
   const actor = (request: FastifyRequest) => requireSessionUserId(auth, request);
 
   registerEndpoint(app, websiteEndpoints.listMine, async ({ request }) =>
@@ -37,6 +37,12 @@ export function registerWebsiteRoutes(app: FastifyInstance, { db, auth }: AppDep
     await deleteWebsite(db, { actorId: await actor(request), websiteId: params.websiteId });
     return { ok: true as const };
   });
-  registerEndpoint(app, websiteEndpoints.getPublic, async ({ params }) => getPublicWebsite(db, params));
-  registerEndpoint(app, websiteEndpoints.getTeamSite, async ({ params }) => getTeamWebsite(db, params));
+  // A published site is the same for everyone who reads it, so no session is looked up: its
+  // builder, who just saved or published, carries the wrote-recently cookie (decision 066).
+  registerEndpoint(app, websiteEndpoints.getPublic, async ({ request, params }) =>
+    reads.staleRead(request, (readDb) => getPublicWebsite(readDb, params)),
+  );
+  registerEndpoint(app, websiteEndpoints.getTeamSite, async ({ request, params }) =>
+    reads.staleRead(request, (readDb) => getTeamWebsite(readDb, params)),
+  );
 }
