@@ -50,9 +50,16 @@ async function postgresUserIds(): Promise<{ uid: number; gid: number } | undefin
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }
 
+/** Where a server lives: a free port and a fresh folder under the system's temporary folder, unless given. */
+export interface PostgresServerOptions {
+  port?: number;
+  /** The folder to make the server's data folder in (a fresh one inside); the postgres user must be able to enter it. */
+  parentDir?: string;
+}
+
 /** An empty folder the server's user owns (PostgreSQL wants its data folder private to it). */
-async function serverFolder(prefix: string): Promise<string> {
-  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+async function serverFolder(prefix: string, parentDir = tmpdir()): Promise<string> {
+  const folder = mkdtempSync(path.join(parentDir, prefix));
   const ids = await postgresUserIds();
   if (ids) chownSync(folder, ids.uid, ids.gid);
   return folder;
@@ -85,7 +92,8 @@ function testSettings(port: number, dataDir: string): string {
     'max_wal_senders = 5',
     "wal_keep_size = '256MB'",
     'hot_standby = on',
-    'max_connections = 60',
+    // Several instances, each with its pool, pg-boss's and a listener, share it (the cluster).
+    'max_connections = 200',
     "shared_buffers = '32MB'",
     '',
   ].join('\n');
@@ -117,9 +125,9 @@ export async function removePostgresServer(server: PostgresServer): Promise<void
 }
 
 /** A fresh primary (initdb, trust on 127.0.0.1 including replication), started. */
-export async function startPrimaryServer(): Promise<PostgresServer> {
-  const dataDir = await serverFolder('huddle-pg-primary-');
-  const port = await freePort();
+export async function startPrimaryServer(options: PostgresServerOptions = {}): Promise<PostgresServer> {
+  const dataDir = await serverFolder('huddle-pg-primary-', options.parentDir);
+  const port = options.port ?? (await freePort());
   await runPostgresTool('initdb', [
     '-D',
     dataDir,
@@ -141,9 +149,12 @@ export async function startPrimaryServer(): Promise<PostgresServer> {
  * A streaming replica of `primary` (pg_basebackup -R writes primary_conninfo and standby.signal),
  * on its own port, started and accepting reads.
  */
-export async function startReplicaServer(primary: PostgresServer): Promise<PostgresServer> {
-  const dataDir = await serverFolder('huddle-pg-replica-');
-  const port = await freePort();
+export async function startReplicaServer(
+  primary: PostgresServer,
+  options: PostgresServerOptions = {},
+): Promise<PostgresServer> {
+  const dataDir = await serverFolder('huddle-pg-replica-', options.parentDir);
+  const port = options.port ?? (await freePort());
   await runPostgresTool('pg_basebackup', [
     '-h',
     '127.0.0.1',
