@@ -15,8 +15,10 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { findNearbyEventRows, listEventsByNextStart } from '../apps/server/src/features/events/events.repository.ts';
 import { nearbyPlayerRows } from '../apps/server/src/features/discovery/discovery.repository.ts';
@@ -178,6 +180,42 @@ async function timeSearch(handle: DatabaseHandle, text: string, part: 'events' |
   return { p50: percentile(durations, 0.5), p95: percentile(durations, 0.95), found };
 }
 
+interface PlanTotals {
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
+}
+
+/**
+ * The database's share of one whole search, free of the machine's other load: every query the
+ * request sends, recorded and run again under EXPLAIN (ANALYZE, BUFFERS), its 8 kB buffers
+ * summed. An index-bound search reads about as many at 10,000 events as at 1,000,000.
+ */
+async function searchBuffers(url: string, text: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  try {
+    const sent: { query: string; params: unknown[] }[] = [];
+    const db = drizzle({
+      client: pool,
+      schema,
+      casing: 'snake_case',
+      logger: { logQuery: (query, params) => sent.push({ query, params }) },
+    });
+    await fullSearch(db, { now: () => new Date() }, { viewerId: undefined, text, limit: 10 });
+    let buffers = 0;
+    for (const { query, params } of sent) {
+      const { rows } = await pool.query<{ 'QUERY PLAN': { Plan: PlanTotals }[] }>(
+        `explain (analyze, buffers, format json) ${query}`,
+        params,
+      );
+      const [result] = rows[0]?.['QUERY PLAN'] ?? [];
+      if (result) buffers += result.Plan['Shared Hit Blocks'] + result.Plan['Shared Read Blocks'];
+    }
+    return buffers;
+  } finally {
+    await pool.end();
+  }
+}
+
 const ms = (value: number) => value.toFixed(2).padStart(7);
 const searchLabel = (text: string, part: 'events' | 'all') =>
   `${part === 'events' ? 'events for' : 'all for'} "${text}"`.padEnd(44);
@@ -261,14 +299,21 @@ async function main(): Promise<void> {
           console.log(`${searchLabel(text, part)} ${p95s.map(ms).join('   ')}`);
         }
       }
+      console.log('\nfull-search cost curve, buffers read by all of one search (not timed) at 10k / 100k / 1M events:');
+      const urls = [...smaller.map((scale) => databaseUrl(`${databaseName}_${scale.events / 1000}k`)), databaseUrl()];
+      for (const text of searchTexts) {
+        const buffers: number[] = [];
+        for (const url of urls) buffers.push(await searchBuffers(url, text));
+        console.log(`${searchLabel(text, 'all')} ${buffers.map((count) => String(count).padStart(7)).join('   ')}`);
+      }
     }
 
     const searchPlan = await handle.db.execute(
-      sql`explain (analyze, costs off, timing off)
+      sql`explain (analyze, buffers, costs off, timing off)
           select id from events
           where cancelled_at is null and visibility = 'public' and series_ends_at > now()
-            and search_document @@ huddle_search_query('court 7777', true)
-          order by series_ends_at limit 200`,
+            and search_document @@ (select huddle_search_query('court 7777', true))
+          limit 200`,
     );
     console.log('\nplan of the title read for "court 7777":');
     for (const row of searchPlan.rows as { 'QUERY PLAN': string }[]) console.log(`  ${row['QUERY PLAN']}`);
