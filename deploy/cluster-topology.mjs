@@ -143,6 +143,21 @@ function chownToPostgres(file) {
   chownSync(file, uid, gid);
 }
 
+/** The same, without blocking the event loop: the fault test keeps its load running meanwhile. */
+function runPostgresToolAsync(binDir, tool, args) {
+  const [command, finalArgs] = asPostgres(path.join(binDir, tool), args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, finalArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${tool} ${args.join(' ')} failed:\n${output}`)),
+    );
+  });
+}
+
 function ownedByPostgres(dir) {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chownToPostgres(dir);
@@ -182,7 +197,7 @@ function postgresServer(binDir, dir, port, logFile) {
       // The server writes its log itself, as the postgres user.
       appendFileSync(logFile, '');
       chownToPostgres(logFile);
-      runPostgresTool(binDir, 'pg_ctl', ['start', '-w', '-t', '60', '-D', dir, '-l', logFile]);
+      await runPostgresToolAsync(binDir, 'pg_ctl', ['start', '-w', '-t', '60', '-D', dir, '-l', logFile]);
       await waitFor(`PostgreSQL on port ${port}`, async () => {
         const client = new pg.Client({ connectionString: server.url('postgres') });
         await client.connect();
@@ -191,6 +206,11 @@ function postgresServer(binDir, dir, port, logFile) {
       });
     },
     /** Fast shutdown: sessions are ended, the shutdown checkpoint runs, as an operator's restart does. */
+    async stop(mode = 'fast') {
+      if (!server.running()) return;
+      await runPostgresToolAsync(binDir, 'pg_ctl', ['stop', '-w', '-t', '60', '-m', mode, '-D', dir]);
+    },
+    /** For exit handlers, which cannot wait for a promise. */
     stopSync(mode = 'fast') {
       if (!server.running()) return;
       runPostgresTool(binDir, 'pg_ctl', ['stop', '-w', '-t', '60', '-m', mode, '-D', dir]);
@@ -311,7 +331,12 @@ async function ping(url, path = '/api/ready', timeoutMs = 2_000) {
   return response.status === 200;
 }
 
-function caddyfileFor({ port, instancePorts }) {
+/** Huddle's own error shape (packages/shared errors), so the web app shows its usual message. */
+const unavailableBody = JSON.stringify({
+  error: { code: 'UNAVAILABLE', message: 'Huddle is restarting. Please try again in a moment.' },
+});
+
+export function caddyfileFor({ port, instancePorts }) {
   const upstreams = instancePorts.map((instancePort) => `${host}:${instancePort}`).join(' ');
   // The shape of deploy/Caddyfile's (huddle) block, on plain HTTP: no certificates for 127.0.0.1.
   return `# Written by deploy/cluster-topology.mjs; regenerated at every start.
@@ -334,6 +359,16 @@ http://${host}:${port} {
 		health_interval ${healthIntervalMs / 1000}s
 		health_timeout 2s
 		fail_duration 10s
+	}
+	# No instance could take the request (all restarting, or the database away and every instance
+	# not ready): the one error shape, 503 with Retry-After, instead of Caddy's bare 502.
+	handle_errors {
+		@unavailable expression \`{err.status_code} in [502, 503, 504]\`
+		handle @unavailable {
+			header Retry-After 5
+			header Content-Type application/json
+			respond \`${unavailableBody}\` 503
+		}
 	}
 }
 `;
@@ -522,8 +557,8 @@ export async function startCluster({
     await stopChild(cluster.caddy);
     await Promise.all(cluster.instances.map((instance) => stopChild(instance.child)));
     await stopChild(cluster.redis);
-    cluster.replica.stopSync();
-    cluster.primary.stopSync();
+    await cluster.replica.stop();
+    await cluster.primary.stop();
     liveClusters.delete(cluster);
   };
   return cluster;

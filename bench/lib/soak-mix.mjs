@@ -13,6 +13,12 @@ export const slotsPerPaidGame = 10;
 const priceCents = 1500;
 export const austin = { lat: 30.2672, lng: -97.7431 };
 
+/**
+ * A write answered 5xx, or not at all, may or may not have been done (the database committed, the
+ * answer was lost): what was acknowledged before it no longer says what the database must hold.
+ */
+const outcomeUnknown = (status) => typeof status !== 'number' || status >= 500;
+
 export const pick = (list) => list[Math.floor(Math.random() * list.length)];
 export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -177,6 +183,7 @@ export function createSoakMix({ people, requestTimeoutMs = 10_000, onResult = ()
           body: { occurrenceStartsAt: game.occurrence, friends: Math.random() < 0.2 ? 1 : 0 },
         });
         if (joined.status === 201) expected.games.set(`${person.id} ${game.id}`, 'in');
+        else if (outcomeUnknown(joined.status)) expected.games.delete(`${person.id} ${game.id}`);
       } else if (roll < 0.85) {
         // Paid games too (their leave refunds), so their spots free up for the next payers.
         const game = pick(Math.random() < 0.5 ? world.paidGames : world.games);
@@ -189,6 +196,7 @@ export function createSoakMix({ people, requestTimeoutMs = 10_000, onResult = ()
         );
         if (left.status === 200 && !world.paidGames.includes(game))
           expected.games.set(`${person.id} ${game.id}`, 'out');
+        else if (outcomeUnknown(left.status)) expected.games.delete(`${person.id} ${game.id}`);
       } else if (roll < 0.92) {
         await call(
           baseUrl,
@@ -207,9 +215,11 @@ export function createSoakMix({ people, requestTimeoutMs = 10_000, onResult = ()
             body: { hours: 2 },
           });
           if (checkedIn.status === 201) expected.checkins.set(person.id, placeId);
+          else if (outcomeUnknown(checkedIn.status)) expected.checkins.delete(person.id);
         } else {
           const out = await call(baseUrl, 'check out', 'DELETE', '/api/me/check-in', { cookie: person.cookie });
           if (out.status === 200) expected.checkins.set(person.id, null);
+          else if (outcomeUnknown(out.status)) expected.checkins.delete(person.id);
         }
       }
       await pause(Math.random() * 150);
