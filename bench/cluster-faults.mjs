@@ -167,7 +167,7 @@ async function talk(mix, baseUrl, from, to, conversationId, keepGoing) {
       }
       await sleep(1_000);
     }
-    await sleep(300 + Math.random() * 400);
+    await sleep(800 + Math.random() * 800);
   }
 }
 

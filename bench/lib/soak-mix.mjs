@@ -128,14 +128,22 @@ export function createSoakMix({ people, requestTimeoutMs = 10_000, onResult = ()
    * One person's loop, as long as keepGoing() says. `expected` keeps the outcome of each acknowledged write: the last 2xx
    * join or leave per game, the last 2xx check-in or check-out.
    */
+  async function signIn(baseUrl, person) {
+    const { email, password } = person.credentials;
+    const signedIn = await call(baseUrl, 'sign in', 'POST', '/api/auth/sign-in', { body: { email, password } });
+    if (signedIn.status === 200) person.cookie = cookieOf(signedIn.response);
+    return signedIn.status === 200;
+  }
+
   async function live(baseUrl, person, world, keepGoing, expected) {
     while (keepGoing()) {
       const roll = Math.random();
-      if (roll < 0.05) {
-        await call(baseUrl, 'sign out', 'POST', '/api/auth/sign-out', { cookie: person.cookie, body: {} });
-        const { email, password } = person.credentials;
-        const signedIn = await call(baseUrl, 'sign in', 'POST', '/api/auth/sign-in', { body: { email, password } });
-        if (signedIn.status === 200) person.cookie = cookieOf(signedIn.response);
+      if (person.signedOut || roll < 0.05) {
+        if (!person.signedOut) {
+          await call(baseUrl, 'sign out', 'POST', '/api/auth/sign-out', { cookie: person.cookie, body: {} });
+        }
+        // Signed out until a sign-in succeeds: under faults it may fail, and the next turn tries again.
+        person.signedOut = !(await signIn(baseUrl, person));
       } else if (roll < 0.3) {
         await Promise.all([
           call(baseUrl, 'home: me', 'GET', '/api/me', { cookie: person.cookie }),
@@ -229,6 +237,9 @@ export function createSoakMix({ people, requestTimeoutMs = 10_000, onResult = ()
   /** What must hold after the run, read back through the API. */
   async function verify(baseUrl, world, expected) {
     const failures = [];
+    for (const person of world.cast) {
+      if (person.signedOut && !(await signIn(baseUrl, person))) failures.push(`${person.id}: cannot sign in again`);
+    }
     for (const game of world.games) {
       const view = await call(baseUrl, 'verify', 'GET', `/api/events/${game.id}`, { cookie: world.organizerCookie });
       const joinedPeople = view.json.joiners.reduce((sum, party) => sum + party.partySize, 0);
