@@ -99,6 +99,7 @@ export default tseslint.config(
       'apps/server/src/test/**',
       'e2e/**',
       'bench/**',
+      'scripts/build.mjs',
       'deploy/smoke-test.mjs',
       '*.config.ts',
       'apps/web/vite.config.ts',

@@ -10,6 +10,8 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // The repository's own tooling: what `npm start` rebuilds (decision 069).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',
