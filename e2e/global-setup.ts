@@ -62,7 +62,9 @@ async function startOidcProvider() {
 export default async function globalSetup() {
   // The journeys test the code as it is: whatever changed since the last build is built again
   // (after `npm run build`, as in `npm test`, nothing is; decision 069).
-  execFileSync(process.execPath, ['scripts/build.mjs', '--changed'], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/build.mjs'), '--changed'], {
+    stdio: 'inherit',
+  });
   const oidc = await startOidcProvider();
   const server = await startBuiltServer((dataDir) => ({
     SEED_DEMO: 'true',
