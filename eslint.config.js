@@ -100,6 +100,8 @@ export default tseslint.config(
       'e2e/**',
       'bench/**',
       'deploy/*.mjs',
+      'scripts/build.mjs',
+      'deploy/smoke-test.mjs',
       '*.config.ts',
       'apps/web/vite.config.ts',
     ],

@@ -12,6 +12,8 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       // The cluster script's topology beside docker-compose.yml (decision 065).
       { test: { name: 'deploy', include: ['deploy/**/*.test.mjs'], environment: 'node' } },
+      // The repository's own tooling: what `npm start` rebuilds (decision 069).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -1,4 +1,5 @@
 import { allAdminJourneyEmails } from './support/admin.ts';
+import { execFileSync } from 'node:child_process';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -59,6 +60,11 @@ async function startOidcProvider() {
  * journeys share: the demo community, the admin journeys' admins, a stand-in Google.
  */
 export default async function globalSetup() {
+  // The journeys test the code as it is: whatever changed since the last build is built again
+  // (after `npm run build`, as in `npm test`, nothing is; decision 069).
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/build.mjs'), '--changed'], {
+    stdio: 'inherit',
+  });
   const oidc = await startOidcProvider();
   const server = await startBuiltServer((dataDir) => ({
     SEED_DEMO: 'true',

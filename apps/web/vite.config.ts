@@ -4,10 +4,11 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
-import { compression } from 'vite-plugin-compression2';
 import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
 import { endpointRoutesOnly } from './build/endpoint-routes.ts';
+import { iconDirectImports } from './build/icon-direct-imports.ts';
 import { mantineDirectImports } from './build/mantine-direct-imports.ts';
+import { precompressedCopies } from './build/precompressed-copies.ts';
 import { reachesContractsIn, sharedContracts } from './build/shared-contracts.ts';
 import { sentrySourceMaps } from './build/sentry-source-maps.ts';
 import { serviceWorkerPrecache } from './build/service-worker-precache.ts';
@@ -90,6 +91,16 @@ type InitialChunk = Page | 'base' | 'base-ui' | 'app-site';
  * as reached by both the app and the auth pages: the auth page loads a little of it.
  */
 function pageReaching(moduleId: string, context: ChunkingContext): InitialChunk | null {
+  // Asked for every module by each chunk group: the walk over its importers is done once (decision 069).
+  const known = pagesReached.get(moduleId);
+  if (known !== undefined) return known;
+  const reach = walkPagesReaching(moduleId, context);
+  pagesReached.set(moduleId, reach);
+  return reach;
+}
+const pagesReached = new Map<string, InitialChunk | null>();
+
+function walkPagesReaching(moduleId: string, context: ChunkingContext): InitialChunk | null {
   const reached = new Set<Page>();
   for (const id of staticImportersOf(moduleId, context))
     for (const page of pageEntries) if (page.entry.test(id)) reached.add(page.chunk);
@@ -329,13 +340,11 @@ export default defineConfig(async ({ command }) => {
       stylesheetsFirst(),
       zodWithoutJsonSchema(),
       mantineDirectImports(),
+      iconDirectImports(),
       sharedContracts(),
       endpointRoutesOnly(),
       serviceWorkerPrecache(),
-      // The server sends these precompressed copies (@fastify/static preCompressed), so no
-      // request pays for compression at run time.
-      // No copies of source maps: they are deleted after their upload, and never served.
-      compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] }),
+      precompressedCopies(),
       ...sourceMaps.plugins,
     ],
     resolve: {
@@ -399,6 +408,9 @@ export default defineConfig(async ({ command }) => {
               // The rest of the UI library that four or more pages share (inputs, selects, tables): its
               // own file, which only the pages that use it load.
               { name: 'ui-more', test: uiLibrary, minShareCount: 4, priority: 5 },
+              // Icons two or three later pages share, in one file of a few hundred bytes each: with
+              // direct imports (build/icon-direct-imports.ts) each would otherwise be a file of its own.
+              { name: 'icons', test: /[\\/]node_modules[\\/]@tabler[\\/]/, minShareCount: 2, priority: 3 },
               // Likewise Huddle's own modules that the first renders share (API calls, lists, labels),
               // less the websites' and those that lead to the forms' schemas (sharedWebModule). The
               // rest are left to the bundler: a group takes the modules its modules import along

@@ -156,15 +156,21 @@ export function markTopLevelCallsPure(edited: MagicString, code: string, filenam
 /** The Vite plugin: packages/shared modules as the browser gets them. */
 export function endpointRoutesOnly(): Plugin {
   const sharedModule = /[\\/]packages[\\/]shared[\\/]src[\\/][^\\/]+\.ts(\?contracts)?$/;
+  // Maps only when the build writes source maps (for Sentry): making them for every rewritten module
+  // cost about a second of each build (decision 069).
+  let sourceMaps = false;
   return {
     name: 'huddle:endpoint-routes-only',
     apply: 'build',
+    configResolved(config) {
+      sourceMaps = Boolean(config.build.sourcemap);
+    },
     enforce: 'pre',
     transform(code, id) {
       if (!sharedModule.test(id) || id.includes('.test.ts')) return null;
       const edited = stripEndpointSchemas(code)?.edited ?? new MagicString(code);
       markTopLevelCallsPure(edited, code, id.replace(/\?.*$/, ''));
-      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+      return { code: edited.toString(), map: sourceMaps ? edited.generateMap({ hires: true, source: id }) : null };
     },
   };
 }
