@@ -101,7 +101,6 @@ export default tseslint.config(
       'bench/**',
       'deploy/*.mjs',
       'scripts/build.mjs',
-      'deploy/smoke-test.mjs',
       '*.config.ts',
       'apps/web/vite.config.ts',
     ],
