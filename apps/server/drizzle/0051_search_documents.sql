@@ -58,12 +58,15 @@ INSERT INTO "search_words" ("word")
   ON CONFLICT DO NOTHING;--> statement-breakpoint
 
 -- The write path keeps search_words current: one statement-level insert per bulk insert (a
--- transition table), one row-level insert when a name changes.
+-- transition table), one row-level insert when a name changes. Words go in sorted: two
+-- transactions adding the same new words wait for each other in one order, never crosswise
+-- (a deadlock).
 CREATE OR REPLACE FUNCTION huddle_search_words_of_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (word)
     SELECT DISTINCT lexeme FROM inserted, unnest(inserted.search_document)
     WHERE length(lexeme) BETWEEN 3 AND 40 AND lexeme ~ '[^0-9]'
+    ORDER BY lexeme
     ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -72,6 +75,7 @@ BEGIN
   INSERT INTO search_words (word)
     SELECT lexeme FROM unnest(NEW.search_document)
     WHERE length(lexeme) BETWEEN 3 AND 40 AND lexeme ~ '[^0-9]'
+    ORDER BY lexeme
     ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint

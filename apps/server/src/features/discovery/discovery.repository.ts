@@ -62,7 +62,6 @@ const candidatePoolSize = 200;
 const bestMatchFirst = (column: AnyPgColumn, text: string) => [
   desc(sql`similarity(${searchable(column)}, ${text})`),
   desc(sql`word_similarity(${text}, ${searchable(column)})`),
-  asc(column),
 ];
 
 export interface EventHitRow {
@@ -132,7 +131,7 @@ export async function searchEventRows(
         candidates.map((row) => row.id),
       ),
     )
-    .orderBy(...bestMatchFirst(events.title, terms.text), asc(events.startsAt))
+    .orderBy(...bestMatchFirst(events.title, terms.text), asc(events.startsAt), asc(events.title))
     .limit(limit);
   return rows.map(toEventHitRow);
 }
@@ -245,7 +244,7 @@ export async function searchTeamRows(db: Database, { terms, limit }: { terms: Se
   return db
     .select()
     .from(pool)
-    .orderBy(...bestMatchFirst(pool.name, terms.text))
+    .orderBy(...bestMatchFirst(pool.name, terms.text), asc(pool.name))
     .limit(limit);
 }
 
@@ -263,7 +262,7 @@ export async function searchPlaceRowsByTerms(db: Database, { terms, limit }: { t
   return db
     .select()
     .from(pool)
-    .orderBy(...bestMatchFirst(pool.name, terms.text))
+    .orderBy(...bestMatchFirst(pool.name, terms.text), asc(pool.name))
     .limit(limit);
 }
 
@@ -289,7 +288,7 @@ export async function searchPlayerRows(
   return db
     .select()
     .from(pool)
-    .orderBy(...bestMatchFirst(pool.name, terms.text))
+    .orderBy(...bestMatchFirst(pool.name, terms.text), asc(pool.name))
     .limit(limit);
 }
 

@@ -273,6 +273,22 @@ describe('full-search', () => {
     expect(await ids('xyloph')).toEqual([social.id]);
     expect(await ids('xylophne jam')).toEqual([social.id]);
     expect(await ids('creme brulee')).toEqual([]);
+    // Equally close titles: the sooner first.
+    const later = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Lindy Hop Night',
+      startLocal: '2030-09-10T18:00',
+      endLocal: '2030-09-10T20:00',
+    });
+    const sooner = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Lindy Hop Night',
+      startLocal: '2030-08-10T18:00',
+      endLocal: '2030-08-10T20:00',
+    });
+    expect(await ids('lindy hop night')).toEqual([sooner.id, later.id]);
     // The place's name finds it too, in any accent, and a text with no word finds nothing.
     expect((await search('plaza mayór', '', 10)).places.map((item) => item.id)).toEqual([place.id]);
     expect(await search('--')).toEqual({ events: [], teams: [], places: [], players: [] });
