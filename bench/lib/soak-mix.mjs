@@ -144,6 +144,8 @@ export function createSoakMix({ people, requestTimeoutMs = 10_000, onResult = ()
         }
         // Signed out until a sign-in succeeds: under faults it may fail, and the next turn tries again.
         person.signedOut = !(await signIn(baseUrl, person));
+        // As a person would: wait a moment before trying again, rather than hammer a sign-in that failed.
+        if (person.signedOut) await pause(1_000);
       } else if (roll < 0.3) {
         await Promise.all([
           call(baseUrl, 'home: me', 'GET', '/api/me', { cookie: person.cookie }),

@@ -47,7 +47,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // The database is restarting or unreachable (issue 31): nothing was done that the client
       // must not repeat, so it gets an answer to retry, and the operator one line, not a stack.
       request.log.warn(
-        { err: { message: error.message, code: (error.cause as { code?: string })?.code } },
+        { reason: error.message, code: (error.cause as { code?: unknown } | undefined)?.code },
         'database unreachable',
       );
       reply.header('retry-after', '5');
