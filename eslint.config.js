@@ -99,7 +99,7 @@ export default tseslint.config(
       'apps/server/src/test/**',
       'e2e/**',
       'bench/**',
-      'deploy/smoke-test.mjs',
+      'deploy/*.mjs',
       '*.config.ts',
       'apps/web/vite.config.ts',
     ],

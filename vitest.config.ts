@@ -10,6 +10,8 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // The cluster script's topology beside docker-compose.yml (decision 065).
+      { test: { name: 'deploy', include: ['deploy/**/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'server',

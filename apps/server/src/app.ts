@@ -16,7 +16,6 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { AppDeps } from './app-deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -52,6 +51,8 @@ import { createReadRouting } from './lib/read-routing.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
+import { createRateLimitStore } from './lib/rate-limit-store.ts';
+import { createSharedStateRedis, sharedStateKeyPrefix } from './lib/shared-state-redis.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
 import { registerFormUploadRoutes } from './features/forms/form-uploads.routes.ts';
@@ -120,12 +121,16 @@ export interface BuildAppOptions {
 function createRealtimeBus(config: Config, db: Database, log: FastifyInstance['log']): RealtimeBus {
   // drizzle keeps the pool it was opened on (db/client.ts); its type leaves it out.
   const connection = (db as unknown as { $client: pg.Pool }).$client.options;
-  if (config.redisUrl) {
-    const scope =
-      connection.database ?? new URL(connection.connectionString ?? 'postgres://x/huddle').pathname.slice(1);
-    return createRedisBus(config.redisUrl, scope || 'huddle', { log });
-  }
+  if (config.redisUrl) return createRedisBus(config.redisUrl, databaseNameOf(db), { log });
   return createPostgresBus(connection, { log });
+}
+
+/** The database's name: what the instances sharing it name their Redis channel and keys after. */
+function databaseNameOf(db: Database): string {
+  // drizzle keeps the pool it was opened on (db/client.ts); its type leaves it out.
+  const connection = (db as unknown as { $client: pg.Pool }).$client.options;
+  const name = connection.database ?? new URL(connection.connectionString ?? 'postgres://x/huddle').pathname.slice(1);
+  return name || 'huddle';
 }
 
 /** 1 MiB is far above any form Huddle sends; larger bodies get 413 (uploads get their own limit). */
@@ -264,9 +269,17 @@ export async function buildApp({
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
   });
+  // Decision 067: the limits' counters (and the signed-out socket slots) live in Redis when there
+  // is one, so they hold across instances; during a Redis outage each instance counts alone.
+  const sharedRedis = config.redisUrl ? createSharedStateRedis(config.redisUrl, app.log) : undefined;
+  app.addHook('onClose', async () => void sharedRedis?.disconnect());
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl && { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) }),
+    store: createRateLimitStore({
+      redis: sharedRedis,
+      keyPrefix: sharedStateKeyPrefix(databaseNameOf(db)),
+      log: app.log,
+    }),
   });
   await app.register(multipart, { limits: { fileSize: photoMaxBytes, files: 1, fields: 0, parts: 1 } });
   await app.register(fastifyStatic, {

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { isDatabaseUnreachable } from './db/connection-errors.ts';
 import { EmbeddedPostgresInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { promoteConfiguredAdmins } from './features/admin/admin.service.ts';
@@ -48,6 +49,18 @@ function onSignal(signal: string) {
 }
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 process.on('SIGINT', () => onSignal('SIGINT'));
+
+/**
+ * pg-boss 10 completes and fails a worker's jobs without awaiting the query (manager.js onFetch):
+ * while the database restarts, that promise rejects with nobody to catch it, and Node ends the
+ * process (issue 31: the primary's restart took all three instances down). Those jobs are retried
+ * by pg-boss once they expire, so such a rejection is logged and the instance keeps serving; any
+ * other unhandled rejection still ends the process, as Node's default does.
+ */
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnreachable(reason)) throw reason;
+  console.warn(`A database call failed while the database was unreachable: ${(reason as Error).message}`);
+});
 
 async function start() {
   const config = loadConfig(process.env);

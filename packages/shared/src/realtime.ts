@@ -31,4 +31,10 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
 /** The one answer to a subscription refused (unknown prefix, not allowed, malformed, over the limit). */
 export const topicRefusedEvent = 'topic.refused';
 
+/**
+ * Sent to every socket when events may have been lost on their way (the bus between instances
+ * was down, decision 067): the client fetches again what it shows, as after a reconnect.
+ */
+export const resyncEvent = 'resync';
+
 export const topicOf = (prefix: string, id: string) => `${prefix}:${id}`;

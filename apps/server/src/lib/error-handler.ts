@@ -2,6 +2,7 @@ import { genericErrorMessages, type ErrorCode, type ErrorReply, type FieldErrors
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DatabaseBusyError, isCausedBy } from '../db/client.ts';
+import { isDatabaseUnreachable } from '../db/connection-errors.ts';
 import { AppError } from './app-error.ts';
 import { reportError } from './error-reporting.ts';
 
@@ -29,6 +30,7 @@ function fieldErrorsOf(error: FastifyError): FieldErrors {
 }
 
 export const databaseBusyMessage = 'Huddle is very busy right now. Please try again in a moment.';
+export const databaseUnreachableMessage = 'Huddle cannot reach its database right now. Please try again in a moment.';
 
 /** One error shape for every failure (STYLE: one error type); 5xx never shows internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -40,6 +42,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'no database connection came free');
       reply.header('retry-after', '5');
       return send(reply, 503, 'UNAVAILABLE', databaseBusyMessage);
+    }
+    if (isDatabaseUnreachable(error)) {
+      // The database is restarting or unreachable (issue 31): nothing was done that the client
+      // must not repeat, so it gets an answer to retry, and the operator one line, not a stack.
+      request.log.warn(
+        { err: { message: error.message, code: (error.cause as { code?: string })?.code } },
+        'database unreachable',
+      );
+      reply.header('retry-after', '5');
+      return send(reply, 503, 'UNAVAILABLE', databaseUnreachableMessage);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(reply, 400, 'VALIDATION_FAILED', genericErrorMessages.VALIDATION_FAILED, fieldErrorsOf(error));

@@ -10,13 +10,21 @@ export type BusMessage =
   | { kind: 'closeUser'; userId: string; reason: string }
   | { kind: 'closeSession'; sessionId: string; reason: string }
   /** To the sockets that joined a public topic (decision 055). */
-  | { kind: 'topic'; topic: string; event: RealtimeEvent };
+  | { kind: 'topic'; topic: string; event: RealtimeEvent }
+  /**
+   * Messages may have been lost (decision 067): every socket is told to fetch what it shows
+   * again, as after a reconnect. Published once an instance whose publishes failed can publish
+   * again; delivered by an instance to itself alone once it listens again after losing the bus.
+   */
+  | { kind: 'resync' };
 
 /**
  * Fan-out between the server instances that share one database (decision 025). Every message
  * published reaches every instance's handler, the publisher's own included, in the order one
- * instance published them. A message published while the bus is down is dropped (logged):
- * clients catch up from the database when they reconnect.
+ * instance published them. A message published while the bus is down is dropped (logged), and
+ * never silently (decision 067): the bus then owes a `resync`, which it publishes once it can;
+ * an instance that lost its listening connection hands itself a `resync` once it listens again.
+ * Clients that get one fetch again what they show from the database, as after a reconnect.
  */
 export interface RealtimeBus {
   readonly kind: 'postgres' | 'redis';
@@ -42,7 +50,12 @@ interface BusOptions {
  * per burst instead of one per event, and never more than `limitBytes` per payload (a single
  * bigger message goes alone; the transport decides what to do with it).
  */
-function createBatcher(send: (payload: string) => Promise<void>, limitBytes: number, log: FastifyBaseLogger) {
+function createBatcher(
+  send: (payload: string) => Promise<void>,
+  limitBytes: number,
+  log: FastifyBaseLogger,
+  onDropped: () => void,
+) {
   const pending: string[] = [];
   let flushing = false;
   const flush = async () => {
@@ -60,6 +73,7 @@ function createBatcher(send: (payload: string) => Promise<void>, limitBytes: num
         await send(`[${batch.join(',')}]`);
       } catch (error) {
         log.warn({ err: error, dropped: batch.length }, 'realtime publish failed; messages dropped');
+        onDropped();
       }
     }
     flushing = false;
@@ -116,6 +130,8 @@ export function createPostgresBus(connection: pg.ClientConfig, { log }: BusOptio
 
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  // Set once the listener was lost: what was notified meanwhile never reached this instance.
+  let missedWhileAway = false;
 
   const listen = async () => {
     const client = new pg.Client(connection);
@@ -127,6 +143,7 @@ export function createPostgresBus(connection: pg.ClientConfig, { log }: BusOptio
       client.removeAllListeners('notification');
       client.end().catch(() => undefined);
       if (closed) return;
+      missedWhileAway = true;
       log.warn({ err: error }, 'realtime listener lost its connection; reconnecting');
       const delay = Math.min(reconnectDelayMs.max, reconnectDelayMs.first * 2 ** attempt);
       attempt += 1;
@@ -142,6 +159,10 @@ export function createPostgresBus(connection: pg.ClientConfig, { log }: BusOptio
       await client.query(`listen ${postgresChannel}`);
       attempt = 0;
       resolveReady();
+      if (missedWhileAway) {
+        missedWhileAway = false;
+        receiving = receiving.then(() => deliver([{ kind: 'resync' }]));
+      }
     } catch (error) {
       onLost(error);
     }
@@ -168,9 +189,15 @@ export function createPostgresBus(connection: pg.ClientConfig, { log }: BusOptio
     return publisher;
   };
 
+  // Set when a publish failed: the next publish that goes through tells every instance to resync.
+  let owesResync = false;
   const publish = createBatcher(
     async (payload) => {
       const client = await publishingClient();
+      if (owesResync) {
+        owesResync = false;
+        payload = payload.replace(/^\[/, '[{"kind":"resync"},');
+      }
       if (Buffer.byteLength(payload) < notifyPayloadLimitBytes) {
         await client.query('select pg_notify($1, $2)', [postgresChannel, payload]);
         return;
@@ -189,6 +216,7 @@ export function createPostgresBus(connection: pg.ClientConfig, { log }: BusOptio
     },
     notifyPayloadLimitBytes,
     log,
+    () => (owesResync = true),
   );
 
   return {
@@ -214,29 +242,58 @@ export function createPostgresBus(connection: pg.ClientConfig, { log }: BusOptio
 export function createRedisBus(redisUrl: string, scope: string, { log }: BusOptions): RealtimeBus {
   const channel = `huddle:realtime:${scope}`;
   const handlers: ((message: BusMessage) => void)[] = [];
+  const deliver = (messages: BusMessage[]) => {
+    for (const message of messages) for (const handler of handlers) handler(message);
+  };
   const options = { maxRetriesPerRequest: 2, retryStrategy: (times: number) => Math.min(5000, 100 * 2 ** times) };
   const publisher = new Redis(redisUrl, options);
-  const subscriber = new Redis(redisUrl, options);
+  const subscriber = new Redis(redisUrl, { ...options, autoResubscribe: false });
   publisher.on('error', (error) => log.warn({ err: error }, 'realtime Redis publisher error'));
   subscriber.on('error', (error) => log.warn({ err: error }, 'realtime Redis subscriber error'));
   subscriber.on('message', (from: string, payload: string) => {
-    if (from !== channel) return;
-    for (const message of parseBatch(payload, log)) for (const handler of handlers) handler(message);
+    if (from === channel) deliver(parseBatch(payload, log));
   });
   const ready = subscriber.subscribe(channel).then(() => undefined);
   // busReady reports a failure; a late one after its time-out must not be an unhandled rejection.
   ready.catch(() => undefined);
+  // Subscribed again after a lost connection (subscribing here, not by ioredis, to know when it
+  // is done): what was published meanwhile never came, so this instance's sockets resync.
+  let connectedBefore = false;
+  subscriber.on('ready', () => {
+    if (!connectedBefore) {
+      connectedBefore = true;
+      return;
+    }
+    subscriber.subscribe(channel).then(
+      () => deliver([{ kind: 'resync' }]),
+      (error: unknown) => log.warn({ err: error }, 'realtime Redis subscribe failed'),
+    );
+  });
+  // A publish that failed is owed to everyone: once the publisher is connected again, every
+  // instance hears a resync (their own subscribers may never have lost their connection).
+  let owesResync = false;
   const publish = createBatcher(
     async (payload) => {
       await publisher.publish(channel, payload);
     },
     256 * 1024,
     log,
+    () => (owesResync = true),
   );
+  const settleResync = () => {
+    if (!owesResync) return;
+    owesResync = false;
+    publish({ kind: 'resync' });
+  };
+  publisher.on('ready', settleResync);
   return {
     kind: 'redis',
     ready,
-    publish,
+    publish(message) {
+      publish(message);
+      // The publisher may have come back without reconnecting (a command timed out, say).
+      settleResync();
+    },
     onMessage: (handler) => void handlers.push(handler),
     async close() {
       subscriber.disconnect();

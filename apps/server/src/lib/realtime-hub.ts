@@ -1,4 +1,4 @@
-import { realtimeLimits, realtimeTopic, topicRefusedEvent } from '@huddle/shared/realtime';
+import { realtimeLimits, realtimeTopic, resyncEvent, topicRefusedEvent } from '@huddle/shared/realtime';
 import type { WebSocket } from 'ws';
 import type { BusMessage, RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
 
@@ -89,6 +89,15 @@ export function createRealtimeHub(bus: Pick<RealtimeBus, 'publish' | 'onMessage'
         // The topic tells the client which watcher the event is for.
         const payload = JSON.stringify({ ...message.event, topic: message.topic });
         for (const socket of socketsByTopic.get(message.topic) ?? []) socket.send(payload);
+        return;
+      }
+      case 'resync': {
+        // Every socket here that may have missed something: signed-in ones and topic watchers.
+        const payload = JSON.stringify({ type: resyncEvent });
+        const told = new Set<WebSocket>();
+        for (const sockets of socketsByUser.values()) for (const socket of sockets) told.add(socket);
+        for (const socket of topicsOf.keys()) told.add(socket);
+        for (const socket of told) socket.send(payload);
       }
     }
   });

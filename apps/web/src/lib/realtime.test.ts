@@ -81,6 +81,17 @@ describe('the tab realtime connection', () => {
     expect(resumed).toHaveBeenCalledTimes(1);
   });
 
+  it('tells onReconnect when the server says events may have been lost, without a reconnect (decision 067)', () => {
+    const connection = realtime();
+    const resumed = vi.fn();
+    connection.onReconnect(resumed);
+    connection.start();
+    sockets[0]!.receive({ type: 'connected' });
+    sockets[0]!.receive({ type: 'resync' });
+    expect(resumed).toHaveBeenCalledTimes(1);
+    expect(sockets).toHaveLength(1);
+  });
+
   it('stops after the sign-out close and says so', () => {
     const connection = realtime();
     const signedOut = vi.fn();

@@ -1,3 +1,4 @@
+import { resyncEvent } from '@huddle/shared/realtime';
 import { realtimeUrl, reconnectDelay, signedOutCloseCode } from './realtime-connection.ts';
 
 /** What the server pushes over /api/realtime: a `type` and the fields of that type. */
@@ -62,6 +63,9 @@ export function createRealtime(environment: RealtimeEnvironment) {
           if (everConnected) for (const handler of reconnectHandlers) handler();
           everConnected = true;
         }
+        // Events may have been lost between the server's instances (decision 067): catch up
+        // exactly as after a reconnect.
+        if (event.type === resyncEvent) for (const handler of reconnectHandlers) handler();
         dispatch(event);
       });
       current.addEventListener('close', (event: CloseEvent) => {
@@ -118,7 +122,10 @@ export function createRealtime(environment: RealtimeEnvironment) {
       handlers.set(type, set);
       return () => void set.delete(handler);
     },
-    /** Calls `handler` each time the socket is back after a drop (not on the first connect). */
+    /**
+     * Calls `handler` each time the socket is back after a drop (not on the first connect), and
+     * when the server says events may have been lost (a `resync`): the handler fetches again.
+     */
     onReconnect(handler: () => void): () => void {
       reconnectHandlers.add(handler);
       return () => void reconnectHandlers.delete(handler);

@@ -1,5 +1,5 @@
 import type { TeamKind } from '@huddle/shared/teams';
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -13,20 +13,55 @@ import { teams } from '../teams/teams.schema.ts';
  * (full-search) and to find people near a point. Read-only.
  */
 
-const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+/**
+ * A full-search text as the database matches it (migration 0051, decision 071): text search
+ * queries over the rows' precomputed search documents, and the text as trigrams rank against.
+ */
+export interface SearchTerms {
+  /** Every word of the text, each or'ed with the known words it begins and those like it (a tsquery). */
+  everyWord: string;
+  /** Every word, in a place's name (weight A) and not its address: the events of a place. */
+  everyWordInName: string;
+  /** The text lower-cased and without accents, as the documents hold their words. */
+  text: string;
+}
+
+/** The text's search queries, or undefined when it holds no word ("--"), which nothing matches. */
+export async function searchTermsOf(db: Database, text: string): Promise<SearchTerms | undefined> {
+  const { rows } = await db.execute<{ everyWord: string | null; everyWordInName: string | null; text: string }>(
+    sql`select huddle_search_query(${text}, true)::text as "everyWord",
+               huddle_search_query(${text}, true, 'A')::text as "everyWordInName", huddle_search_text(${text}) as "text"`,
+  );
+  const [terms] = rows;
+  if (!terms?.everyWord || !terms.everyWordInName) return undefined;
+  return { everyWord: terms.everyWord, everyWordInName: terms.everyWordInName, text: terms.text };
+}
 
 /**
- * A name matches when it contains the text, has a word close to it (`<%`, word similarity) or
- * is close to it as a whole (`%`, similarity: "kickabuot" finds "Kickabout"). All three use the
- * trigram GIN index of the column (migration 0009).
+ * The search document (a tsvector column kept by the database, migration 0051) matches the query.
+ * The query is a scalar subquery so the planner cannot see it and plans for a few matches: the
+ * GIN index then. Seeing it, a word it thinks common ("pickup" & "game" & "4242") sends it down
+ * events_series_ends_idx or a sequential scan hoping for early matches, through every row when
+ * the rare word has one match (12 s at 1,000,000 events, decision 071).
  */
-const matchesText = (column: AnyPgColumn, text: string): SQL | undefined =>
-  or(ilike(column, likePattern(text)), sql`${text} <% ${column}`, sql`${column} % ${text}`);
+const documentMatches = (table: 'events' | 'places' | 'teams' | 'users', query: string) =>
+  sql`${sql.identifier(table)}.search_document @@ (select ${query}::tsquery)`;
+
+/** A name as its search document holds it: lower-cased, without accents. */
+const searchable = (column: AnyPgColumn) => sql`huddle_search_text(${column})`;
+
+/**
+ * How many matching rows a search ranks at most. A GIN index finds the matches but cannot order
+ * them by closeness or date; ranking a bounded set keeps a word that half the rows have ("game")
+ * from costing half a million rows read and sorted. When more rows match (a text of common words
+ * only), the pool is the first ones the index hands over, not the soonest (decision 071).
+ */
+const candidatePoolSize = 200;
 
 /** Best first: the whole name closest to the text (an exact name is 1), then the best word match. */
 const bestMatchFirst = (column: AnyPgColumn, text: string) => [
-  desc(sql`similarity(${column}, ${text})`),
-  desc(sql`word_similarity(${text}, ${column})`),
+  desc(sql`similarity(${searchable(column)}, ${text})`),
+  desc(sql`word_similarity(${text}, ${searchable(column)})`),
   asc(column),
 ];
 
@@ -73,43 +108,39 @@ const toEventHitRow = ({
 /** Public, not cancelled, with an occurrence still to come (spec §4 lists exclude the rest). */
 export async function searchEventRows(
   db: Database,
-  { text, now, limit }: { text: string; now: Date; limit: number },
+  { terms, now, limit }: { terms: SearchTerms; now: Date; limit: number },
 ): Promise<EventHitRow[]> {
-  // The closest titles first, from the GiST trigram index (events_title_gist_idx, migration 0016):
-  // by whole-title distance and by closest word, each cut at a few pages. Testing matchesText on
-  // the GIN index instead returns every title sharing trigrams with the text ("pickup game 4242":
-  // all 1,000,000 bench titles), all then sorted by similarity (10 s, decision 016).
-  const candidateLimit = Math.max(limit * 3, 30);
-  const closest = (distance: SQL) =>
-    db
-      .select({ id: events.id })
-      .from(events)
-      .where(and(isNull(events.cancelledAt), eq(events.visibility, 'public'), gt(events.seriesEndsAt, now)))
-      .orderBy(distance)
-      .limit(candidateLimit);
-  const [byTitle, byWord] = await Promise.all([
-    closest(sql`${events.title} <-> ${text}`),
-    closest(sql`${text} <<-> ${events.title}`),
-  ]);
-  const candidates = [...new Set([...byTitle, ...byWord].map((row) => row.id))];
+  // The titles with every word, from events_search_idx: with a rare word ("4242") GIN skips
+  // through the common words' lists by it, so the read is as small as the rarest word.
+  const candidates = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        isNull(events.cancelledAt),
+        eq(events.visibility, 'public'),
+        gt(events.seriesEndsAt, now),
+        documentMatches('events', terms.everyWord),
+      ),
+    )
+    .limit(candidatePoolSize);
   if (candidates.length === 0) return [];
   const rows = await eventHitQuery(db)
-    .where(and(inArray(events.id, candidates), matchesText(events.title, text)))
-    .orderBy(...bestMatchFirst(events.title, text), asc(events.startsAt))
+    .where(
+      inArray(
+        events.id,
+        candidates.map((row) => row.id),
+      ),
+    )
+    .orderBy(...bestMatchFirst(events.title, terms.text), asc(events.startsAt))
     .limit(limit);
   return rows.map(toEventHitRow);
 }
 
-/**
- * A name with a word like the text (word similarity, `<%`), the one trigram test that finds
- * "Zilker Park Field 3" for "zilker" (or "zilkr"). Alone, not OR-ed with matchesText's other
- * two: the planner costs three bitmap scans above a sequential scan of 100,000 places, which
- * then runs the trigram functions on every row (about a second, bench:nearby).
- */
-const hasWordLike = (column: AnyPgColumn, text: string) => sql`${text} <% ${column}`;
+/** Best first by the closest word (a place or team is found by one word of its name: "zilker"). */
 const bestWordFirst = (column: AnyPgColumn, text: string) => [
-  desc(sql`word_similarity(${text}, ${column})`),
-  desc(sql`similarity(${column}, ${text})`),
+  desc(sql`word_similarity(${text}, ${searchable(column)})`),
+  desc(sql`similarity(${searchable(column)}, ${text})`),
   asc(column),
 ];
 
@@ -120,30 +151,42 @@ const contextMatchLimit = 20;
  * Events found by what they are played as and where and by whom (issue 11): of a game type whose
  * label matches the text ("soccer"), at one of the places whose name matches best ("zilker"), or
  * of one of the public teams whose name matches best. Each read is on its own index
- * (events_game_type_idx, events_place_idx, events_team_idx, after the trigram indexes of places
- * and teams) and takes the `limit` events whose series ends first: a one-off game's end follows its start, so these are the soonest; the caller
- * orders the union by the exact next date. Public, not cancelled, not over, as searchEventRows.
+ * (events_game_type_idx, events_place_idx, events_team_idx, after the search documents of places
+ * and teams) and takes the `limit` events whose series ends first: a one-off game's end follows
+ * its start, so these are the soonest; the caller orders the union by the exact next date.
+ * Public, not cancelled, not over, as searchEventRows.
  */
 export async function searchEventRowsByContext(
   db: Database,
-  { text, now, limit }: { text: string; now: Date; limit: number },
+  { text, terms, now, limit }: { text: string; terms: SearchTerms; now: Date; limit: number },
 ): Promise<EventHitRow[]> {
   // The matching names first, as plain values: with a subquery in their place the planner walks
   // events in series-end order hoping for an early match, through every event when none matches.
+  const placePool = db
+    .select({ id: places.id, name: places.name })
+    .from(places)
+    .where(documentMatches('places', terms.everyWordInName))
+    .limit(candidatePoolSize)
+    .as('place_pool');
+  const teamPool = db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.visibility, 'public'), documentMatches('teams', terms.everyWord)))
+    .limit(candidatePoolSize)
+    .as('team_pool');
   const [matchedPlaces, matchedTeams, matchedTypes] = await Promise.all([
     db
-      .select({ id: places.id })
-      .from(places)
-      .where(hasWordLike(places.name, text))
-      .orderBy(...bestWordFirst(places.name, text))
+      .select({ id: placePool.id })
+      .from(placePool)
+      .orderBy(...bestWordFirst(placePool.name, terms.text))
       .limit(contextMatchLimit),
     db
-      .select({ id: teams.id })
-      .from(teams)
-      .where(and(eq(teams.visibility, 'public'), hasWordLike(teams.name, text)))
-      .orderBy(...bestWordFirst(teams.name, text))
+      .select({ id: teamPool.id })
+      .from(teamPool)
+      .orderBy(...bestWordFirst(teamPool.name, terms.text))
       .limit(contextMatchLimit),
     // Whole words only for game types: "ball" should not find every Basketball and Football game.
+    // A few dozen labels: read whole, no index needed.
     db
       .select({ label: gameTypes.label })
       .from(gameTypes)
@@ -185,8 +228,8 @@ export async function searchEventRowsByContext(
 }
 
 /** Public teams and communities only: a private team does not exist for outsiders (spec §2). */
-export async function searchTeamRows(db: Database, { text, limit }: { text: string; limit: number }) {
-  return db
+export async function searchTeamRows(db: Database, { terms, limit }: { terms: SearchTerms; limit: number }) {
+  const pool = db
     .select({
       id: teams.id,
       name: teams.name,
@@ -196,24 +239,57 @@ export async function searchTeamRows(db: Database, { text, limit }: { text: stri
       photoURL: teams.photoUrl,
     })
     .from(teams)
-    .where(and(eq(teams.visibility, 'public'), matchesText(teams.name, text)))
-    .orderBy(...bestMatchFirst(teams.name, text))
+    .where(and(eq(teams.visibility, 'public'), documentMatches('teams', terms.everyWord)))
+    .limit(candidatePoolSize)
+    .as('team_pool');
+  return db
+    .select()
+    .from(pool)
+    .orderBy(...bestMatchFirst(pool.name, terms.text))
+    .limit(limit);
+}
+
+/**
+ * Places for full-search, best match first: the name or the address has every word
+ * (places_search_idx). The places feature's mapper shapes them, as events' does for events.
+ */
+export async function searchPlaceRowsByTerms(db: Database, { terms, limit }: { terms: SearchTerms; limit: number }) {
+  const pool = db
+    .select()
+    .from(places)
+    .where(documentMatches('places', terms.everyWord))
+    .limit(candidatePoolSize)
+    .as('place_pool');
+  return db
+    .select()
+    .from(pool)
+    .orderBy(...bestMatchFirst(pool.name, terms.text))
     .limit(limit);
 }
 
 /** Only what a public profile shows: display name, photo and city. */
 const playerColumns = { id: users.id, name: users.name, image: users.image, city: users.defaultCityName };
 
-/** Players by display name (never the full name or email, which are private). */
+/** Players by display name (never the full name or email, which are private: users_search_idx holds the display name only). */
 export async function searchPlayerRows(
   db: Database,
-  { text, excludeIds, limit }: { text: string; excludeIds: string[]; limit: number },
+  { terms, excludeIds, limit }: { terms: SearchTerms; excludeIds: string[]; limit: number },
 ) {
-  return db
+  const pool = db
     .select(playerColumns)
     .from(users)
-    .where(and(matchesText(users.name, text), excludeIds.length > 0 ? notInArray(users.id, excludeIds) : undefined))
-    .orderBy(...bestMatchFirst(users.name, text))
+    .where(
+      and(
+        documentMatches('users', terms.everyWord),
+        excludeIds.length > 0 ? notInArray(users.id, excludeIds) : undefined,
+      ),
+    )
+    .limit(candidatePoolSize)
+    .as('player_pool');
+  return db
+    .select()
+    .from(pool)
+    .orderBy(...bestMatchFirst(pool.name, terms.text))
     .limit(limit);
 }
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../events/events.schema.ts';
 import { austinCity, createTeamAs, insertEvent, insertPlace, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -78,8 +80,8 @@ describe('full-search', () => {
   });
 
   it('ranks the one title asked for first when nearly every title is alike', async () => {
-    // The title search takes its candidates closest first from the GiST trigram index, so the
-    // best match must survive many near-identical titles, and the filters still apply to them.
+    // The title search ranks a bounded pool of the titles with every word (decision 071), so the
+    // best match must come first among many near-identical titles, and the filters still apply.
     const owner = await signUpUser(t.app);
     const place = await insertPlace(t.db);
     for (let number = 1; number <= 60; number += 1) {
@@ -95,10 +97,12 @@ describe('full-search', () => {
     const wanted = await insertEvent(t.db, { creatorId: owner.user.id, placeId: place.id, title: 'Alike game 42' });
 
     const found = await search('alike game 42');
-    expect(found.events[0]?.id).toBe(wanted.id);
-    expect(found.events.map((event) => event.id)).not.toContain(cancelled.id);
-    expect(found.events.length).toBeGreaterThan(1);
-    expect(found.events.every((event) => event.title.startsWith('Alike game'))).toBe(true);
+    expect(found.events.map((event) => event.id)).toEqual([wanted.id]);
+    // Every title has the words "alike game": a full page of them, none cancelled.
+    const alike = await search('alike game', '', 20);
+    expect(alike.events).toHaveLength(20);
+    expect(alike.events.map((event) => event.id)).not.toContain(cancelled.id);
+    expect(alike.events.every((event) => event.title.startsWith('Alike game'))).toBe(true);
   });
 
   it('never returns a private team, a cancelled, past or team-only event', async () => {
@@ -239,6 +243,39 @@ describe('full-search', () => {
     });
     expect((await search('ball', '', 10)).events.map((event) => event.id)).not.toContain(basketball.id);
     expect((await search('basketball', '', 10)).events.map((event) => event.id)).toContain(basketball.id);
+  });
+
+  it('finds words by their beginning, with a typo, in any case and without accents, also after a rename', async () => {
+    const owner = await signUpUser(t.app);
+    const place = await insertPlace(t.db, { name: 'Plaza Mayor Court' });
+    const social = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Crème Brûlée Social',
+    });
+    const hoops = await insertEvent(t.db, {
+      creatorId: owner.user.id,
+      placeId: place.id,
+      title: 'Evening run',
+      gameType: 'Basketball',
+    });
+    const ids = async (text: string) => (await search(text, '', 10)).events.map((event) => event.id);
+
+    expect(await ids('creme brulee')).toEqual([social.id]);
+    expect(await ids('CRÈME')).toEqual([social.id]);
+    // A word being typed: the known words it begins.
+    expect(await ids('brul')).toEqual([social.id]);
+    // A typo: the known words like it.
+    expect(await ids('brulle social')).toEqual([social.id]);
+    expect(await ids('basketbal')).toContain(hoops.id);
+    // A title changed later is found by its new words (the word list follows the write).
+    await t.db.update(events).set({ title: 'Xylophone Jam' }).where(eq(events.id, social.id));
+    expect(await ids('xyloph')).toEqual([social.id]);
+    expect(await ids('xylophne jam')).toEqual([social.id]);
+    expect(await ids('creme brulee')).toEqual([]);
+    // The place's name finds it too, in any accent, and a text with no word finds nothing.
+    expect((await search('plaza mayór', '', 10)).places.map((item) => item.id)).toEqual([place.id]);
+    expect(await search('--')).toEqual({ events: [], teams: [], places: [], players: [] });
   });
 
   it.each([

@@ -4,14 +4,17 @@ import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toSummaries } from '../events/events.service.ts';
-import { findPlacesByText } from '../places/places.service.ts';
+import { toPlace } from '../places/places.service.ts';
 import { usersBlockedEitherWay } from '../profiles/profiles.service.ts';
 import {
   nearbyPlayerRows,
   searchEventRows,
   searchEventRowsByContext,
+  searchPlaceRowsByTerms,
   searchPlayerRows,
   searchTeamRows,
+  searchTermsOf,
+  type SearchTerms,
 } from './discovery.repository.ts';
 
 /** The viewer and everyone blocked either way: never shown to each other (spec §3 privacy, §4). */
@@ -37,15 +40,24 @@ const nextStartOf = (event: EventSummary) => event.next?.startsAt ?? '9999';
 
 /**
  * Events for full-search, ranked (issue 11): those whose title matches, best match first; then
- * those whose game type, place or team matches, soonest next date first.
+ * those whose game type, place or team matches, soonest next date first. `terms` are the text's
+ * search queries when the caller has them already (fullSearch reads them once for every group).
  */
 export async function searchEvents(
   db: Database,
-  { text, now, limit, viewerId }: { text: string; now: Date; limit: number; viewerId: string | undefined },
+  {
+    text,
+    now,
+    limit,
+    viewerId,
+    terms,
+  }: { text: string; now: Date; limit: number; viewerId: string | undefined; terms?: SearchTerms },
 ): Promise<EventSummary[]> {
+  const searchTerms = terms ?? (await searchTermsOf(db, text));
+  if (!searchTerms) return [];
   const [byTitle, byContext] = await Promise.all([
-    searchEventRows(db, { text, now, limit }),
-    searchEventRowsByContext(db, { text, now, limit }),
+    searchEventRows(db, { terms: searchTerms, now, limit }),
+    searchEventRowsByContext(db, { text, terms: searchTerms, now, limit }),
   ]);
   const titled = new Set(byTitle.map((row) => row.event.id));
   // The events feature's mapper, so a search hit reads exactly like the same event in any list.
@@ -69,8 +81,11 @@ export async function searchEvents(
 
 /**
  * Full-search (issue 5): events, teams, places and players matching the text, each group best
- * match first (pg_trgm; events also by game type, place and team, searchEvents) and at most `limit` long. Only what anyone may see: future public events
- * that are not cancelled, public teams, and of players only display name, photo and city.
+ * match first and at most `limit` long. Every word of the text counts, as a prefix ("zilk") or
+ * as a known word like it ("basketbal"), in any case and with or without accents (decision 071);
+ * events are also found by game type, place and team (searchEvents). Only what anyone may see:
+ * future public events that are not cancelled, public teams, and of players only display name,
+ * photo and city.
  */
 export async function fullSearch(
   db: Database,
@@ -78,17 +93,18 @@ export async function fullSearch(
   { viewerId, text, limit }: { viewerId: string | undefined; text: string; limit: number },
 ): Promise<FullSearchReply> {
   const now = clock.now();
-  const excludeIds = await hiddenFrom(db, viewerId);
+  const [excludeIds, terms] = await Promise.all([hiddenFrom(db, viewerId), searchTermsOf(db, text)]);
+  if (!terms) return { events: [], teams: [], places: [], players: [] };
   const [events, teams, places, players] = await Promise.all([
-    searchEvents(db, { text, now, limit, viewerId }),
-    searchTeamRows(db, { text, limit }),
-    findPlacesByText(db, { viewerId, text, limit }),
-    searchPlayerRows(db, { text, excludeIds, limit }),
+    searchEvents(db, { text, now, limit, viewerId, terms }),
+    searchTeamRows(db, { terms, limit }),
+    searchPlaceRowsByTerms(db, { terms, limit }),
+    searchPlayerRows(db, { terms, excludeIds, limit }),
   ]);
   return {
     events,
     teams: teams.map((team) => ({ ...team, kind: team.kind as 'team' | 'community' })),
-    places,
+    places: places.map((row) => toPlace(row, viewerId)),
     players: players.map((row) => toPlayerHit(row, null)),
   };
 }

@@ -2,8 +2,9 @@ import { healthEndpoints } from '@huddle/shared/health';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { oldestConnectionWaitMs } from '../../db/client.ts';
+import { isDatabaseUnreachable } from '../../db/connection-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { databaseBusyMessage } from '../../lib/error-handler.ts';
+import { databaseBusyMessage, databaseUnreachableMessage } from '../../lib/error-handler.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { pingDatabase } from './health.repository.ts';
 
@@ -20,9 +21,9 @@ const pingTimeoutMs = 3_000;
  * made health hang with everything else, so nothing outside could tell).
  */
 async function checkDatabase(db: AppDeps['db'], reply: FastifyReply): Promise<void> {
-  const unavailable = (state: string) => {
+  const unavailable = (state: string, message = databaseBusyMessage) => {
     reply.header('x-huddle-state', state).header('retry-after', '5');
-    return new AppError('UNAVAILABLE', databaseBusyMessage);
+    return new AppError('UNAVAILABLE', message);
   };
   if (oldestConnectionWaitMs(db) > stalledPoolMs) throw unavailable('database-busy');
   let timer: NodeJS.Timeout | undefined;
@@ -30,8 +31,12 @@ async function checkDatabase(db: AppDeps['db'], reply: FastifyReply): Promise<vo
     timer = setTimeout(() => resolve('timeout'), pingTimeoutMs);
   });
   try {
-    // A failing query throws; the error handler answers 500 and the load balancer stops sending traffic.
+    // A failing query throws; the error handler answers 500 (503 for a database that cannot be
+    // reached, said in the header here) and the load balancer stops sending traffic.
     if ((await Promise.race([pingDatabase(db), timedOut])) === 'timeout') throw unavailable('database-slow');
+  } catch (error) {
+    if (isDatabaseUnreachable(error)) throw unavailable('database-unreachable', databaseUnreachableMessage);
+    throw error;
   } finally {
     clearTimeout(timer);
   }

@@ -39,7 +39,7 @@ const placeNotFound = () => new AppError('NOT_FOUND', 'Place not found');
 const canEditPlace = (place: PlaceRow, viewerId: string | undefined) =>
   viewerId !== undefined && place.createdBy === viewerId;
 
-function toPlace(row: PlaceRow, viewerId: string | undefined): Place {
+export function toPlace(row: PlaceRow, viewerId: string | undefined): Place {
   return {
     id: row.id,
     name: row.name,
