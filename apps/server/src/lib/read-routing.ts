@@ -93,6 +93,9 @@ export function createReadRouting(app: FastifyInstance, options: ReadRoutingOpti
   const replica = openReplicaDatabase(replicaConfig.url, primary, {
     ...options.pool,
     acquireTimeoutMs: Math.min(options.pool.acquireTimeoutMs ?? replicaAcquireTimeoutMs, replicaAcquireTimeoutMs),
+    // A replica that stops answering (a frozen process keeps its sockets open) fails the read,
+    // which is then answered from the primary, instead of holding it for good.
+    queryTimeoutMs: options.pool.acquireTimeoutMs ?? 10_000,
   });
   const monitor = startReplicaMonitor({
     primaryConnection: connectionOf(primary),
