@@ -18,6 +18,8 @@ export interface PoolOptions {
   acquireTimeoutMs?: number;
   /** PostgreSQL ends a session that sits this long inside a transaction doing nothing. */
   idleInTransactionTimeoutMs?: number;
+  /** A query with no answer within this long fails and its connection is dropped (unset: it waits). */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -211,6 +213,7 @@ function createDatabase(connection: pg.PoolConfig, options: PoolOptions, primary
     // A session left in an open transaction (an awaited call that never returns) holds its locks
     // and its connection; PostgreSQL ends it, the query after gets an error and the pool slot is freed.
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 30_000,
+    ...(options.queryTimeoutMs !== undefined && { query_timeout: options.queryTimeoutMs }),
   });
   // A broken idle connection must not take the process down; the next query reconnects.
   pool.on('error', () => undefined);

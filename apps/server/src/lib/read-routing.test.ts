@@ -11,6 +11,7 @@ import {
 import { runMigrations } from '../db/migrate.ts';
 import { cookieHeaderFrom, createTeamAs, insertPlace, signUpUser, type TestUser } from '../test/factories.ts';
 import {
+  freezePostgresServer,
   pauseReplay,
   queryServer,
   removePostgresServer,
@@ -19,6 +20,7 @@ import {
   startPrimaryServer,
   startReplicaServer,
   stopPostgresServer,
+  thawPostgresServer,
   waitForReplay,
   type PostgresServer,
 } from '../test/postgres-replication.ts';
@@ -327,6 +329,23 @@ describe('falling back to the primary', () => {
     } finally {
       await resumeReplay(replica);
     }
+  });
+
+  it('while the replica is frozen (no answer, connections left open), reads answer from the primary', async () => {
+    await waitForReplay(primary, replica);
+    await replicaBecomes(t, 'in-use');
+    const game = await createGame('Replica frozen final');
+    await freezePostgresServer(replica);
+    try {
+      // Whether this one waits for the replica's read timeout or the check has already left it.
+      expect(await discoverTitles(t)).toContain('Replica frozen final');
+      await replicaBecomes(t, 'down');
+      expect((await readiness(t)).status).toBe(200);
+      expect((await get(t, `/api/events/${game.id}`)).statusCode).toBe(200);
+    } finally {
+      await thawPostgresServer(replica);
+    }
+    await replicaBecomes(t, 'in-use');
   });
 
   it('while the replica is further behind than the bound, reads go to the primary, and back once it catches up', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import {
   DatabaseBusyError,
   isCausedBy,
@@ -93,10 +93,13 @@ export function createReadRouting(app: FastifyInstance, options: ReadRoutingOpti
   const replica = openReplicaDatabase(replicaConfig.url, primary, {
     ...options.pool,
     acquireTimeoutMs: Math.min(options.pool.acquireTimeoutMs ?? replicaAcquireTimeoutMs, replicaAcquireTimeoutMs),
+    // A replica that stops answering (a frozen process keeps its sockets open) fails the read,
+    // which is then answered from the primary, instead of holding it for good.
+    queryTimeoutMs: options.pool.acquireTimeoutMs ?? 10_000,
   });
   const monitor = startReplicaMonitor({
-    primaryPool: poolOf(primary),
-    replicaPool: poolOf(replica.db),
+    primaryConnection: connectionOf(primary),
+    replicaConnection: connectionOf(replica.db),
     maxLagMs,
     log: options.log,
   });
@@ -190,9 +193,49 @@ function wroteRecently(request: FastifyRequest): boolean {
   return header !== undefined && new RegExp(`(?:^|;\\s*)${wroteRecentlyCookie}=`).test(header);
 }
 
-/** drizzle keeps the pool it was opened on (db/client.ts); its type leaves it out. */
-function poolOf(db: Database): pg.Pool {
-  return (db as unknown as { $client: pg.Pool }).$client;
+/** Where a pool connects (drizzle keeps the pool it was opened on; its type leaves it out). */
+function connectionOf(db: Database): pg.ClientConfig {
+  const { connectionString, host, port, database, user, password, options } = (db as unknown as { $client: pg.Pool })
+    .$client.options;
+  return { connectionString, host, port, database, user, password, options };
+}
+
+/** One connection, opened when first needed and again after it fails; every step bounded by the check's timeout. */
+function createProbe(connection: pg.ClientConfig) {
+  let client: pg.Client | undefined;
+  return {
+    async query(text: string): Promise<Record<string, unknown>> {
+      try {
+        if (!client) {
+          client = new pg.Client({
+            ...connection,
+            connectionTimeoutMillis: checkTimeoutMs,
+            query_timeout: checkTimeoutMs,
+          });
+          // A server that goes away between checks must not take the process down; the next query fails instead.
+          client.on('error', () => undefined);
+          await client.connect();
+        }
+        return (await client.query(text)).rows[0] as Record<string, unknown>;
+      } catch (error) {
+        const broken = client;
+        client = undefined;
+        // Not awaited: ending a connection to a server that does not answer may take long.
+        void broken?.end().catch(() => undefined);
+        throw error;
+      }
+    },
+    async close() {
+      const open = client;
+      client = undefined;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        open?.end().catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, checkTimeoutMs))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
 }
 
 /** A WAL location ("16/B374D848") as a number that compares. */
@@ -217,13 +260,13 @@ interface ReplicaMonitor {
  * would grow forever), and growing on its own when checks stop answering.
  */
 function startReplicaMonitor({
-  primaryPool,
-  replicaPool,
+  primaryConnection,
+  replicaConnection,
   maxLagMs,
   log,
 }: {
-  primaryPool: pg.Pool;
-  replicaPool: pg.Pool;
+  primaryConnection: pg.ClientConfig;
+  replicaConnection: pg.ClientConfig;
   maxLagMs: number;
   log: FastifyBaseLogger;
 }): ReplicaMonitor {
@@ -236,6 +279,10 @@ function startReplicaMonitor({
   let down = false;
   let stopped = false;
   let lastState: ReplicaState = 'starting';
+  // Connections of its own, not the pools': a primary whose pool is exhausted must not look like
+  // a replica that is down (that would send every read to the busy primary).
+  const primaryProbe = createProbe(primaryConnection);
+  const replicaProbe = createProbe(replicaConnection);
 
   const status = (): ReplicaStatus => {
     if (down) return { state: 'down', lagSeconds: null };
@@ -257,25 +304,24 @@ function startReplicaMonitor({
     else if (state === 'down') log.warn({ err: reason }, 'replica not answering: reads on the primary');
   };
 
-  const query = async (pool: pg.Pool, text: string) =>
-    // pg honours a per-query read timeout; its types leave it out.
-    (await pool.query({ text, query_timeout: checkTimeoutMs } as pg.QueryConfig)).rows[0] as Record<string, unknown>;
-
   const check = async () => {
     const at = performance.now();
-    const [primaryRow, replicaRow] = await Promise.all([
-      query(primaryPool, 'select pg_current_wal_lsn()::text as lsn'),
-      query(replicaPool, 'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed'),
+    const [primaryRow, replicaRow] = await Promise.allSettled([
+      primaryProbe.query('select pg_current_wal_lsn()::text as lsn'),
+      replicaProbe.query('select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed'),
     ]);
-    if (replicaRow.standby !== true || typeof replicaRow.replayed !== 'string') {
+    if (replicaRow.status === 'rejected') throw replicaRow.reason;
+    if (replicaRow.value.standby !== true || typeof replicaRow.value.replayed !== 'string') {
       throw new Error('DATABASE_REPLICA_URL is not a standby replaying WAL (pg_is_in_recovery() is false)');
     }
-    samples.push({ at, lsn: parseLsn(String(primaryRow.lsn)) });
-    const replayed = parseLsn(replicaRow.replayed);
+    // The primary not answering is not the replica's fault: no new sample, so the lag keeps
+    // growing from the last one and reads leave the replica once it passes the bound.
+    if (primaryRow.status === 'fulfilled') samples.push({ at, lsn: parseLsn(String(primaryRow.value.lsn)) });
+    const replayed = parseLsn(replicaRow.value.replayed);
     // Found afresh each time: a restarted standby may open at an earlier position than it had reached.
     const newest = samples.findLast((sample) => sample.lsn <= replayed);
     replayedUpTo = newest?.at;
-    behindSince = newest ? undefined : samples[0]!.at;
+    behindSince = newest ? undefined : samples[0]?.at;
     // A sample older than the bound (and a check) is no longer needed to tell "within the bound".
     while (samples.length > 1 && samples[0]!.at < performance.now() - maxLagMs - 2 * checkIntervalMs) samples.shift();
     down = false;
@@ -324,6 +370,7 @@ function startReplicaMonitor({
       stopped = true;
       clearTimeout(timer);
       await running;
+      await Promise.all([primaryProbe.close(), replicaProbe.close()]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -175,6 +175,31 @@ export async function startReplicaServer(
   const server = serverAt('replica', port, dataDir);
   await startPostgresServer(server);
   return server;
+}
+
+/**
+ * Freezes every process of the server (SIGSTOP), as a machine that stops answering without closing
+ * its connections; `thawPostgresServer` lets them go on. Thaw in a finally: a frozen server cannot stop.
+ */
+export async function freezePostgresServer(server: PostgresServer): Promise<void> {
+  for (const pid of await serverProcesses(server)) process.kill(pid, 'SIGSTOP');
+}
+
+export async function thawPostgresServer(server: PostgresServer): Promise<void> {
+  for (const pid of await serverProcesses(server)) process.kill(pid, 'SIGCONT');
+}
+
+/** The postmaster (first line of postmaster.pid) and its children. */
+async function serverProcesses(server: PostgresServer): Promise<number[]> {
+  const postmaster = Number(readFileSync(path.join(server.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(postmaster)]);
+  return [
+    postmaster,
+    ...stdout
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((pid) => pid > 0),
+  ];
 }
 
 /** Runs one statement on `url` on its own connection and returns its rows. */
