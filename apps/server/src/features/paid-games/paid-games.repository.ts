@@ -2,6 +2,8 @@ import type { PaymentStatus } from '@huddle/shared/payments';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
+import { events } from '../events/events.schema.ts';
+import { seasons } from '../seasons/seasons.schema.ts';
 import { paymentOutsideRefunds, payments } from '../payments/payments.schema.ts';
 import { nextReceiptNumber } from '../payments/payment-receipts.ts';
 
@@ -40,8 +42,27 @@ export async function findPayment(db: Database, paymentId: string): Promise<Paym
   return row;
 }
 
-/** The payment under a row lock: the webhook, refunds and cancels of one payment go one at a time. */
+/**
+ * The payment under a row lock: the webhook, refunds and cancels of one payment go one at a time.
+ * The lock of the game or season it pays for is taken first. Every path that changes who holds a
+ * spot locks the game (lockEvent) or the season first and may then write the payment's row (a
+ * leave deletes the party, whose foreign key sets the payment's party_id to null); taking the
+ * payment first and the game second let a leave and a webhook each wait for the other (40P01,
+ * found by the cluster fault test, issue 31). The order lives here, so no caller can reverse it.
+ */
 export async function lockPayment(tx: Database, paymentId: string): Promise<PaymentRow | undefined> {
+  const [subject] = await tx
+    .select({ eventId: payments.eventId, seasonId: payments.seasonId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!subject) return undefined;
+  // The same lock strengths as events.repository's lockEvent and the season writes.
+  if (subject.eventId) {
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, subject.eventId)).for('no key update');
+  }
+  if (subject.seasonId) {
+    await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, subject.seasonId)).for('update');
+  }
   const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   return row;
 }
