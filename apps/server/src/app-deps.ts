@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Database } from './db/client.ts';
 import type { Auth } from './lib/auth.ts';
+import type { AddressSlots } from './lib/address-slots.ts';
 import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { PushSender } from './lib/push/web-push-sender.ts';
@@ -36,6 +37,8 @@ export interface AppDeps {
   payments: Payments;
   /** DNS lookups of custom domains' records (tests answer them). */
   dns: DnsLookup;
+  /** Signed-out realtime sockets per client address, counted across instances (decision 067). */
+  addressSlots: AddressSlots;
   /** Starting, serving or draining: GET /api/ready answers from it (server.ts moves it). */
   readiness: Readiness;
 }

@@ -52,6 +52,8 @@ import { registerMetrics } from './lib/metrics.ts';
 import { busReady, createPostgresBus, createRedisBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerPresenceRoutes } from './features/presence/presence.routes.ts';
 import { createRateLimitStore } from './lib/rate-limit-store.ts';
+import { createAddressSlots } from './lib/address-slots.ts';
+import { realtimeLimits } from '@huddle/shared/realtime';
 import { createSharedStateRedis, sharedStateKeyPrefix } from './lib/shared-state-redis.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerSeasonRoutes } from './features/seasons/seasons.routes.ts';
@@ -204,6 +206,14 @@ export async function buildApp({
     await realtimeBus.close();
     throw error;
   }
+  // Decision 067: the limits' counters and the signed-out socket slots live in Redis when there
+  // is one, so they hold across instances; during a Redis outage each instance counts alone.
+  const sharedRedis = config.redisUrl ? createSharedStateRedis(config.redisUrl, app.log) : undefined;
+  const addressSlots = createAddressSlots({
+    redis: sharedRedis,
+    keyPrefix: `${sharedStateKeyPrefix(databaseNameOf(db))}realtime-slots:`,
+    max: realtimeLimits.signedOutSocketsPerAddress,
+  });
   const deps: AppDeps = {
     config,
     db,
@@ -237,6 +247,7 @@ export async function buildApp({
         subject: config.vapidSubject,
       }),
     readiness: readiness ?? createReadiness('serving'),
+    addressSlots,
   };
 
   app.addHook('onSend', async (request, reply) => {
@@ -269,10 +280,6 @@ export async function buildApp({
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
   });
-  // Decision 067: the limits' counters (and the signed-out socket slots) live in Redis when there
-  // is one, so they hold across instances; during a Redis outage each instance counts alone.
-  const sharedRedis = config.redisUrl ? createSharedStateRedis(config.redisUrl, app.log) : undefined;
-  app.addHook('onClose', async () => void sharedRedis?.disconnect());
   await app.register(rateLimit, {
     global: false,
     store: createRateLimitStore({
@@ -318,6 +325,11 @@ export async function buildApp({
   await registerPresenceRoutes(app, deps);
   // After presence's own onClose (which closes this instance's sockets).
   app.addHook('onClose', async () => realtimeBus.close());
+  // After the sockets closed too: their slots are given back first.
+  app.addHook('onClose', async () => {
+    addressSlots.close();
+    sharedRedis?.disconnect();
+  });
   registerTeamRoutes(app, deps);
   registerSeasonRoutes(app, deps);
   registerEventRoutes(app, deps);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const realtimeLimits = {
   /** Topics one socket may hold at once. */
   topicsPerSocket: 20,
-  /** Signed-out sockets open at once from one client address (per server instance). */
+  /** Signed-out sockets open at once from one client address (across the instances, decision 067). */
   signedOutSocketsPerAddress: 20,
   /** Socket opens a minute from one client address (REALTIME_OPEN_RATE_LIMIT_MAX). */
   opensPerMinute: 60,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import { realtimeClientMessage, realtimeLimits } from '@huddle/shared/realtime';
+import { realtimeClientMessage } from '@huddle/shared/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../app-deps.ts';
@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Undefined: the socket is opened signed out (it hears public topics only). */
     realtimeSession?: { userId: string; sessionId: string };
+    /** A signed-out socket's slot among its address's (decision 055), given back when it closes. */
+    realtimeSlot?: { release(): void };
   }
 }
 
@@ -44,7 +46,7 @@ function listenForTopics(socket: WebSocket, viewerId: string | null, realtime: A
  */
 export async function registerPresenceRoutes(
   app: FastifyInstance,
-  { db, auth, realtime, config }: AppDeps,
+  { db, auth, realtime, config, addressSlots }: AppDeps,
 ): Promise<void> {
   const instanceId = randomUUID();
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -56,9 +58,6 @@ export async function registerPresenceRoutes(
   // Shutting down: forgetInstance removes all of this instance's rows at once, so the sockets
   // closing now need not each delete their own (thousands of deletes would hold up the exit).
   let closing = false;
-  // Signed-out sockets open on this instance, by client address (decision 055: at most 20).
-  const signedOutByAddress = new Map<string, number>();
-  const signedOutCount = (address: string) => signedOutByAddress.get(address) ?? 0;
   app.addHook('onClose', async () => {
     closing = true;
     clearInterval(heartbeat);
@@ -77,27 +76,25 @@ export async function registerPresenceRoutes(
       config: { rateLimit: { max: config.realtimeOpenRateLimitMax, timeWindow: '1 minute' } },
       preValidation: async (request) => {
         const session = await auth.api.getSession({ headers: requestHeaders(request) });
-        if (session) request.realtimeSession = { userId: session.user.id, sessionId: session.session.id };
-        else if (signedOutCount(request.ip) >= realtimeLimits.signedOutSocketsPerAddress) {
-          throw new AppError('RATE_LIMITED', 'Too many open connections from this address.');
+        if (session) {
+          request.realtimeSession = { userId: session.user.id, sessionId: session.session.id };
+          return;
         }
+        // Signed-out sockets open at once from one address, across the instances (decision 067).
+        const slot = await addressSlots.take(request.ip);
+        if (!slot) throw new AppError('RATE_LIMITED', 'Too many open connections from this address.');
+        request.realtimeSlot = slot;
+        // Given back however the connection ends, even before the socket handler runs (tests'
+        // in-memory upgrades have no socket to watch: their handler gives it back).
+        const connection = request.raw.socket as Partial<NodeJS.EventEmitter> | null | undefined;
+        connection?.once?.('close', () => slot.release());
       },
     },
     (socket, request) => {
       socket.on('close', () => realtime.leaveTopics(socket));
       if (!request.realtimeSession) {
-        const address = request.ip;
-        // Opened at once, several may have passed the check above together.
-        if (signedOutCount(address) >= realtimeLimits.signedOutSocketsPerAddress) {
-          socket.close(1008, 'too many connections');
-          return;
-        }
-        signedOutByAddress.set(address, signedOutCount(address) + 1);
-        socket.on('close', () => {
-          const left = signedOutCount(address) - 1;
-          if (left > 0) signedOutByAddress.set(address, left);
-          else signedOutByAddress.delete(address);
-        });
+        const slot = request.realtimeSlot;
+        socket.on('close', () => slot?.release());
         listenForTopics(socket, null, realtime);
         socket.send(JSON.stringify({ type: 'connected' }));
         return;

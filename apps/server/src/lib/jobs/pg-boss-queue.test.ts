@@ -83,4 +83,36 @@ describe('the pg-boss job queue', () => {
       await fresh.close();
     }
   });
+
+  it('runs a scheduled job once across three instances, not once per instance (issue 31, decision 067)', async () => {
+    const fresh = await createTestDatabase();
+    const runs: number[] = [];
+    const instances = [0, 1, 2].map(() =>
+      // Every instance offers to create the due jobs each second: the most it could multiply them.
+      createPgBossQueue(
+        { connectionString: fresh.url },
+        { log, pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
+      ),
+    );
+    for (const queue of instances) {
+      queue.define('test.every-minute', async () => void runs.push(Date.now()));
+      queue.every('test.every-minute', '* * * * *');
+    }
+    const startedAt = Date.now();
+    try {
+      await Promise.all(instances.map((queue) => queue.start()));
+      for (let waited = 0; runs.length === 0 && waited < 200; waited += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(runs.length).toBeGreaterThan(0);
+      // Five more offers by each instance, all due, every one of them for the same minute.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    } finally {
+      for (const queue of instances) await queue.stop();
+      await fresh.close();
+    }
+    // Once per minute slot (pg-boss's singleton minute): at most one run per minute the test spanned.
+    const minutesSpanned = Math.floor(Date.now() / 60_000) - Math.floor(startedAt / 60_000) + 1;
+    expect(runs.length).toBeLessThanOrEqual(minutesSpanned);
+  }, 60_000);
 });

@@ -33,12 +33,19 @@ export function createPgBossQueue(
     log,
     pollingIntervalSeconds = 1,
     maintenanceIntervalSeconds = 120,
+    cronMonitorIntervalSeconds = 30,
     work = true,
   }: {
     log: FastifyBaseLogger;
     pollingIntervalSeconds?: number;
     /** How often jobs past their expiry are failed (and so retried), once across instances. */
     maintenanceIntervalSeconds?: number;
+    /**
+     * How often an instance offers to create the due scheduled jobs. One instance a period wins
+     * (pg-boss's cron time in its version row) and each schedule makes at most one job a
+     * minute (a singleton key): a schedule runs once across instances, not once per instance.
+     */
+    cronMonitorIntervalSeconds?: number;
     /** false: this instance only sends (its jobs run on the instances that work). */
     work?: boolean;
   },
@@ -55,6 +62,9 @@ export function createPgBossQueue(
         }),
     max: 3,
     maintenanceIntervalSeconds,
+    cronMonitorIntervalSeconds,
+    // The scheduled jobs' own queue is polled this often (pg-boss's default is 5 s).
+    cronWorkerIntervalSeconds: Math.min(5, cronMonitorIntervalSeconds),
     // A mail's text can hold a sign-in link: completed jobs are archived soon and deleted within a day.
     archiveCompletedAfterSeconds: 60,
     deleteAfterHours: 24,
