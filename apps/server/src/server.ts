@@ -1,23 +1,24 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
 import { isDatabaseUnreachable } from './db/connection-errors.ts';
 import { EmbeddedPostgresInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
-import { runMigrations } from './db/migrate.ts';
-import { promoteConfiguredAdmins } from './features/admin/admin.service.ts';
-import { seedDemoEvents } from './db/seed-events.ts';
-import { seedDemoTalk } from './db/seed-talk.ts';
-import { seedDemoPosts } from './db/seed-posts.ts';
-import { seedDemoPartners } from './db/seed-partners.ts';
-import { seedDemoTournament } from './db/seed-tournaments.ts';
-import { seedDemoConnections } from './db/seed-connections.ts';
-import { seedDemoOrganizerPages } from './db/seed-organizer-pages.ts';
-import { seedDemoPayees, seedDemoPayments } from './db/seed-payments.ts';
-import { seedDemoCommunity } from './db/seed.ts';
 import { trackRequestDrain } from './lib/request-drain.ts';
 import { createReadiness } from './lib/readiness.ts';
 import { listenWhileStarting } from './lib/starting-responder.ts';
 import { flushErrorReports, reportError, startErrorReporting } from './lib/error-reporting.ts';
+
+/**
+ * The app and what it needs to serve, imported while the embedded PostgreSQL starts (decision 069):
+ * loading them is about a second of CPU, PostgreSQL's start is a process of its own, and a restart
+ * used to do one after the other. Only the modules above load before the port answers.
+ */
+const loadServingModules = () =>
+  Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+    import('./db/migrate.ts'),
+    import('./db/seed-demo.ts'),
+    import('./features/admin/admin.service.ts'),
+  ]);
 
 /**
  * SIGTERM (after DRAIN_DELAY_MS): the process ends within this limit, whatever state it is in.
@@ -69,6 +70,9 @@ async function start() {
   const starting = config.port === 0 ? undefined : await listenWhileStarting(config.host, config.port);
   // First, so a failed start below is reported too (decision 052); off without SENTRY_DSN.
   await startErrorReporting(config.errorReporting);
+  const servingModules = loadServingModules();
+  // Awaited below; a start that fails before then must not also end on an unhandled rejection.
+  servingModules.catch(() => undefined);
   if (!config.databaseUrl) {
     embeddedStarting = true;
     embedded = await startEmbeddedPostgres(config.dataDir, {
@@ -82,6 +86,8 @@ async function start() {
   const databaseUrl = config.databaseUrl ?? embedded?.url;
   if (!databaseUrl) throw new Error('no database');
 
+  const [{ buildApp }, { openDatabase }, { runMigrations }, { seedDemoData }, { promoteConfiguredAdmins }] =
+    await servingModules;
   await runMigrations(databaseUrl);
   const database = await openDatabase(databaseUrl, config.databasePool);
   const app = await buildApp({ config, db: database.db, readiness });
@@ -137,24 +143,7 @@ async function start() {
     }
   };
 
-  if (config.seedDemo) {
-    const demo = await seedDemoCommunity(database.db);
-    if (demo) {
-      const what = demo.seeded ? 'Demo community seeded.' : 'Demo community in place.';
-      app.log.info(demo, `${what} Sign in as ${demo.email} with password ${demo.password}`);
-    }
-    if (await seedDemoEvents(database.db)) app.log.info('Demo places and games seeded.');
-    if (await seedDemoTalk(database.db)) app.log.info('Demo messages and notifications seeded.');
-    if (await seedDemoPosts(database.db)) app.log.info('Demo community posts seeded.');
-    if (await seedDemoConnections(database.db)) app.log.info('Demo connections seeded.');
-    if (await seedDemoPartners(database.db)) app.log.info('Demo partners seeded.');
-    if (await seedDemoTournament(database.db)) app.log.info('Demo tournament seeded.');
-    if (await seedDemoPayments(database.db)) app.log.info('Demo invoices and transactions seeded.');
-    if (await seedDemoOrganizerPages(database.db)) app.log.info('Demo sign-up form and community website seeded.');
-    if (!config.stripe && (await seedDemoPayees(database.db))) {
-      app.log.info('Demo organizers of priced games given local test Stripe accounts.');
-    }
-  }
+  if (config.seedDemo) await seedDemoData(database.db, app.log, { stripeConfigured: Boolean(config.stripe) });
 
   // ADMIN_EMAILS (issue 17): listed accounts that exist become admins at each start; after the
   // seed, so a listed demo account is an admin from the first start (sign-ups are promoted as they come).

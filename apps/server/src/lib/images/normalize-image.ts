@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Profile photos and team logos alike. */
@@ -22,6 +22,9 @@ export async function normalizeUploadedImage(
     new AppError('VALIDATION_FAILED', 'Upload a JPEG, PNG or WebP image.', {
       photo: ['Upload a JPEG, PNG or WebP image.'],
     });
+  // Loaded with the first upload, not at start: sharp and its native library take a few hundred
+  // milliseconds to load, and a start serves no upload (decision 069).
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();

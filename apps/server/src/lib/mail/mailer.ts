@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { insertOutboxMail, type OutboxMail } from './outbox.repository.ts';
 
@@ -41,11 +41,17 @@ export function createMailer(options: {
   if (smtpUrl) {
     // Pooled: a connection carries many mails (a new one per mail cost a TCP and SMTP handshake
     // each), and at most maxConnections run at once.
-    const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections, ...smtpTimeouts });
+    // Made with the first mail, not at start: nodemailer is loaded then (decision 069).
+    let transport: Promise<Transporter> | undefined;
+    const openTransport = () =>
+      (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections, ...smtpTimeouts }),
+      ));
     const messageIdDomain = domainOf(from);
     return {
       async send(mail) {
-        await transport.sendMail({
+        const open = await openTransport();
+        await open.sendMail({
           from,
           to: mail.to,
           subject: mail.subject,
@@ -57,7 +63,7 @@ export function createMailer(options: {
         // The recipient and the body are people's data; the subject says which mail went out.
         log.info({ subject: mail.subject }, 'mail sent over SMTP');
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((open) => open.close()),
     };
   }
   return {

@@ -1,6 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import { dataDirSecretFiles } from '../data-dir-secrets.ts';
 
 export interface VapidKeys {
@@ -32,9 +32,23 @@ export function loadOrCreateVapidKeys(configured: VapidKeys | undefined, dataDir
   if (configured) return configured;
   const file = path.join(dataDir, dataDirSecretFiles.vapid);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
-  const keys = webpush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
+}
+
+/**
+ * A P-256 key pair as web-push's generateVAPIDKeys makes it (URL-safe base64 of the uncompressed
+ * public point and of the 32-byte private key), without loading web-push at start (decision 069).
+ */
+export function generateVapidKeys(): VapidKeys {
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  // A private key with leading zero bytes comes out shorter; VAPID wants all 32 (web-push pads it too).
+  const privateKey = Buffer.alloc(32);
+  const raw = curve.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return { publicKey: curve.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
 }
 
 /** How long a push service keeps a push for a browser that is offline: a notification stays useful for a day. */
@@ -48,6 +62,8 @@ export function createWebPushSender({ keys, subject }: { keys: VapidKeys; subjec
   return {
     publicKey: keys.publicKey,
     async send(target, payload) {
+      // Loaded with the first push, not at start (decision 069).
+      const { default: webpush } = await import('web-push');
       const request = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(payload),
