@@ -113,16 +113,48 @@ async function startMailSink() {
 /**
  * A person with a realtime socket through Caddy (a new instance each time it reconnects) who
  * sends a partner direct messages. `expectedIds` are the messages acknowledged (201) to them;
- * `receivedIds` what their socket delivered.
+ * `receivedIds` what reached them: delivered by the socket, or fetched when the server greeted a
+ * reconnected socket or said events may have been lost (`resync`, decision 067), as the web app's
+ * messages feature does (use-messages-realtime.ts: the messages after the last one it has).
  */
-function socketPerson(baseUrl, person) {
+function socketPerson(mix, baseUrl, person) {
   const state = {
     ...person,
     receivedIds: new Set(),
     expectedIds: new Set(),
+    /** The newest message of the conversation this person has, the catch-up's `after`. */
+    lastMessageId: undefined,
+    liveCount: 0,
+    caughtUpCount: 0,
     socket: undefined,
     closed: false,
     opens: 0,
+    greetings: 0,
+  };
+  const receive = (message, how) => {
+    state.lastMessageId = message.id;
+    if (message.sender.id === person.id || state.receivedIds.has(message.id)) return;
+    state.receivedIds.add(message.id);
+    if (how === 'live') state.liveCount += 1;
+    else state.caughtUpCount += 1;
+  };
+  const catchUp = async () => {
+    for (let attempt = 0; attempt < 10 && !state.closed; attempt++) {
+      const query = state.lastMessageId ? `?after=${state.lastMessageId}&limit=100` : '?limit=100';
+      const page = await mix.call(
+        baseUrl,
+        'message: catch up',
+        'GET',
+        `/api/conversations/${state.conversationId}/messages${query}`,
+        { cookie: person.cookie },
+      );
+      if (page.status === 200) {
+        for (const message of page.json.messages) receive(message, 'caught up');
+        if (!page.json.hasMore) return;
+        continue;
+      }
+      await sleep(500);
+    }
   };
   const open = () => {
     if (state.closed) return;
@@ -136,8 +168,13 @@ function socketPerson(baseUrl, person) {
     });
     socket.on('message', (data) => {
       const event = JSON.parse(data.toString());
-      if (event.type === 'message.created' && event.message.sender.id !== person.id)
-        state.receivedIds.add(event.message.id);
+      if (event.type === 'message.created' && event.message.conversationId === state.conversationId)
+        receive(event.message, 'live');
+      if (event.type === 'connected') {
+        state.greetings += 1;
+        if (state.greetings > 1) void catchUp();
+      }
+      if (event.type === 'resync') void catchUp();
     });
     // A socket that closed (its instance stopped or died) or never opened tries again shortly.
     socket.on('close', () => setTimeout(open, 250));
@@ -335,7 +372,7 @@ async function run() {
     cluster = await startCluster({
       dir,
       log: (line) => console.log(`  ${line}`),
-      logLevel: 'warn',
+      logLevel: process.env.CLUSTER_TEST_LOG_LEVEL ?? 'warn',
       instanceEnv: {
         SMTP_URL: sink.url,
         // All load comes from one address through Caddy: the per-address limits would stop the mix
@@ -388,9 +425,10 @@ async function run() {
       if (started.status !== 200 && started.status !== 201)
         throw new Error(`a direct conversation answered ${started.status}`);
       conversations.push({ a, b, id: started.json.id });
+      a.conversationId = b.conversationId = started.json.id;
     }
     for (const talker of talkers) {
-      const person = socketPerson(baseUrl, talker);
+      const person = socketPerson(mix, baseUrl, talker);
       sockets.push(person);
       talker.state = person;
       person.open();
@@ -439,12 +477,14 @@ async function run() {
       expectedCount += person.expectedIds.size;
       for (const id of person.expectedIds) if (!person.receivedIds.has(id)) missing += 1;
     }
+    const live = sockets.reduce((sum, person) => sum + person.liveCount, 0);
+    const caughtUp = sockets.reduce((sum, person) => sum + person.caughtUpCount, 0);
     console.log(
-      `direct messages: ${expectedCount} acknowledged, ${expectedCount - missing} reached their recipient's socket, ${missing} did not (${sockets.reduce((sum, person) => sum + person.opens - 1, 0)} reconnects)`,
+      `direct messages: ${expectedCount} acknowledged, ${expectedCount - missing} reached their recipient (${live} by the socket, ${caughtUp} fetched after a reconnect or resync), ${missing} did not (${sockets.reduce((sum, person) => sum + person.opens - 1, 0)} reconnects)`,
     );
     if (missing > 0) {
       failures.push(
-        `${missing} of ${expectedCount} direct messages never reached the recipient's socket (sent while it was reconnecting: the resync of decision 067 is what delivers those)`,
+        `${missing} of ${expectedCount} direct messages never reached their recipient, live or by the catch-up after a reconnect or resync`,
       );
     }
 
