@@ -219,6 +219,8 @@ async function injectFaults(cluster) {
   kill.window = { from: performance.now() };
   kill.killedAt = performance.now();
   await cluster.stopInstance(victim, 'SIGKILL');
+  // stopInstance resolves on the process's exit: a request sent before then may have reached it.
+  kill.diedAt = performance.now();
   await sleep(2_000);
   cluster.startInstance(victim);
   await cluster.waitInstanceReady(victim);
@@ -321,15 +323,16 @@ function phaseGoals(figures) {
         problems.push(`${name}: recovered ${(figure.recoveryMs / 1000).toFixed(1)} s after the first error`);
       }
     } else {
-      // Phase 1: a write that was in flight on the killed instance cannot be retried by Caddy (it
-      // may have been done); it gets Caddy's 503 with Retry-After, and the client decides. A read
-      // in flight there, or any request after the kill, must not fail.
+      // Phase 1: a write that was in flight on the killed instance (sent between the kill and the
+      // process's exit) cannot be retried by Caddy (it may have been done); it gets Caddy's 503
+      // with Retry-After, and the client decides. A read in flight there, or any request sent
+      // after the instance was gone, must not fail.
       const inFlightWrite = (result) =>
         figure.phase.killedAt !== undefined &&
         result.method !== 'GET' &&
         result.status === 503 &&
         result.retryAfter &&
-        result.at <= figure.phase.killedAt &&
+        result.at <= (figure.phase.diedAt ?? figure.phase.killedAt) &&
         result.at + result.ms >= figure.phase.killedAt;
       const failures = figure.failures.filter((result) => !inFlightWrite(result));
       if (failures.length > 0) problems.push(`${name}: ${failures.length} failed requests (5xx, resets or hangs)`);
