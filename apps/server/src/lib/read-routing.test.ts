@@ -9,7 +9,14 @@ import {
   type DatabaseHandle,
 } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { cookieHeaderFrom, createTeamAs, insertPlace, signUpUser, type TestUser } from '../test/factories.ts';
+import {
+  cookieHeaderFrom,
+  createTeamAs,
+  eventBodyFor,
+  insertPlace,
+  signUpUser,
+  type TestUser,
+} from '../test/factories.ts';
 import {
   freezePostgresServer,
   pauseReplay,
@@ -130,22 +137,7 @@ async function createGame(title: string) {
     method: 'POST',
     url: '/api/events',
     headers: { cookie: withoutMarker(organizer.cookie) },
-    payload: {
-      title,
-      gameType: 'Soccer',
-      description: null,
-      timeZone: 'America/Chicago',
-      startLocal: '2030-06-04T18:00',
-      endLocal: '2030-06-04T20:00',
-      repeat: null,
-      placeId,
-      teamId: null,
-      slots: 10,
-      skillLevel: 'all',
-      visibility: 'public',
-      priceCents: null,
-      autoPromote: false,
-    },
+    payload: eventBodyFor(placeId, { title }),
   });
   expect(response.statusCode).toBe(201);
   const event = response.json<{ id: string; next: { startsAt: string } }>();
