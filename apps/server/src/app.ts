@@ -114,6 +114,8 @@ export interface BuildAppOptions {
   dns?: DnsLookup;
   /** server.ts passes the one it moves to draining on SIGTERM; by default serving from the start. */
   readiness?: Readiness;
+  /** server.ts logs where a start is (lib/start-progress.ts). */
+  onStartStep?: (step: string) => void;
 }
 
 /**
@@ -150,6 +152,7 @@ export async function buildApp({
   payments,
   dns,
   readiness,
+  onStartStep = () => undefined,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // People's data stays out of the log (lib/log-redaction.ts).
@@ -199,6 +202,7 @@ export async function buildApp({
   });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
+  onStartStep('realtime bus');
   const realtimeBus = createRealtimeBus(config, db, app.log);
   try {
     await busReady(realtimeBus);
@@ -259,6 +263,7 @@ export async function buildApp({
   // trips. Pages come from the not-found handler, which the plugin does not reach: Caddy
   // compresses them in production (deploy/Caddyfile). No reply carries a CSRF token (writes
   // are checked by Origin), which is what BREACH-style attacks on compressed bodies go after.
+  onStartStep('plugins');
   await app.register(compress);
 
   await app.register(helmet, {
@@ -312,6 +317,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  onStartStep('routes');
   // First, so its onResponse hook times every route registered after it.
   registerMetrics(app, deps);
   registerHealthRoutes(app, deps);
@@ -356,6 +362,7 @@ export async function buildApp({
   registerTournamentRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
+  onStartStep('job workers');
   await jobQueue.start();
   app.addHook('onClose', async () => {
     await jobQueue.stop();
@@ -365,6 +372,7 @@ export async function buildApp({
   app.addHook('onClose', async () => deps.payments.close());
 
   if (config.webDistDir && config.env !== 'test') {
+    onStartStep('web app');
     await registerWebApp(app, config.webDistDir, {
       currentUser: async (request) => {
         const userId = await findSessionUserId(deps.auth, request);

@@ -77,6 +77,8 @@ const environment = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** After SIGTERM, keep serving this long with /api/ready at 503, so the load balancer stops first. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** A start not serving after this long ends the process with status 1 (lib/start-progress.ts); 0: no limit. */
+  START_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   /** Prometheus metrics at /metrics for a scraper sending this as a bearer token; unset: no metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 16)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -191,6 +193,8 @@ export interface Config {
   trustProxy: boolean;
   /** Milliseconds between SIGTERM (readiness 503) and closing the listener. */
   drainDelayMs: number;
+  /** A start not serving after this long ends the process (0: no limit). */
+  startTimeoutMs: number;
   /** The bearer token of GET /metrics; undefined: the route answers 404. */
   metricsToken: string | undefined;
   logLevel: string;
@@ -361,6 +365,7 @@ function toolConfigFrom(values: Environment): ToolConfig {
     realtimeOpenRateLimitMax: values.REALTIME_OPEN_RATE_LIMIT_MAX,
     trustProxy: values.TRUST_PROXY,
     drainDelayMs: values.DRAIN_DELAY_MS,
+    startTimeoutMs: values.START_TIMEOUT_MS,
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR

@@ -3,6 +3,7 @@ import { isDatabaseUnreachable } from './db/connection-errors.ts';
 import { EmbeddedPostgresInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
 import { trackRequestDrain } from './lib/request-drain.ts';
 import { createReadiness } from './lib/readiness.ts';
+import { trackStartProgress } from './lib/start-progress.ts';
 import { listenWhileStarting } from './lib/starting-responder.ts';
 import { flushErrorReports, reportError, startErrorReporting } from './lib/error-reporting.ts';
 
@@ -35,9 +36,9 @@ let embeddedStarting = false;
 let drain: ((signal: string) => Promise<void>) | undefined;
 let signalledDuringStart = false;
 
-async function stopBeforeServing(): Promise<never> {
+async function stopBeforeServing(code = 0): Promise<never> {
   await embedded?.stop().catch(() => undefined);
-  process.exit(0);
+  process.exit(code);
 }
 
 function onSignal(signal: string) {
@@ -66,10 +67,21 @@ process.on('unhandledRejection', (reason) => {
 async function start() {
   const config = loadConfig(process.env);
   const readiness = createReadiness('starting');
+  const progress = trackStartProgress({
+    limitMs: config.startTimeoutMs,
+    verbose: config.logLevel === 'debug' || config.logLevel === 'trace',
+    log: (line) => console.log(line),
+    onStuck: (step, elapsedMs) => {
+      console.error(`Huddle did not finish starting within ${elapsedMs} ms (START_TIMEOUT_MS); stuck at: ${step}.`);
+      void stopBeforeServing(1);
+    },
+  });
+  progress.step('holding the port');
   // Port 0 (some tests) has no fixed port to hold: the app picks its own.
   const starting = config.port === 0 ? undefined : await listenWhileStarting(config.host, config.port);
   // First, so a failed start below is reported too (decision 052); off without SENTRY_DSN.
   await startErrorReporting(config.errorReporting);
+  progress.step('loading modules and the database');
   const servingModules = loadServingModules();
   // Awaited below; a start that fails before then must not also end on an unhandled rejection.
   servingModules.catch(() => undefined);
@@ -88,9 +100,11 @@ async function start() {
 
   const [{ buildApp }, { openDatabase }, { runMigrations }, { seedDemoData }, { promoteConfiguredAdmins }] =
     await servingModules;
+  progress.step('migrations');
   await runMigrations(databaseUrl);
+  progress.step('building the app');
   const database = await openDatabase(databaseUrl, config.databasePool);
-  const app = await buildApp({ config, db: database.db, readiness });
+  const app = await buildApp({ config, db: database.db, readiness, onStartStep: (step) => progress.step(step) });
 
   const requests = trackRequestDrain(app);
 
@@ -143,18 +157,24 @@ async function start() {
     }
   };
 
+  progress.step('demo data');
   if (config.seedDemo) await seedDemoData(database.db, app.log, { stripeConfigured: Boolean(config.stripe) });
 
   // ADMIN_EMAILS (issue 17): listed accounts that exist become admins at each start; after the
   // seed, so a listed demo account is an admin from the first start (sign-ups are promoted as they come).
+  progress.step('admins');
   const promoted = await promoteConfiguredAdmins(database.db, config.adminEmails);
   if (promoted.length > 0) app.log.info({ count: promoted.length }, 'Accounts in ADMIN_EMAILS made admins.');
 
   // Everything loaded first, so the port is free only for the moment between the two listeners.
+  progress.step('app ready');
   await app.ready();
+  progress.step('handing the port over');
   await starting?.close();
+  progress.step('listening');
   await app.listen({ host: config.host, port: config.port });
   readiness.set('serving');
+  progress.done();
   app.log.info(
     { database: embedded ? 'embedded' : 'external', origin: config.publicOrigin, webApp: Boolean(config.webDistDir) },
     `Huddle is running at ${config.publicOrigin}`,

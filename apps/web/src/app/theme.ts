@@ -25,6 +25,10 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   headings: { fontWeight: '750' },
   focusRing: 'auto',
+  // People who ask their system for less motion get dialogs, menus and notifications without
+  // their fade and scale transitions (Mantine animates them by default whatever the setting).
+  // The journeys ask for it too, so axe never reads a dialog's colours half-way through fading in.
+  respectReducedMotion: true,
   components: {
     // Mantine's close buttons are icons without a name (axe: button-name): notifications and dialogs get one.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
