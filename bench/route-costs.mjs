@@ -18,6 +18,7 @@
 //   COST_MIX_PEOPLE=20 COST_MIX_SECONDS=30 npm run bench:costs (the mix; 0 s: no mix)
 //   COST_CPU_PROFILE=1 npm run bench:costs                    (also writes the server's .cpuprofile)
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import {
   confirmEmails,
   demoUser,
@@ -46,6 +47,7 @@ import {
   send,
   setUpIssue32World,
 } from './lib/issue32-mix.mjs';
+import { summarizeAndKeepCpuProfiles } from './lib/cpu-profile-summary.mjs';
 
 const people = Number(process.env.COST_PEOPLE ?? 10);
 const seconds = Number(process.env.COST_SECONDS ?? 6);
@@ -251,8 +253,8 @@ await runBench('bench:costs', 15 * 60_000, async () => {
     env: {
       METRICS_TOKEN: metricsToken,
       GUEST_RATE_LIMIT_MAX: '100000',
-      ...(process.env.COST_CPU_PROFILE && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dataDir}/profile` }),
     },
+    nodeArgs: process.env.COST_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}/profile`] : [],
   });
   try {
     await waitHealthy(server, { timeoutMs: 120_000 });
@@ -266,28 +268,31 @@ await runBench('bench:costs', 15 * 60_000, async () => {
       if (onlyRoutes && !onlyRoutes.includes(route.name)) continue;
       rows.push(await measure(server, dataDir, route, world.cast));
     }
-    const pad = (value, width) => String(value).padStart(width);
-    const fixed = (value, digits = 2) => value.toFixed(digits);
-    console.log(
-      `\n${'route'.padEnd(16)} ${pad('mix %', 5)} ${pad('req/s', 7)} ${pad('node ms', 8)} ${pad('pg ms', 7)} ${pad('queries', 8)} ${pad('p50 ms', 7)} ${pad('p95 ms', 7)}   statuses`,
-    );
-    for (const row of rows) {
+    // COST_ROUTES=none: the mix alone.
+    if (rows.length > 0) {
+      const pad = (value, width) => String(value).padStart(width);
+      const fixed = (value, digits = 2) => value.toFixed(digits);
       console.log(
-        `${row.name.padEnd(16)} ${pad(row.share, 5)} ${pad(fixed(row.perSecond, 0), 7)} ${pad(fixed(row.nodeMs), 8)} ${pad(fixed(row.postgresMs), 7)} ${pad(fixed(row.queries, 1), 8)} ${pad(fixed(row.p50, 1), 7)} ${pad(fixed(row.p95, 1), 7)}   ${row.statuses}`,
+        `\n${'route'.padEnd(16)} ${pad('mix %', 5)} ${pad('req/s', 7)} ${pad('node ms', 8)} ${pad('pg ms', 7)} ${pad('queries', 8)} ${pad('p50 ms', 7)} ${pad('p95 ms', 7)}   statuses`,
+      );
+      for (const row of rows) {
+        console.log(
+          `${row.name.padEnd(16)} ${pad(row.share, 5)} ${pad(fixed(row.perSecond, 0), 7)} ${pad(fixed(row.nodeMs), 8)} ${pad(fixed(row.postgresMs), 7)} ${pad(fixed(row.queries, 1), 8)} ${pad(fixed(row.p50, 1), 7)} ${pad(fixed(row.p95, 1), 7)}   ${row.statuses}`,
+        );
+      }
+      const shares = rows.reduce((sum, row) => sum + row.share, 0);
+      const weighted = (key) => rows.reduce((sum, row) => sum + row[key] * row.share, 0) / shares;
+      const nodeMs = weighted('nodeMs');
+      const postgresMs = weighted('postgresMs');
+      console.log(
+        `\nthe mix (weighted by share): node ${fixed(nodeMs)} ms, PostgreSQL ${fixed(postgresMs)} ms, ` +
+          `${fixed(weighted('queries'), 1)} queries per request`,
+      );
+      console.log(
+        `so one core carries at most ~${Math.round(1000 / nodeMs)} requests/s of the mix in Node and ` +
+          `~${Math.round(1000 / postgresMs)} requests/s in PostgreSQL (CPU alone, no waiting)`,
       );
     }
-    const shares = rows.reduce((sum, row) => sum + row.share, 0);
-    const weighted = (key) => rows.reduce((sum, row) => sum + row[key] * row.share, 0) / shares;
-    const nodeMs = weighted('nodeMs');
-    const postgresMs = weighted('postgresMs');
-    console.log(
-      `\nthe mix (weighted by share): node ${fixed(nodeMs)} ms, PostgreSQL ${fixed(postgresMs)} ms, ` +
-        `${fixed(weighted('queries'), 1)} queries per request`,
-    );
-    console.log(
-      `so one core carries at most ~${Math.round(1000 / nodeMs)} requests/s of the mix in Node and ` +
-        `~${Math.round(1000 / postgresMs)} requests/s in PostgreSQL (CPU alone, no waiting)`,
-    );
     console.log(`load average ${loadAverage()}`);
     if (mixSeconds > 0) {
       const mixWorld = await setUpIssue32World(server.baseUrl, embeddedDatabaseUrl(dataDir), mixPeople);
@@ -307,7 +312,8 @@ await runBench('bench:costs', 15 * 60_000, async () => {
     }
   } finally {
     await stopChild(server.child);
-    if (process.env.COST_CPU_PROFILE) console.log(`CPU profile in ${dataDir}/profile (kept)`);
-    else removeTempDir(dataDir);
+    // The server wrote its profile as it exited.
+    if (process.env.COST_CPU_PROFILE) summarizeAndKeepCpuProfiles(path.join(dataDir, 'profile'));
+    removeTempDir(dataDir);
   }
 });

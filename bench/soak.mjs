@@ -14,6 +14,7 @@
 // and queries per request over the whole run, with the load average. It checks only that no
 // request hung and none got a 5xx. SOAK_CPU_PROFILE=1 (either mix) also writes the server's V8
 // CPU profile and keeps its folder.
+import path from 'node:path';
 import { createSoakMix, percentile } from './lib/soak-mix.mjs';
 import {
   drawRoute,
@@ -24,6 +25,7 @@ import {
   runClosedLoop,
   setUpIssue32World,
 } from './lib/issue32-mix.mjs';
+import { summarizeAndKeepCpuProfiles } from './lib/cpu-profile-summary.mjs';
 import {
   confirmEmails,
   embeddedDatabaseUrl,
@@ -89,12 +91,12 @@ await runBench('bench:soak', (seconds + 600) * 1000, async () => {
     env: {
       METRICS_TOKEN: metricsToken,
       GUEST_RATE_LIMIT_MAX: '100000',
-      ...(process.env.SOAK_CPU_PROFILE && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dataDir}/profile` }),
       ...(process.env.SOAK_DATABASE_URL && {
         DATABASE_URL: process.env.SOAK_DATABASE_URL,
         SESSION_SECRET: 'soak-'.repeat(8),
       }),
     },
+    nodeArgs: process.env.SOAK_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}/profile`] : [],
   });
   try {
     await waitHealthy(server, { timeoutMs: 120_000 });
@@ -138,7 +140,8 @@ await runBench('bench:soak', (seconds + 600) * 1000, async () => {
     if (failures.length > 0 || hangs > 0 || serverErrors.length > 0) throw new Error('the soak found problems (above)');
   } finally {
     await stopChild(server.child);
-    if (process.env.SOAK_CPU_PROFILE) console.log(`CPU profile in ${dataDir}/profile (kept)`);
-    else removeTempDir(dataDir);
+    // The server wrote its profile as it exited.
+    if (process.env.SOAK_CPU_PROFILE) summarizeAndKeepCpuProfiles(path.join(dataDir, 'profile'));
+    removeTempDir(dataDir);
   }
 });
