@@ -82,9 +82,10 @@ export async function markAllNotificationsRead(db: Database, userId: string, at:
 
 /**
  * What decides each recipient's mail and push: their address and name, their settings (spec §3)
- * and, for a team's notification, their switches for that team (no row: both on); and what their
- * open tabs are told: their unread count, and the actor's name and photo (the same on every row;
- * null without an actor). One round trip for all of it (decision 072).
+ * and, for a team's notification, their switches for that team (no row: both on), and their
+ * browsers' push subscriptions; and what their open tabs are told: their unread count, and the
+ * actor's name and photo (the same on every row; null without an actor). One round trip for all
+ * of it (decision 072).
  */
 export async function listRecipients(
   db: Database,
@@ -107,6 +108,10 @@ export async function listRecipients(
         ),
       actorName: actor.name,
       actorImage: actor.image,
+      /** Their browsers' push subscriptions. */
+      pushSubscriptionIds: sql<
+        string[]
+      >`coalesce((select array_agg(${pushSubscriptions.id}) from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id}), '{}')`,
     })
     .from(users)
     .leftJoin(

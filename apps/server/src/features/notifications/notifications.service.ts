@@ -25,7 +25,6 @@ import {
   findPushSubscription,
   insertNotifications,
   listNotificationRows,
-  listPushSubscriptionIdsOf,
   listRecipients,
   markAllNotificationsRead,
   markNotificationRead,
@@ -176,7 +175,7 @@ async function deliver(deps: NotifyDeps, input: NotifyInput): Promise<void> {
     deps.realtime.send(row.userId, { ...event });
   }
 
-  const pushTo = new Set<string>();
+  const notificationOf = new Map(stored.map((row) => [row.userId, row.id]));
   for (const person of people) {
     const channels = person.settings[input.category];
     const teamEmail = person.teamEmail ?? true;
@@ -185,14 +184,12 @@ async function deliver(deps: NotifyDeps, input: NotifyInput): Promise<void> {
       const mail = input.mail ? input.mail({ name: person.name }) : defaultMail(input, person.name, deps.publicOrigin);
       await deps.mailer.send({ to: person.email, ...mail });
     }
-    if (channels.push && teamPush) pushTo.add(person.id);
-  }
-  if (pushTo.size === 0) return;
-  const byUser = new Map(stored.map((row) => [row.userId, row.id]));
-  for (const subscription of await listPushSubscriptionIdsOf(deps.db, [...pushTo])) {
-    const notificationId = byUser.get(subscription.userId);
+    if (!channels.push || !teamPush) continue;
+    const notificationId = notificationOf.get(person.id);
     if (!notificationId) continue;
-    await deps.jobs.send<PushJobData>(sendPushJob, { notificationId, subscriptionId: subscription.id });
+    for (const subscriptionId of person.pushSubscriptionIds) {
+      await deps.jobs.send<PushJobData>(sendPushJob, { notificationId, subscriptionId });
+    }
   }
 }
 
