@@ -803,27 +803,6 @@ export async function deleteExpiredOffers(
     );
 }
 
-export async function hasExpiredOffer(
-  db: Database,
-  eventId: string,
-  occurrenceStartsAt: Date,
-  now: Date,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: eventParties.id })
-    .from(eventParties)
-    .where(
-      and(
-        eq(eventParties.eventId, eventId),
-        eq(eventParties.occurrenceStartsAt, occurrenceStartsAt),
-        eq(eventParties.status, 'offered'),
-        lte(eventParties.offerExpiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Occurrences with an offer past its deadline, across events (the offer-expiry index). */
 export async function listOccurrencesWithExpiredOffers(db: Database, now: Date, limit: number) {
   return db

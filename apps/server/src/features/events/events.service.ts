@@ -44,7 +44,6 @@ import {
   findEventListRow,
   findPlaceRow,
   findViewerStandings,
-  hasExpiredOffer,
   inTransaction,
   insertEvent,
   insertFavorite,
@@ -531,20 +530,26 @@ export async function getEvent(
     current = nextOccurrence(schedule, now) ?? listOccurrences(schedule).at(-1);
   }
   if (!current) throw eventNotFound();
-  if (await hasExpiredOffer(db, eventId, current.startsAt, now)) {
-    await settleOccurrence(deps, eventId, current.startsAt);
+  const occurrenceStartsAt = current.startsAt;
+  const readPage = (from: Database) =>
+    Promise.all([
+      listPartiesWithPeople(from, eventId, occurrenceStartsAt),
+      favoriteState(from, eventId, viewerId),
+      findUserRecord(from, event.creatorId),
+      canManage ? new Set<string>() : usersWhoBlocked(from, viewerId),
+      summaryOf(from, eventId, now, { viewerSeesTeam: canManage || inTeam, viewerId, statusAt: occurrenceStartsAt }),
+      listCancelledOccurrences(from, [eventId]),
+    ]);
+  let page = await readPage(db);
+  // An offer whose claim window has passed is settled first (the next in line gets it), and the
+  // page read again: seen in the parties just read, so the usual view costs no separate check.
+  if (page[0].some(({ party }) => party.status === 'offered' && party.offerExpiresAt && party.offerExpiresAt <= now)) {
+    await settleOccurrence(deps, eventId, occurrenceStartsAt);
     // Settled on the primary; the replica may not show it yet, so the rest is read where it happened.
     db = deps.db;
+    page = await readPage(db);
   }
-
-  const [parties, favorites, creator, hiddenFrom, summary, cancelledByEvent] = await Promise.all([
-    listPartiesWithPeople(db, eventId, current.startsAt),
-    favoriteState(db, eventId, viewerId),
-    findUserRecord(db, event.creatorId),
-    canManage ? new Set<string>() : usersWhoBlocked(db, viewerId),
-    summaryOf(db, eventId, now, { viewerSeesTeam: canManage || inTeam, viewerId, statusAt: current.startsAt }),
-    listCancelledOccurrences(db, [eventId]),
-  ]);
+  const [parties, favorites, creator, hiddenFrom, summary, cancelledByEvent] = page;
   const cancelledDates = cancelledByEvent.get(eventId) ?? [];
   // The game is paid to its creator, so that is whose credit the viewer spends on it.
   const viewerCreditCents =
