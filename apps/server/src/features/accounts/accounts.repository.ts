@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { mailOutbox } from '../../lib/mail/outbox.schema.ts';
 import { registrations } from '../seasons/seasons.schema.ts';
 import { eventParties } from '../events/events.schema.ts';
@@ -8,8 +9,17 @@ import { authAccounts, passwordSetupMails, sessions, unregisteredUsers, users } 
 
 export type UserRow = typeof users.$inferSelect;
 
+const userById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('users_by_id'),
+);
+
 export async function findUserById(db: Database, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await userById(db).execute({ userId });
   return row;
 }
 

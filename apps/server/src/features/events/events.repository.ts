@@ -4,6 +4,7 @@ import type { Bounds, LatLng } from '@huddle/shared/places';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { unregisteredUsers, users } from '../accounts/accounts.schema.ts';
 import { places } from '../places/places.schema.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
@@ -28,8 +29,17 @@ export async function lockEvent(tx: Database, eventId: string): Promise<EventRow
   return row;
 }
 
+const eventById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(events)
+    .where(eq(events.id, sql.placeholder('eventId')))
+    .limit(1)
+    .prepare('events_by_id'),
+);
+
 export async function findEvent(db: Database, eventId: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  const [row] = await eventById(db).execute({ eventId });
   return row;
 }
 
@@ -638,8 +648,15 @@ export async function findNextTeamEventStarts(
   return new Map(rows.flatMap((row) => (row.teamId ? [[row.teamId, new Date(row.next)] as const] : [])));
 }
 
+const eventListRowById = preparedPerHandle((db) =>
+  listQueryWith(db, noDistance)
+    .where(eq(events.id, sql.placeholder('eventId')))
+    .limit(1)
+    .prepare('event_list_row_by_id'),
+);
+
 export async function findEventListRow(db: Database, eventId: string): Promise<EventListRow | undefined> {
-  const [row] = await listQueryWith(db, noDistance).where(eq(events.id, eventId)).limit(1);
+  const [row] = await eventListRowById(db).execute({ eventId });
   return row;
 }
 
@@ -690,14 +707,24 @@ function partyQuery(db: Database) {
     .$dynamic();
 }
 
+const occurrencePartiesWithPeople = preparedPerHandle((db) =>
+  partyQuery(db)
+    .where(
+      and(
+        eq(eventParties.eventId, sql.placeholder('eventId')),
+        eq(eventParties.occurrenceStartsAt, sql.placeholder('occurrenceStartsAt')),
+      ),
+    )
+    .orderBy(asc(eventParties.position), asc(eventParties.createdAt), asc(eventParties.id))
+    .prepare('event_parties_with_people'),
+);
+
 export async function listPartiesWithPeople(
   db: Database,
   eventId: string,
   occurrenceStartsAt: Date,
 ): Promise<PartyWithPerson[]> {
-  return partyQuery(db)
-    .where(and(eq(eventParties.eventId, eventId), eq(eventParties.occurrenceStartsAt, occurrenceStartsAt)))
-    .orderBy(asc(eventParties.position), asc(eventParties.createdAt), asc(eventParties.id));
+  return occurrencePartiesWithPeople(db).execute({ eventId, occurrenceStartsAt: occurrenceStartsAt.toISOString() });
 }
 
 export async function findPartyWithPerson(db: Database, partyId: string): Promise<PartyWithPerson | undefined> {
