@@ -20,6 +20,7 @@ export async function notifyPlayerJoined(
     event,
     occurrenceStartsAt,
     playerId,
+    playerName,
     guestName,
     status,
     friends,
@@ -27,13 +28,15 @@ export async function notifyPlayerJoined(
     event: EventBasics;
     occurrenceStartsAt: Date;
     playerId: string | null;
+    /** The player's name when the caller has read it already (one read fewer). */
+    playerName?: string;
     guestName?: string;
     status: 'joined' | 'waitlisted';
     friends: number;
   },
 ): Promise<void> {
-  const player = playerId ? await findUserRecord(deps.db, playerId) : undefined;
-  const name = (player ? player.name : (guestName ?? '')).trim() || displayNameFallback;
+  const knownName = playerId && playerName === undefined ? (await findUserRecord(deps.db, playerId))?.name : playerName;
+  const name = ((playerId ? knownName : guestName) ?? '').trim() || displayNameFallback;
   const who = friends > 0 ? `${name} and ${friends} friend${friends === 1 ? '' : 's'}` : name;
   const when = onWallClock(occurrenceStartsAt, event.timeZone);
   await notify(deps, {

@@ -114,6 +114,21 @@ describe('the slots invariant', () => {
 });
 
 describe('the waitlist', () => {
+  it("a join's reply is the party the event view then shows, with the player's name and photo", async () => {
+    const { id, occurrence } = await eventWith({ slots: 1 });
+    const [first, second] = users(2);
+    for (const [player, friends] of [
+      [first!, 0],
+      [second!, 1],
+    ] as const) {
+      const joined = await join(id, player.cookie, occurrence, friends);
+      expect(joined.statusCode).toBe(201);
+      const { myParty } = await view(id, player.cookie);
+      expect(joined.json().party).toEqual(myParty);
+      expect(myParty).toMatchObject({ userId: player.user.id, displayName: player.body.name, partySize: friends + 1 });
+    }
+  });
+
   it('a join that finds a lapsed offer hands the spot to the next in line, and queues behind them', async () => {
     // Decision 072: the join reads the parties once, as the waitlist pass under its lock left them.
     const { id, occurrence } = await eventWith({ slots: 1 });

@@ -14,7 +14,7 @@ import { guestsCannotPayMessage, paidJoinNeedsCheckoutMessage } from '@huddle/sh
 import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createGuest, findUserRecordByEmail } from '../accounts/accounts.service.ts';
+import { createGuest, findUserRecord, findUserRecordByEmail } from '../accounts/accounts.service.ts';
 import { isOccurrenceCancelled } from './event-organizer.repository.ts';
 import { notifyPlayerJoined } from './event-notices.service.ts';
 import { occurrenceAt, scheduleOf } from './event-schedule.ts';
@@ -173,14 +173,25 @@ export async function joinEvent(
   if (outcome.kind === 'dateCancelled') throw new AppError('CONFLICT', occurrenceCancelledMessage);
   await sendWaitlistMail(deps, outcome.notices);
   if (outcome.kind === 'already' || !outcome.party) throw new AppError('CONFLICT', alreadyJoinedMessage);
+  // The player's name and photo, read once: for the organizer's notification and for the reply,
+  // which is the party as this join placed it (decision 072).
+  const player = await findUserRecord(db, viewerId);
   await notifyPlayerJoined(deps, {
     event,
     occurrenceStartsAt: occurrence.startsAt,
     playerId: viewerId,
+    playerName: player?.name ?? '',
     status: outcome.place.status,
     friends,
   });
-  return partyReply(db, outcome.party.id);
+  return {
+    party: toParty({
+      party: outcome.party,
+      userName: player?.name ?? null,
+      userImage: player?.image ?? null,
+      guestName: null,
+    }),
+  };
 }
 
 interface GuestDetails {
