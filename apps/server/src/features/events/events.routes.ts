@@ -47,6 +47,7 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
     cancelEvent(deps, { actorId: await actor(request), eventId: params.eventId }),
   );
   const discoverCache = createDiscoverCache(realtime, { maxEntries: config.discoverCacheEntries });
+  if (discoverCache) appDeps.responseCaches.set('discover', discoverCache.cache);
   registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) => {
     // Decision 073: a signed-out page (no viewer status) is shared for up to a second. It is read
     // from the primary, so the second counts from the write, not from a replica's lag.
