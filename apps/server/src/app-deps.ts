@@ -43,5 +43,5 @@ export interface AppDeps {
   /** Starting, serving or draining: GET /api/ready answers from it (server.ts moves it). */
   readiness: Readiness;
   /** The response caches features made, by name, for GET /metrics (decision 073). */
-  responseCaches: Map<string, ResponseCache>;
+  responseCaches: Map<string, Pick<ResponseCache<unknown>, 'stats'>>;
 }

@@ -17,10 +17,14 @@ export interface EndpointCall<E extends Endpoint> {
 
 /**
  * A reply already checked against its endpoint's schema and serialized (serializeReply): sent as
- * it is, so a cached reply costs neither the check nor JSON.stringify again (decision 073).
+ * it is, so a cached reply costs neither the check nor JSON.stringify again (decision 073), nor
+ * its compression when `encoded` carries the body compressed for this request.
  */
 export class SerializedReply {
-  constructor(readonly json: string) {}
+  constructor(
+    readonly json: string,
+    readonly encoded?: { encoding: 'br' | 'gzip'; body: Buffer },
+  ) {}
 }
 
 /** What the route's serializer does (encode with the reply schema, then JSON), once, for a reply kept to send again. */
@@ -60,7 +64,13 @@ export function registerEndpoint<E extends Endpoint>(
         reply,
       });
       if (result instanceof SerializedReply) {
-        return reply.code(status).type('application/json; charset=utf-8').send(result.json);
+        reply.code(status).type('application/json; charset=utf-8');
+        if (!result.encoded) return reply.send(result.json);
+        // The compress plugin leaves a reply that has a Content-Encoding alone.
+        return reply
+          .header('content-encoding', result.encoded.encoding)
+          .header('vary', 'accept-encoding')
+          .send(result.encoded.body);
       }
       return reply.code(status).send(result);
     },

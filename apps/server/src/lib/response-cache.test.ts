@@ -9,14 +9,16 @@ function setup(options: { maxEntries?: number; maxBytes?: number; maxKeyLength?:
     maxBytes: options.maxBytes ?? 1_000_000,
     maxKeyLength: options.maxKeyLength,
     ttlMs: 1000,
+    // Strings as values: two bytes a character.
+    sizeOf: (value: string) => value.length * 2,
     now: () => at,
   });
   let fills = 0;
   const fill =
     (body: string, tags: string[] = []) =>
-    async (): Promise<CacheFill> => {
+    async (): Promise<CacheFill<string>> => {
       fills += 1;
-      return { body, tags };
+      return { value: body, tags };
     };
   return {
     cache,
@@ -29,18 +31,18 @@ function setup(options: { maxEntries?: number; maxBytes?: number; maxKeyLength?:
 /** A fill the test finishes when it wants: for what happens while a read is under way. */
 function deferredFill(tags: string[]) {
   let finish!: (body: string) => void;
-  const done = new Promise<CacheFill>((resolve) => (finish = (body) => resolve({ body, tags })));
+  const done = new Promise<CacheFill<string>>((resolve) => (finish = (body) => resolve({ value: body, tags })));
   return { run: () => done, finish };
 }
 
 describe('the response cache', () => {
   it('answers a key from the cache until a second after its read started, then reads again', async () => {
     const { cache, fill, fills, advance } = setup();
-    expect(await cache.get('a', fill('one'))).toEqual({ body: 'one', hit: false });
+    expect(await cache.get('a', fill('one'))).toEqual({ value: 'one', hit: false });
     advance(999);
-    expect(await cache.get('a', fill('two'))).toEqual({ body: 'one', hit: true });
+    expect(await cache.get('a', fill('two'))).toEqual({ value: 'one', hit: true });
     advance(1);
-    expect(await cache.get('a', fill('three'))).toEqual({ body: 'three', hit: false });
+    expect(await cache.get('a', fill('three'))).toEqual({ value: 'three', hit: false });
     expect(fills()).toBe(2);
   });
 
@@ -52,7 +54,7 @@ describe('the response cache', () => {
     slow.finish('slow');
     await first;
     advance(400);
-    expect((await cache.get('a', async () => ({ body: 'fresh', tags: [] }))).body).toBe('fresh');
+    expect((await cache.get('a', async () => ({ value: 'fresh', tags: [] }))).value).toBe('fresh');
   });
 
   it('drops the entries showing a changed id at once, and only those', async () => {
@@ -60,8 +62,8 @@ describe('the response cache', () => {
     await cache.get('with-e1', fill('old', ['e1', 'e2']));
     await cache.get('without-e1', fill('other', ['e3']));
     cache.invalidate('e1');
-    expect(await cache.get('with-e1', fill('new', ['e1', 'e2']))).toEqual({ body: 'new', hit: false });
-    expect(await cache.get('without-e1', fill('unused'))).toEqual({ body: 'other', hit: true });
+    expect(await cache.get('with-e1', fill('new', ['e1', 'e2']))).toEqual({ value: 'new', hit: false });
+    expect(await cache.get('without-e1', fill('unused'))).toEqual({ value: 'other', hit: true });
   });
 
   it('never keeps a read that was under way when an id it shows changed', async () => {
@@ -71,15 +73,15 @@ describe('the response cache', () => {
     cache.invalidate('e1');
     before.finish('read before the write');
     // Its own caller gets it (the read was asked for before the write), nobody after.
-    expect((await answer).body).toBe('read before the write');
+    expect((await answer).value).toBe('read before the write');
     // A read started in the same millisecond as a change may have missed it: only later ones are kept.
     advance(1);
     expect(await cache.get('a', fill('read after the write', ['e1']))).toEqual({
-      body: 'read after the write',
+      value: 'read after the write',
       hit: false,
     });
     expect(cache.stats.discarded).toBe(1);
-    expect((await cache.get('a', fill('unused', ['e1']))).body).toBe('read after the write');
+    expect((await cache.get('a', fill('unused', ['e1']))).value).toBe('read after the write');
   });
 
   it('does not hand a read under way to a caller who comes after a change', async () => {
@@ -89,8 +91,8 @@ describe('the response cache', () => {
     cache.invalidate('e9');
     const second = cache.get('a', fill('after', ['e1']));
     before.finish('before');
-    expect((await first).body).toBe('before');
-    expect((await second).body).toBe('after');
+    expect((await first).value).toBe('before');
+    expect((await second).value).toBe('after');
   });
 
   it('reads once for callers who ask for the same key at the same time', async () => {
@@ -109,7 +111,7 @@ describe('the response cache', () => {
     pending.finish('two');
     await answer;
     expect((await cache.get('a', fill('three'))).hit).toBe(false);
-    expect((await cache.get('b', fill('four'))).body).toBe('four');
+    expect((await cache.get('b', fill('four'))).value).toBe('four');
   });
 
   it('keeps at most maxEntries, the least recently used going first, however many keys are asked for', async () => {
@@ -130,7 +132,7 @@ describe('the response cache', () => {
     expect(cache.stats.entries).toBeLessThanOrEqual(5);
     const long = 'k'.repeat(101);
     await cache.get(long, fill('one'));
-    expect(await cache.get(long, fill('two'))).toEqual({ body: 'two', hit: false });
+    expect(await cache.get(long, fill('two'))).toEqual({ value: 'two', hit: false });
   });
 
   it('stays bounded and correct under a storm of writes', async () => {
@@ -143,7 +145,7 @@ describe('the response cache', () => {
     await answer;
     // Reads started after the storm are kept again.
     advance(10);
-    expect((await cache.get('a', fill('new', ['e1']))).body).toBe('new');
-    expect((await cache.get('a', fill('newer', ['e1']))).body).toBe('new');
+    expect((await cache.get('a', fill('new', ['e1']))).value).toBe('new');
+    expect((await cache.get('a', fill('newer', ['e1']))).value).toBe('new');
   });
 });

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 
 /**
- * A bounded in-process cache of serialized replies, each tagged with the ids it shows (decision
- * 073). It knows nothing of the feature: the caller builds the key, fills a miss and says which
+ * A bounded in-process cache of replies (`V`: a serialized body and what is derived from it),
+ * each tagged with the ids it shows (decision 073). It knows nothing of the feature: the caller builds the key, fills a miss and says which
  * tags changed.
  *
  * Freshness: an entry lives `ttlMs` from the moment its fill *started* (the data it holds was read
@@ -14,12 +14,12 @@ import { performance } from 'node:perf_hooks';
  * Bounds: at most `maxEntries` entries and `maxBytes` of bodies (least recently used go first);
  * keys longer than `maxKeyLength` are not cached, so varied input cannot grow it.
  */
-export interface ResponseCache {
+export interface ResponseCache<V> {
   /**
-   * The cached body for `key`, else `fill()`'s. Callers asking for the same key while a fill is
+   * The cached value for `key`, else `fill()`'s. Callers asking for the same key while a fill is
    * under way share it (one read for a burst), unless an invalidation came meanwhile.
    */
-  get(key: string, fill: () => Promise<CacheFill>): Promise<CacheAnswer>;
+  get(key: string, fill: () => Promise<CacheFill<V>>): Promise<CacheAnswer<V>>;
   /** Drops what shows `tag`; fills under way are not stored. */
   invalidate(tag: string): void;
   /** Drops everything (the invalidations may have been lost). */
@@ -27,14 +27,14 @@ export interface ResponseCache {
   readonly stats: CacheStats;
 }
 
-export interface CacheFill {
-  body: string;
-  /** What the body shows (event ids): an invalidation of any of them drops it. */
+export interface CacheFill<V> {
+  value: V;
+  /** What the value shows (event ids): an invalidation of any of them drops it. */
   tags: readonly string[];
 }
 
-export interface CacheAnswer {
-  body: string;
+export interface CacheAnswer<V> {
+  value: V;
   /** Served from the cache (or from a fill another caller started). */
   hit: boolean;
 }
@@ -49,48 +49,51 @@ export interface CacheStats {
   bytes: number;
 }
 
-export interface ResponseCacheOptions {
+export interface ResponseCacheOptions<V> {
   maxEntries: number;
   maxBytes: number;
+  /** About how many bytes a value holds (everything it may come to hold). */
+  sizeOf: (value: V) => number;
   ttlMs: number;
   maxKeyLength?: number;
   /** Milliseconds on a clock that only moves forward (tests pass their own). */
   now?: () => number;
 }
 
-interface Entry {
-  body: string;
+interface Entry<V> {
+  value: V;
   bytes: number;
   tags: readonly string[];
   expiresAt: number;
 }
 
-interface Fill {
+interface Fill<V> {
   startedAt: number;
-  answer: Promise<CacheAnswer>;
+  answer: Promise<CacheAnswer<V>>;
 }
 
 /** Tags invalidated in the last ttlMs are remembered for fills under way; past this many, everything is. */
 const maxRememberedTags = 10_000;
 
-export function createResponseCache({
+export function createResponseCache<V>({
   maxEntries,
   maxBytes,
+  sizeOf,
   ttlMs,
   maxKeyLength = 1024,
   now = () => performance.now(),
-}: ResponseCacheOptions): ResponseCache {
+}: ResponseCacheOptions<V>): ResponseCache<V> {
   /** In least recently used order: a hit moves its entry to the end. */
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<V>>();
   const keysByTag = new Map<string, Set<string>>();
-  const fills = new Map<string, Fill>();
+  const fills = new Map<string, Fill<V>>();
   /** When each tag was last invalidated, kept ttlMs: a fill started before that is not stored. */
   const invalidatedAt = new Map<string, number>();
   /** When everything was last dropped. */
   let clearedAt = Number.NEGATIVE_INFINITY;
   const stats: CacheStats = { hits: 0, misses: 0, discarded: 0, evicted: 0, entries: 0, bytes: 0 };
 
-  const remove = (key: string, entry: Entry) => {
+  const remove = (key: string, entry: Entry<V>) => {
     entries.delete(key);
     stats.bytes -= entry.bytes;
     stats.entries = entries.size;
@@ -101,13 +104,12 @@ export function createResponseCache({
     }
   };
 
-  const store = (key: string, fill: CacheFill, startedAt: number) => {
+  const store = (key: string, fill: CacheFill<V>, startedAt: number) => {
     const previous = entries.get(key);
     if (previous) remove(key, previous);
-    // Body length in UTF-16 units is within a factor of 2 of its bytes; the bound is about memory.
-    const bytes = fill.body.length * 2 + key.length * 2;
+    const bytes = sizeOf(fill.value) + key.length * 2;
     if (bytes > maxBytes) return;
-    const entry: Entry = { body: fill.body, bytes, tags: [...new Set(fill.tags)], expiresAt: startedAt + ttlMs };
+    const entry: Entry<V> = { value: fill.value, bytes, tags: [...new Set(fill.tags)], expiresAt: startedAt + ttlMs };
     entries.set(key, entry);
     stats.bytes += bytes;
     for (const tag of entry.tags) {
@@ -116,7 +118,7 @@ export function createResponseCache({
       keysByTag.set(tag, keys);
     }
     while (entries.size > maxEntries || stats.bytes > maxBytes) {
-      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry];
+      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry<V>];
       remove(oldestKey, oldest);
       stats.evicted += 1;
     }
@@ -140,7 +142,7 @@ export function createResponseCache({
     get(key, fill) {
       if (key.length > maxKeyLength) {
         stats.misses += 1;
-        return fill().then(({ body }) => ({ body, hit: false }));
+        return fill().then(({ value }) => ({ value, hit: false }));
       }
       const at = now();
       const entry = entries.get(key);
@@ -148,13 +150,13 @@ export function createResponseCache({
         entries.delete(key);
         entries.set(key, entry);
         stats.hits += 1;
-        return Promise.resolve({ body: entry.body, hit: true });
+        return Promise.resolve({ value: entry.value, hit: true });
       }
       if (entry) remove(key, entry);
       const running = fills.get(key);
       if (running && running.startedAt + ttlMs > at) {
         stats.hits += 1;
-        return running.answer.then(({ body }) => ({ body, hit: true }));
+        return running.answer.then(({ value }) => ({ value, hit: true }));
       }
       stats.misses += 1;
       const startedAt = at;
@@ -162,10 +164,10 @@ export function createResponseCache({
         (filled) => {
           if (fills.get(key)?.answer === answer) fills.delete(key);
           const finishedAt = now();
-          if (finishedAt >= startedAt + ttlMs) return { body: filled.body, hit: false };
+          if (finishedAt >= startedAt + ttlMs) return { value: filled.value, hit: false };
           if (changedSince(startedAt, filled.tags)) stats.discarded += 1;
           else store(key, filled, startedAt);
-          return { body: filled.body, hit: false };
+          return { value: filled.value, hit: false };
         },
         (error: unknown) => {
           if (fills.get(key)?.answer === answer) fills.delete(key);

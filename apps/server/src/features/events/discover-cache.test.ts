@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { createEventAs, insertParty, insertPlace, signUpUser, type TestUser } from '../../test/factories.ts';
@@ -133,6 +134,17 @@ describe('signed-out discover, cached', () => {
     for (const page of [await discover(first, url), await discover(second, url)]) {
       expect(page.events.every((row) => row.viewerStatus === null)).toBe(true);
     }
+  });
+
+  it('sends a cached page compressed as the browser asks, the same page as uncompressed', async () => {
+    const { url } = await gameWithSpots(4);
+    const plain = await first.app.inject({ method: 'GET', url });
+    const compressed = await first.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('shares a page between neighbours and stays within its size whatever points are asked for', async () => {

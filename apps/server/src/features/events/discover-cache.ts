@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { wroteRecentlyCookie } from '../../lib/read-routing.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
+import type { CachedReply } from '../../lib/cached-reply.ts';
 import { createResponseCache, type ResponseCache } from '../../lib/response-cache.ts';
 
 type DiscoverQuery = z.output<typeof discoverEventsQuery>;
@@ -21,7 +22,7 @@ export const eventChangeTopicPrefix = 'event-changes';
  * down, a listener reconnecting, a write path that does not announce itself).
  */
 export const discoverCacheTtlMs = 1000;
-/** About 20 KB a page of 20: the cache stays under 32 MB whatever it is asked. */
+/** About 60 KB a page of 20 (its text and compressed copies): the cache stays under 32 MB whatever it is asked. */
 const maxBytes = 32 * 1024 * 1024;
 
 /**
@@ -42,7 +43,7 @@ export function announceEventChange(realtime: Pick<RealtimeHub, 'publish'>, even
 }
 
 export interface DiscoverCache {
-  cache: ResponseCache;
+  cache: ResponseCache<CachedReply>;
   /** The query a signed-out request is answered for: rounded, so it has a bounded set of answers. */
   normalise(query: DiscoverQuery): DiscoverQuery;
   key(query: DiscoverQuery): string;
@@ -54,7 +55,7 @@ export function createDiscoverCache(
   { maxEntries, ttlMs = discoverCacheTtlMs }: { maxEntries: number; ttlMs?: number },
 ): DiscoverCache | undefined {
   if (maxEntries === 0) return undefined;
-  const cache = createResponseCache({ maxEntries, maxBytes, ttlMs });
+  const cache = createResponseCache<CachedReply>({ maxEntries, maxBytes, ttlMs, sizeOf: (reply) => reply.sizeBytes });
   realtime.watchTopics(eventChangeTopicPrefix, (eventId) =>
     eventId === null ? cache.clear() : cache.invalidate(eventId),
   );

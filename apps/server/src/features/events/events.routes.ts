@@ -2,7 +2,8 @@ import { eventOrganizerEndpoints } from '@huddle/shared/event-organizer';
 import { eventEndpoints } from '@huddle/shared/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { registerEndpoint, SerializedReply, serializeReply } from '../../lib/endpoint-route.ts';
+import { CachedReply } from '../../lib/cached-reply.ts';
+import { registerEndpoint, serializeReply } from '../../lib/endpoint-route.ts';
 import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import { listAttendanceOf, markAttendance } from './event-attendance.service.ts';
@@ -53,14 +54,14 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
     // from the primary, so the second counts from the write, not from a replica's lag.
     if (discoverCache && mayUseSharedCache(request)) {
       const shared = discoverCache.normalise(query);
-      const { body } = await discoverCache.cache.get(discoverCache.key(shared), async () => {
+      const { value } = await discoverCache.cache.get(discoverCache.key(shared), async () => {
         const page = await discoverEvents(db, clock, { query: shared });
         return {
-          body: serializeReply(eventEndpoints.discoverEvents, page).json,
+          value: new CachedReply(serializeReply(eventEndpoints.discoverEvents, page).json),
           tags: page.events.map((event) => event.id),
         };
       });
-      return new SerializedReply(body);
+      return value.replyFor(request.headers['accept-encoding']);
     }
     // Decision 066: lists anyone may see a few seconds late read from the replica.
     const viewerId = await viewer(request);
