@@ -42,14 +42,14 @@ const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-/** utime + stime of one process, in ms (fields 14 and 15 of /proc/<pid>/stat); 0 once it is gone. */
+/** utime + stime of one process, in ms (fields 14 and 15 of /proc/<pid>/stat); undefined once it is gone. */
 function cpuMsOf(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -58,7 +58,13 @@ async function backendCpu(client) {
   const { rows } = await client.query(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
-  return new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)]));
+  // A backend that ended between the query and the read is left out (its time is lost, not negative).
+  return new Map(
+    rows.flatMap(({ pid }) => {
+      const ms = cpuMsOf(pid);
+      return ms === undefined ? [] : [[pid, ms]];
+    }),
+  );
 }
 
 function withName(url, name) {
@@ -102,7 +108,7 @@ async function measure(server, probe, label, url, options = {}) {
   const nodeBefore = cpuMsOf(server.child.pid);
   const postgresBefore = await backendCpu(probe);
   const result = await load(url, options.headers, options.requests);
-  const nodeMs = cpuMsOf(server.child.pid) - nodeBefore;
+  const nodeMs = (cpuMsOf(server.child.pid) ?? Number.NaN) - nodeBefore;
   let postgresMs = 0;
   for (const [pid, ms] of await backendCpu(probe)) postgresMs += ms - (postgresBefore.get(pid) ?? 0);
   const perSecond = report(label, result);
