@@ -100,6 +100,14 @@ describe('signed-out discover, cached', () => {
     await expectFullWithinBound(second, url, event.id, 2, writtenAt);
   });
 
+  it('shows a new game at once where it belongs, though no cached page showed it before', async () => {
+    const { here, event, url } = await gameWithSpots(6);
+    expect((await discover(first, url)).events.map((row) => row.id)).toContain(event.id);
+    const place = await insertPlace(first.db, { lat: here.lat + 0.001, lng: here.lng });
+    const added = await createEventAs(first.app, organizer.cookie, place.id);
+    expect((await discover(first, url)).events.map((row) => row.id)).toContain(added.id);
+  });
+
   it('holds the bound for a write that never announces itself (a missed bus message), on both instances', async () => {
     const { event, url } = await gameWithSpots(1);
     expect(joinedOf(await discover(first, url), event.id)).toBe(0);

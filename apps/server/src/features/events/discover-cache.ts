@@ -37,9 +37,20 @@ const distanceGridKm = 0.1;
 
 const snap = (value: number, grid: number) => Number((Math.round(value / grid) * grid).toFixed(6));
 
-/** Tells every instance's caches that an event changed; call it after the write committed. */
-export function announceEventChange(realtime: Pick<RealtimeHub, 'publish'>, eventId: string): void {
-  realtime.publish(`${eventChangeTopicPrefix}:${eventId}`, { type: 'event.changed', eventId });
+/** The id that stands for "any list may change": a new event, or one that moved or changed its time. */
+const anyList = 'any';
+
+/**
+ * Tells every instance's caches that an event changed; call it after the write committed. By
+ * default the pages showing it go; `listedAnew` (a new event, an edit that may move it onto other
+ * pages) drops every page, so it shows at once where it now belongs. Edits are rare next to joins.
+ */
+export function announceEventChange(
+  realtime: Pick<RealtimeHub, 'publish'>,
+  eventId: string,
+  { listedAnew = false }: { listedAnew?: boolean } = {},
+): void {
+  realtime.publish(`${eventChangeTopicPrefix}:${listedAnew ? anyList : eventId}`, { type: 'event.changed', eventId });
 }
 
 export interface DiscoverCache {
@@ -56,8 +67,9 @@ export function createDiscoverCache(
 ): DiscoverCache | undefined {
   if (maxEntries === 0) return undefined;
   const cache = createResponseCache<CachedReply>({ maxEntries, maxBytes, ttlMs, sizeOf: (reply) => reply.sizeBytes });
+  // null: messages may have been lost (a resync).
   realtime.watchTopics(eventChangeTopicPrefix, (eventId) =>
-    eventId === null ? cache.clear() : cache.invalidate(eventId),
+    eventId === null || eventId === anyList ? cache.clear() : cache.invalidate(eventId),
   );
   const normalise = (query: DiscoverQuery): DiscoverQuery => ({
     ...query,

@@ -367,6 +367,7 @@ export async function createEvent(deps: EventDeps, { actorId, input }: { actorId
   const now = deps.clock.now();
   const place = await checkEventInput(deps.db, { actorId, input, now });
   const row = await insertEvent(deps.db, { ...eventColumns(input, place), creatorId: actorId });
+  announceEventChange(deps.realtime, row.id, { listedAnew: true });
   // The creator organizes the team they chose.
   return summaryOf(deps.db, row.id, now, { viewerSeesTeam: true, viewerId: actorId });
 }
@@ -457,7 +458,7 @@ export async function updateEvent(
     // Priced before or after the edit: a price taken off does not take the payments with it.
     return { kind: 'updated', notices, removed, droppedDates, paid: isPaidGame(locked) || isPaidGame(updated) };
   });
-  announceEventChange(deps.realtime, eventId);
+  announceEventChange(deps.realtime, eventId, { listedAnew: true });
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'slotsTooLow') {
     throw new AppError('VALIDATION_FAILED', undefined, {
