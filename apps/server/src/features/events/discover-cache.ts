@@ -111,8 +111,9 @@ export function createDiscoverCache(
  * which is never kept. A client that just wrote (decision 066's cookie) reads afresh too.
  */
 export function mayUseSharedCache(request: FastifyRequest): boolean {
-  const cookies = request.headers.cookie;
-  return cookies === undefined || !sessionOrWriteCookie.test(cookies);
+  const { cookie, authorization } = request.headers;
+  // No route takes credentials in a header today; one that ever does is not a visitor either.
+  return authorization === undefined && (cookie === undefined || !sessionOrWriteCookie.test(cookie));
 }
 
 const sessionOrWriteCookie = new RegExp(`(?:^|;\\s*)(?:(?:__Secure-|__Host-)?huddle\\.|${wroteRecentlyCookie}=)`);
