@@ -122,7 +122,11 @@ function socketPerson(mix, baseUrl, person) {
     ...person,
     receivedIds: new Set(),
     expectedIds: new Set(),
-    /** The newest message of the conversation this person has, the catch-up's `after`. */
+    /**
+     * The catch-up's `after`: the newest message a catch-up page showed, as the web app does
+     * (decision 074): a page showing a message shows every message before it, a message pushed by
+     * the socket does not.
+     */
     lastMessageId: undefined,
     liveCount: 0,
     caughtUpCount: 0,
@@ -132,7 +136,7 @@ function socketPerson(mix, baseUrl, person) {
     greetings: 0,
   };
   const receive = (message, how) => {
-    state.lastMessageId = message.id;
+    if (how === 'caught up') state.lastMessageId = message.id;
     if (message.sender.id === person.id || state.receivedIds.has(message.id)) return;
     state.receivedIds.add(message.id);
     if (how === 'live') state.liveCount += 1;
