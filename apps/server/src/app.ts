@@ -195,6 +195,8 @@ export async function buildApp({
       if (config.adminEmails.includes(email.toLowerCase())) await promoteConfiguredAdmins(db, [email.toLowerCase()]);
     },
     maySignIn: (userId, method) => maySignIn(db, { userId, method }),
+    // Only called while serving (a reset), once deps exist.
+    onSessionsEnded: (userId) => deps.realtime.closeUser(userId, 'password reset'),
     sendPasswordResetLink: async ({ email, name, link }) =>
       mail.send({ to: email, ...passwordResetMail({ name, link }) }),
     sendVerificationLink: async ({ email, name, link }) =>
@@ -235,7 +237,8 @@ export async function buildApp({
     privateStorage: config.s3
       ? await createS3PrivateStorage(config.s3)
       : createLocalPrivateStorage(path.join(config.dataDir, 'private')),
-    realtime: createRealtimeHub(realtimeBus),
+    // Sessions ended anywhere are forgotten here too (decision 072).
+    realtime: createRealtimeHub(realtimeBus, { onSessionsEnded: (ended) => auth.sessionCache.forget(ended) }),
     clock: clock ?? systemClock,
     jobs: jobQueue,
     payments: payments ?? createPayments({ config, db, clock: clock ?? systemClock, jobs: jobQueue }),
