@@ -255,6 +255,7 @@ export async function buildApp({
       }),
     readiness: readiness ?? createReadiness('serving'),
     addressSlots,
+    responseCaches: new Map(),
   };
 
   app.addHook('onSend', async (request, reply) => {
