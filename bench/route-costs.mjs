@@ -7,14 +7,17 @@
 //   - queries per request: GET /metrics's huddle_db_queries_total, before and after;
 //   - requests/s, p50 and p95.
 // The sums, weighted by the soak mix of issue 32, give what one instance and one database carry
-// (decision 070). Prints the table and the load average; exits 1 only when it cannot measure.
+// (decision 070). Then the whole mix at once (issue 32 goal 2, bench/lib/issue32-mix.mjs):
+// COST_MIX_PEOPLE closed-loop people for COST_MIX_SECONDS over a dozen events, per route its
+// requests, p95 and statuses beside what one request costs alone, and over the whole run
+// requests/s, p95, Node and PostgreSQL CPU ms and queries per request. Prints the tables and the
+// load average; exits 1 only when it cannot measure.
 //
 //   COST_PEOPLE=10 COST_SECONDS=6 npm run bench:costs
 //   COST_ROUTES=discover,join/leave npm run bench:costs      (only these rows)
+//   COST_MIX_PEOPLE=20 COST_MIX_SECONDS=30 npm run bench:costs (the mix; 0 s: no mix)
 //   COST_CPU_PROFILE=1 npm run bench:costs                    (also writes the server's .cpuprofile)
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import {
   confirmEmails,
@@ -29,70 +32,30 @@ import {
   stopChild,
   waitHealthy,
 } from './lib/harness.mjs';
+import {
+  austin,
+  cookieOf,
+  cpuMsOf,
+  drawRoute,
+  issue32Routes,
+  loadAverage,
+  metricsToken,
+  postgresCpuMs,
+  printMixTable,
+  queriesSent,
+  runClosedLoop,
+  send,
+  setUpIssue32World,
+} from './lib/issue32-mix.mjs';
+import { summarizeAndKeepCpuProfiles } from './lib/cpu-profile-summary.mjs';
 
 const people = Number(process.env.COST_PEOPLE ?? 10);
 const seconds = Number(process.env.COST_SECONDS ?? 6);
+const mixPeople = Number(process.env.COST_MIX_PEOPLE ?? 20);
+const mixSeconds = Number(process.env.COST_MIX_SECONDS ?? 30);
 const onlyRoutes = process.env.COST_ROUTES?.split(',').map((name) => name.trim());
-const metricsToken = 'bench-costs-metrics-token';
-const austin = { lat: 30.2672, lng: -97.7431 };
-const clockTicksPerSecond = 100; // Linux USER_HZ
 
 requireServerBuild();
-
-/** utime + stime of one process, in ms (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
-  } catch {
-    return 0; // exited meanwhile
-  }
-}
-
-/** The embedded PostgreSQL's postmaster and every process it started (its backends). */
-function postgresCpuMs(dataDir) {
-  const postmaster = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let total = cpuMsOf(postmaster);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === postmaster) total += cpuMsOf(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-async function queriesSent(baseUrl) {
-  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
-  const text = await response.text();
-  return Number(/^huddle_db_queries_total (\d+)/m.exec(text)?.[1] ?? Number.NaN);
-}
-
-const cookieOf = (response) =>
-  response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-
-async function send(baseUrl, method, url, { cookie = '', body } = {}) {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(cookie && { cookie }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      origin: baseUrl,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  return { status: response.status, response, json: text && text.startsWith('{') ? JSON.parse(text) : null };
-}
 
 async function setUp(baseUrl, databaseUrl) {
   const organizer = await send(baseUrl, 'POST', '/api/auth/sign-in', { body: demoUser });
@@ -290,53 +253,67 @@ await runBench('bench:costs', 15 * 60_000, async () => {
     env: {
       METRICS_TOKEN: metricsToken,
       GUEST_RATE_LIMIT_MAX: '100000',
-      ...(process.env.COST_CPU_PROFILE && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dataDir}/profile` }),
     },
+    nodeArgs: process.env.COST_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}/profile`] : [],
   });
   try {
     await waitHealthy(server, { timeoutMs: 120_000 });
     const world = await setUp(server.baseUrl, embeddedDatabaseUrl(dataDir));
     console.log(
       `bench:costs: ${people} closed-loop people, ${seconds} s per route, built server on embedded PostgreSQL; ` +
-        `load average at start ${loadavg()
-          .map((value) => value.toFixed(2))
-          .join(' ')}`,
+        `load average at start ${loadAverage()}`,
     );
     const rows = [];
     for (const route of routes(world)) {
       if (onlyRoutes && !onlyRoutes.includes(route.name)) continue;
       rows.push(await measure(server, dataDir, route, world.cast));
     }
-    const pad = (value, width) => String(value).padStart(width);
-    const fixed = (value, digits = 2) => value.toFixed(digits);
-    console.log(
-      `\n${'route'.padEnd(16)} ${pad('mix %', 5)} ${pad('req/s', 7)} ${pad('node ms', 8)} ${pad('pg ms', 7)} ${pad('queries', 8)} ${pad('p50 ms', 7)} ${pad('p95 ms', 7)}   statuses`,
-    );
-    for (const row of rows) {
+    // COST_ROUTES=none: the mix alone.
+    if (rows.length > 0) {
+      const pad = (value, width) => String(value).padStart(width);
+      const fixed = (value, digits = 2) => value.toFixed(digits);
       console.log(
-        `${row.name.padEnd(16)} ${pad(row.share, 5)} ${pad(fixed(row.perSecond, 0), 7)} ${pad(fixed(row.nodeMs), 8)} ${pad(fixed(row.postgresMs), 7)} ${pad(fixed(row.queries, 1), 8)} ${pad(fixed(row.p50, 1), 7)} ${pad(fixed(row.p95, 1), 7)}   ${row.statuses}`,
+        `\n${'route'.padEnd(16)} ${pad('mix %', 5)} ${pad('req/s', 7)} ${pad('node ms', 8)} ${pad('pg ms', 7)} ${pad('queries', 8)} ${pad('p50 ms', 7)} ${pad('p95 ms', 7)}   statuses`,
+      );
+      for (const row of rows) {
+        console.log(
+          `${row.name.padEnd(16)} ${pad(row.share, 5)} ${pad(fixed(row.perSecond, 0), 7)} ${pad(fixed(row.nodeMs), 8)} ${pad(fixed(row.postgresMs), 7)} ${pad(fixed(row.queries, 1), 8)} ${pad(fixed(row.p50, 1), 7)} ${pad(fixed(row.p95, 1), 7)}   ${row.statuses}`,
+        );
+      }
+      const shares = rows.reduce((sum, row) => sum + row.share, 0);
+      const weighted = (key) => rows.reduce((sum, row) => sum + row[key] * row.share, 0) / shares;
+      const nodeMs = weighted('nodeMs');
+      const postgresMs = weighted('postgresMs');
+      console.log(
+        `\nthe mix (weighted by share): node ${fixed(nodeMs)} ms, PostgreSQL ${fixed(postgresMs)} ms, ` +
+          `${fixed(weighted('queries'), 1)} queries per request`,
+      );
+      console.log(
+        `so one core carries at most ~${Math.round(1000 / nodeMs)} requests/s of the mix in Node and ` +
+          `~${Math.round(1000 / postgresMs)} requests/s in PostgreSQL (CPU alone, no waiting)`,
       );
     }
-    const shares = rows.reduce((sum, row) => sum + row.share, 0);
-    const weighted = (key) => rows.reduce((sum, row) => sum + row[key] * row.share, 0) / shares;
-    const nodeMs = weighted('nodeMs');
-    const postgresMs = weighted('postgresMs');
-    console.log(
-      `\nthe mix (weighted by share): node ${fixed(nodeMs)} ms, PostgreSQL ${fixed(postgresMs)} ms, ` +
-        `${fixed(weighted('queries'), 1)} queries per request`,
-    );
-    console.log(
-      `so one core carries at most ~${Math.round(1000 / nodeMs)} requests/s of the mix in Node and ` +
-        `~${Math.round(1000 / postgresMs)} requests/s in PostgreSQL (CPU alone, no waiting)`,
-    );
-    console.log(
-      `load average at end ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average ${loadAverage()}`);
+    if (mixSeconds > 0) {
+      const mixWorld = await setUpIssue32World(server.baseUrl, embeddedDatabaseUrl(dataDir), mixPeople);
+      const mixRoutes = issue32Routes(mixWorld);
+      console.log(
+        `\nthe soak mix of issue 32: ${mixPeople} closed-loop people for ${mixSeconds} s; load average ${loadAverage()}`,
+      );
+      const result = await runClosedLoop({
+        server,
+        dataDir,
+        cast: mixWorld.cast,
+        seconds: mixSeconds,
+        nextRoute: () => drawRoute(mixRoutes),
+      });
+      const alone = new Map(rows.map((row) => [row.name, row]));
+      printMixTable(result, { people: mixPeople, routes: mixRoutes, alone });
+    }
   } finally {
     await stopChild(server.child);
-    if (process.env.COST_CPU_PROFILE) console.log(`CPU profile in ${dataDir}/profile (kept)`);
-    else removeTempDir(dataDir);
+    // The server wrote its profile as it exited.
+    if (process.env.COST_CPU_PROFILE) summarizeAndKeepCpuProfiles(path.join(dataDir, 'profile'));
+    removeTempDir(dataDir);
   }
 });

@@ -7,7 +7,25 @@
 //
 //   SOAK_PEOPLE=24 SOAK_SECONDS=180 npm run bench:soak          (embedded PostgreSQL)
 //   SOAK_DATABASE_URL=postgres://…/huddle_soak npm run bench:soak (an external one; a fresh database)
+//
+// SOAK_MIX=issue32 runs issue 32's mix instead (goal 2, bench/lib/issue32-mix.mjs): SOAK_PEOPLE
+// (default 20) closed-loop people, no pauses, over a dozen events of which four weekly series;
+// per route its requests, p50/p95 and statuses, then requests/s, p95 and Node/PostgreSQL CPU ms
+// and queries per request over the whole run, with the load average. It checks only that no
+// request hung and none got a 5xx. SOAK_CPU_PROFILE=1 (either mix) also writes the server's V8
+// CPU profile and keeps its folder.
+import path from 'node:path';
 import { createSoakMix, percentile } from './lib/soak-mix.mjs';
+import {
+  drawRoute,
+  issue32Routes,
+  loadAverage,
+  metricsToken,
+  printMixTable,
+  runClosedLoop,
+  setUpIssue32World,
+} from './lib/issue32-mix.mjs';
+import { summarizeAndKeepCpuProfiles } from './lib/cpu-profile-summary.mjs';
 import {
   confirmEmails,
   embeddedDatabaseUrl,
@@ -21,7 +39,9 @@ import {
   waitHealthy,
 } from './lib/harness.mjs';
 
-const people = Number(process.env.SOAK_PEOPLE ?? 24);
+const issue32 = process.env.SOAK_MIX === 'issue32';
+if (process.env.SOAK_MIX && !issue32) throw new Error(`SOAK_MIX=${process.env.SOAK_MIX}: only issue32 is known`);
+const people = Number(process.env.SOAK_PEOPLE ?? (issue32 ? 20 : 24));
 const seconds = Number(process.env.SOAK_SECONDS ?? 180);
 const requestTimeoutMs = 10_000;
 
@@ -69,11 +89,14 @@ await runBench('bench:soak', (seconds + 600) * 1000, async () => {
     dataDir,
     port: await freePort(),
     env: {
+      METRICS_TOKEN: metricsToken,
+      GUEST_RATE_LIMIT_MAX: '100000',
       ...(process.env.SOAK_DATABASE_URL && {
         DATABASE_URL: process.env.SOAK_DATABASE_URL,
         SESSION_SECRET: 'soak-'.repeat(8),
       }),
     },
+    nodeArgs: process.env.SOAK_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}/profile`] : [],
   });
   try {
     await waitHealthy(server, { timeoutMs: 120_000 });
@@ -81,6 +104,24 @@ await runBench('bench:soak', (seconds + 600) * 1000, async () => {
       `soak: ${people} people for ${seconds} s against ${server.baseUrl} (${process.env.SOAK_DATABASE_URL ? 'external PostgreSQL' : 'embedded PostgreSQL'})`,
     );
     const databaseUrl = process.env.SOAK_DATABASE_URL ?? embeddedDatabaseUrl(dataDir);
+    if (issue32) {
+      const world = await setUpIssue32World(server.baseUrl, databaseUrl, people);
+      const routes = issue32Routes(world);
+      console.log(`issue 32's mix; load average at start ${loadAverage()}`);
+      const result = await runClosedLoop({
+        server,
+        dataDir: process.env.SOAK_DATABASE_URL ? null : dataDir,
+        cast: world.cast,
+        seconds,
+        nextRoute: () => drawRoute(routes),
+      });
+      printMixTable(result, { people, routes });
+      const statuses = [...result.byRoute.values()].flatMap((entry) => [...entry.statuses]);
+      const failed = statuses.filter(([status]) => typeof status !== 'number' || status >= 500);
+      console.log(`hangs, network errors and 5xx: ${failed.reduce((sum, [, n]) => sum + n, 0)}`);
+      if (failed.length > 0) throw new Error('the soak found problems (above)');
+      return;
+    }
     const world = await mix.setUp(server.baseUrl, (emails) => confirmEmails(server.baseUrl, databaseUrl, emails));
     stats.clear();
     const expected = { games: new Map(), checkins: new Map() };
@@ -99,6 +140,8 @@ await runBench('bench:soak', (seconds + 600) * 1000, async () => {
     if (failures.length > 0 || hangs > 0 || serverErrors.length > 0) throw new Error('the soak found problems (above)');
   } finally {
     await stopChild(server.child);
+    // The server wrote its profile as it exited.
+    if (process.env.SOAK_CPU_PROFILE) summarizeAndKeepCpuProfiles(path.join(dataDir, 'profile'));
     removeTempDir(dataDir);
   }
 });

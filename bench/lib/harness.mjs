@@ -166,10 +166,11 @@ export function freePort() {
  * environment cannot point a bench at a real database; a script that means to use one
  * passes DATABASE_URL in `env`.
  */
-export function spawnServer({ dataDir, port, env = {} }) {
+export function spawnServer({ dataDir, port, env = {}, nodeArgs = [] }) {
   const baseUrl = `http://${host}:${port}`;
   const child = track(
-    spawn(process.execPath, [serverEntry], {
+    // nodeArgs: flags Node refuses in NODE_OPTIONS, such as --cpu-prof.
+    spawn(process.execPath, [...nodeArgs, serverEntry], {
       cwd: repoRoot,
       env: {
         ...process.env,

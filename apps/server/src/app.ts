@@ -195,6 +195,8 @@ export async function buildApp({
       if (config.adminEmails.includes(email.toLowerCase())) await promoteConfiguredAdmins(db, [email.toLowerCase()]);
     },
     maySignIn: (userId, method) => maySignIn(db, { userId, method }),
+    // Only called while serving (a reset), once deps exist.
+    onSessionsEnded: (userId) => deps.realtime.closeUser(userId, 'password reset'),
     sendPasswordResetLink: async ({ email, name, link }) =>
       mail.send({ to: email, ...passwordResetMail({ name, link }) }),
     sendVerificationLink: async ({ email, name, link }) =>
@@ -235,7 +237,8 @@ export async function buildApp({
     privateStorage: config.s3
       ? await createS3PrivateStorage(config.s3)
       : createLocalPrivateStorage(path.join(config.dataDir, 'private')),
-    realtime: createRealtimeHub(realtimeBus),
+    // Sessions ended anywhere are forgotten here too (decision 072).
+    realtime: createRealtimeHub(realtimeBus, { onSessionsEnded: (ended) => auth.sessionCache.forget(ended) }),
     clock: clock ?? systemClock,
     jobs: jobQueue,
     payments: payments ?? createPayments({ config, db, clock: clock ?? systemClock, jobs: jobQueue }),
@@ -362,9 +365,15 @@ export async function buildApp({
   registerPartnerRoutes(app, deps);
   registerTournamentRoutes(app, deps);
 
-  // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
-  onStartStep('job workers');
-  await jobQueue.start();
+  // Every job is defined by now (routes define theirs). Workers start once the app is ready, and
+  // stop before the database closes. Not sooner: a job may call into the app (the local Stripe
+  // provider delivers its webhooks with app.inject), and an inject while plugins are still being
+  // registered leaves app.ready() waiting for ever (issue 31: a restarted cluster instance stuck
+  // "starting" while the cluster's paid checkouts queued webhook deliveries).
+  app.addHook('onReady', async () => {
+    onStartStep('job workers');
+    await jobQueue.start();
+  });
   app.addHook('onClose', async () => {
     await jobQueue.stop();
     mailTransport.close();

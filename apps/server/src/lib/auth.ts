@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
+import { getCookies, setSessionCookie } from 'better-auth/cookies';
 import type { BetterAuthPlugin } from 'better-auth';
 import { z } from 'zod';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -13,6 +13,7 @@ import { authAccounts, sessions, users, verifications } from '../features/accoun
 import { isGuessablePassword } from './common-passwords.ts';
 import { redactForLog } from './log-redaction.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { createSessionCache } from './session.ts';
 import { accountFieldMessages, isEmailAsPassword } from '@huddle/shared/account-fields';
 import { verificationLinkLifetime } from '@huddle/shared/account-messages';
 import { passwordLength } from '@huddle/shared/limits';
@@ -41,6 +42,11 @@ export interface AuthOptions {
    * sign-up makes, a provider's and a custom domain's hand-off are 'other'.
    */
   maySignIn(userId: string, method: SessionMethod): Promise<boolean>;
+  /**
+   * Runs once a password reset has ended every session of the account (after they are deleted):
+   * every instance must forget them at once (lib/session.ts's cache), and their sockets close.
+   */
+  onSessionsEnded(userId: string): void;
 }
 
 export type SessionMethod = 'password' | 'other';
@@ -122,6 +128,7 @@ export function createAuth({
   sendVerificationLink,
   onUserCreated,
   maySignIn,
+  onSessionsEnded,
 }: AuthOptions) {
   const secure = config.publicOrigin.startsWith('https://');
   const auth = betterAuth({
@@ -167,6 +174,7 @@ export function createAuth({
       // email counts as verified (decision 062: the link went to it), so the new password signs in.
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
+        onSessionsEnded(user.id);
         if (!user.emailVerified) await markEmailVerified(user.id);
       },
       sendResetPassword: async ({ user, token }) => {
@@ -259,7 +267,12 @@ export function createAuth({
     await context.internalAdapter.updateUser(userId, { emailVerified: true });
   }
 
-  return auth;
+  // Decision 072: the sessions confirmed lately, so most requests skip Better Auth's session
+  // lookup (a signature check and a database read); lib/session.ts reads the cookie by this name.
+  return Object.assign(auth, {
+    sessionCache: createSessionCache(),
+    sessionCookieName: getCookies(auth.options).sessionToken.name,
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

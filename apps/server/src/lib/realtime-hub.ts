@@ -1,6 +1,7 @@
 import { realtimeLimits, realtimeTopic, resyncEvent, topicRefusedEvent } from '@huddle/shared/realtime';
 import type { WebSocket } from 'ws';
 import type { BusMessage, RealtimeBus, RealtimeEvent } from './realtime-bus.ts';
+import type { EndedSessions } from './session.ts';
 
 /** Whether this viewer (null: signed out) may hear the topic of the thing with this id. */
 export type TopicGate = (viewerId: string | null, id: string) => Promise<boolean>;
@@ -58,7 +59,19 @@ const loopback = (): Pick<RealtimeBus, 'publish' | 'onMessage'> => {
   };
 };
 
-export function createRealtimeHub(bus: Pick<RealtimeBus, 'publish' | 'onMessage'> = loopback()): RealtimeHub {
+export interface RealtimeHubOptions {
+  /**
+   * Hears every end of sessions: at once on the instance that ended them (before the bus brings
+   * it back, so its next request is already signed out), and again from the bus on every
+   * instance; 'all' when the bus may have lost messages (a resync). lib/session.ts's cache.
+   */
+  onSessionsEnded?(ended: EndedSessions): void;
+}
+
+export function createRealtimeHub(
+  bus: Pick<RealtimeBus, 'publish' | 'onMessage'> = loopback(),
+  { onSessionsEnded = () => undefined }: RealtimeHubOptions = {},
+): RealtimeHub {
   const socketsByUser = new Map<string, Set<WebSocket>>();
   const sessionOf = new WeakMap<WebSocket, string>();
   const gates = new Map<string, TopicGate>();
@@ -89,9 +102,11 @@ export function createRealtimeHub(bus: Pick<RealtimeBus, 'publish' | 'onMessage'
         return;
       }
       case 'closeUser':
+        onSessionsEnded({ userId: message.userId });
         for (const socket of socketsByUser.get(message.userId) ?? []) socket.close(signedOutCloseCode, message.reason);
         return;
       case 'closeSession':
+        onSessionsEnded({ sessionId: message.sessionId });
         for (const sockets of socketsByUser.values()) {
           for (const socket of sockets) {
             if (sessionOf.get(socket) === message.sessionId) socket.close(signedOutCloseCode, message.reason);
@@ -106,6 +121,7 @@ export function createRealtimeHub(bus: Pick<RealtimeBus, 'publish' | 'onMessage'
         return;
       }
       case 'resync': {
+        onSessionsEnded('all');
         // Every socket here that may have missed something: signed-in ones and topic watchers.
         const payload = JSON.stringify({ type: resyncEvent });
         const told = new Set<WebSocket>();
@@ -136,9 +152,11 @@ export function createRealtimeHub(bus: Pick<RealtimeBus, 'publish' | 'onMessage'
       if (userIds.length > 0) bus.publish({ kind: 'send', userIds: [...userIds], event });
     },
     closeUser(userId, reason) {
+      onSessionsEnded({ userId });
       bus.publish({ kind: 'closeUser', userId, reason });
     },
     closeSession(sessionId, reason) {
+      onSessionsEnded({ sessionId });
       bus.publish({ kind: 'closeSession', sessionId, reason });
     },
     closeAll(reason) {

@@ -302,6 +302,7 @@ describe('changing a password', () => {
       sendVerificationLink: async () => undefined,
       onUserCreated: async () => undefined,
       maySignIn: async () => true,
+      onSessionsEnded: () => undefined,
     });
 
   it('refuses a common or trivial new password, and takes a good one', async () => {

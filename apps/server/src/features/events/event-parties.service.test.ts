@@ -114,6 +114,31 @@ describe('the slots invariant', () => {
 });
 
 describe('the waitlist', () => {
+  it('a join that finds a lapsed offer hands the spot to the next in line, and queues behind them', async () => {
+    // Decision 072: the join reads the parties once, as the waitlist pass under its lock left them.
+    const { id, occurrence } = await eventWith({ slots: 1 });
+    const [first, second, third, joiner] = users(4);
+    await join(id, first!.cookie, occurrence);
+    await join(id, second!.cookie, occurrence);
+    await join(id, third!.cookie, occurrence);
+    expect((await leave(id, first!.cookie, occurrence)).statusCode).toBe(200);
+    clock.advance(2 * hour + 1);
+    // Nobody opened the event since the window passed: the join's own pass settles it first.
+    const joined = await join(id, joiner!.cookie, occurrence);
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json().party.status).toBe('waitlisted');
+    const rows = await t.db.select().from(eventParties).where(eq(eventParties.eventId, id));
+    const statusOf = (userId: string) => rows.find((row) => row.userId === userId)?.status;
+    expect([second, third, joiner].map((player) => statusOf(player!.user.id))).toEqual([
+      undefined,
+      'offered',
+      'waitlisted',
+    ]);
+    // And a second join by the same person is refused from that same read.
+    const again = await join(id, joiner!.cookie, occurrence);
+    expect(again.statusCode).toBe(409);
+  });
+
   it('offers a freed spot in turn, and moves on when the claim window passes', async () => {
     const { id, occurrence } = await eventWith({ slots: 1 });
     const [first, second, third, fourth] = users(4);

@@ -43,6 +43,7 @@ import {
   paidGameLeftJob,
   occurrenceLink,
   runWaitlist,
+  settleWaitlist,
   sendWaitlistMail,
   type EventDeps,
   type WaitlistNotice,
@@ -104,8 +105,11 @@ export async function joinUnderLock(
     if (!locked) return { kind: 'gone' };
     if (locked.cancelledAt) return { kind: 'cancelled' };
     if (await isOccurrenceCancelled(tx, eventId, occurrence.startsAt)) return { kind: 'dateCancelled' };
-    const notices = await runWaitlist(tx, locked, occurrence, now);
-    const free = locked.slots - heldSlots(await listOccurrenceParties(tx, eventId, occurrence.startsAt));
+    // The parties as the waitlist pass left them: read once, under the lock, for all that follows.
+    const settled = await settleWaitlist(tx, locked, occurrence, now, { knownNotCancelled: true });
+    const { notices } = settled;
+    const parties = settled.parties ?? (await listOccurrenceParties(tx, eventId, occurrence.startsAt));
+    const free = locked.slots - heldSlots(parties);
     // The waitlist pass above left no waiting party that fits the free spots, so a party that
     // fits takes them without passing anyone; otherwise it queues at the end.
     const place: Place =
@@ -113,7 +117,8 @@ export async function joinUnderLock(
         ? { status: 'joined', position: 0 }
         : { status: 'waitlisted', position: await nextWaitlistPosition(tx, eventId, occurrence.startsAt) };
     if (!who) return { kind: 'placed', party: null, place, notices };
-    if (await findPartyOf(tx, eventId, occurrence.startsAt, who)) return { kind: 'already', place, notices };
+    const already = parties.some((party) => (who.userId ? party.userId === who.userId : party.guestId === who.guestId));
+    if (already) return { kind: 'already', place, notices };
     const party = await insertParty(tx, {
       eventId,
       occurrenceStartsAt: occurrence.startsAt,

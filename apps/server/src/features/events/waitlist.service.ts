@@ -78,11 +78,34 @@ export async function runWaitlist(
   occurrence: Occurrence,
   now: Date,
 ): Promise<WaitlistNotice[]> {
+  return (await settleWaitlist(tx, event, occurrence, now)).notices;
+}
+
+/**
+ * runWaitlist, for a caller that goes on under the same lock: also the occurrence's parties as
+ * they stand after it (in line order; null when it did not read them: the date is past or called
+ * off), so the caller needs no second read. `knownNotCancelled`: the caller has just checked,
+ * under the lock, that the date is not called off (one query fewer).
+ */
+export async function settleWaitlist(
+  tx: Database,
+  event: EventRow,
+  occurrence: Occurrence,
+  now: Date,
+  { knownNotCancelled = false }: { knownNotCancelled?: boolean } = {},
+): Promise<{ notices: WaitlistNotice[]; parties: PartyRow[] | null }> {
   await deleteExpiredOffers(tx, event.id, occurrence.startsAt, now);
-  if (event.cancelledAt || occurrence.endsAt <= now) return [];
+  if (event.cancelledAt || occurrence.endsAt <= now) return { notices: [], parties: null };
   // A date called off on its own gives nobody a spot (issue 11): its waitlist stays as it was.
-  if (await isOccurrenceCancelled(tx, event.id, occurrence.startsAt)) return [];
+  if (!knownNotCancelled && (await isOccurrenceCancelled(tx, event.id, occurrence.startsAt)))
+    return { notices: [], parties: null };
   const parties = await listOccurrenceParties(tx, event.id, occurrence.startsAt);
+  /** What this pass changed, by party id: the list returned shows it. */
+  const changed = new Map<string, Pick<PartyRow, 'status' | 'offerExpiresAt'>>();
+  const update = async (party: PartyRow, change: Pick<PartyRow, 'status' | 'offerExpiresAt'>) => {
+    await updatePartyRow(tx, party.id, change);
+    changed.set(party.id, change);
+  };
   const notice = (party: PartyRow, kind: WaitlistNotice['kind'], offerExpiresAt: Date | null): WaitlistNotice => ({
     kind,
     userId: party.userId,
@@ -101,7 +124,7 @@ export async function runWaitlist(
       free -= party.partySize;
       continue;
     }
-    await updatePartyRow(tx, party.id, { status: 'waitlisted', offerExpiresAt: null });
+    await update(party, { status: 'waitlisted', offerExpiresAt: null });
     notices.push(notice(party, 'withdrawn', null));
     // Too big for what is left now, and what is left only shrinks below: not offered again here.
     waiting.add(party.id);
@@ -116,11 +139,11 @@ export async function runWaitlist(
     const offerExpiresAt = direct
       ? null
       : new Date(now.getTime() + claimWindowMs(occurrence.startsAt.getTime() - now.getTime()));
-    await updatePartyRow(tx, party.id, { status: direct ? 'joined' : 'offered', offerExpiresAt });
+    await update(party, { status: direct ? 'joined' : 'offered', offerExpiresAt });
     free -= party.partySize;
     notices.push(notice(party, direct ? 'promoted' : 'offered', offerExpiresAt));
   }
-  return notices;
+  return { notices, parties: parties.map((party) => ({ ...party, ...changed.get(party.id) })) };
 }
 
 /** The event page on one date, inside Huddle (notification links). */

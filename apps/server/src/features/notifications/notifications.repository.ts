@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { teamNotificationTopics } from '../teams/teams.schema.ts';
@@ -81,10 +82,17 @@ export async function markAllNotificationsRead(db: Database, userId: string, at:
 
 /**
  * What decides each recipient's mail and push: their address and name, their settings (spec §3)
- * and, for a team's notification, their switches for that team (no row: both on).
+ * and, for a team's notification, their switches for that team (no row: both on); and what their
+ * open tabs are told: their unread count, and the actor's name and photo (the same on every row;
+ * null without an actor). One round trip for all of it (decision 072).
  */
-export async function listRecipients(db: Database, userIds: readonly string[], teamId: string | null) {
+export async function listRecipients(
+  db: Database,
+  userIds: readonly string[],
+  { teamId, actorId }: { teamId: string | null; actorId: string | null },
+) {
   if (userIds.length === 0) return [];
+  const actor = alias(users, 'actor');
   return db
     .select({
       id: users.id,
@@ -93,12 +101,19 @@ export async function listRecipients(db: Database, userIds: readonly string[], t
       settings: users.notificationSettings,
       teamEmail: teamNotificationTopics.email,
       teamPush: teamNotificationTopics.push,
+      unread:
+        sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`.mapWith(
+          Number,
+        ),
+      actorName: actor.name,
+      actorImage: actor.image,
     })
     .from(users)
     .leftJoin(
       teamNotificationTopics,
       and(eq(teamNotificationTopics.userId, users.id), teamId ? eq(teamNotificationTopics.teamId, teamId) : sql`false`),
     )
+    .leftJoin(actor, actorId ? eq(actor.id, actorId) : sql`false`)
     .where(inArray(users.id, [...userIds]));
 }
 

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defaultPhotoPath } from '@huddle/shared/limits';
 import { notificationCategories, defaultNotificationSettings, type NotificationCategory } from '@huddle/shared/users';
 import webpush from 'web-push';
 import { eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import { createManualClock } from '../../lib/clock.ts';
 import type { OutboxMail } from '../../lib/mail/outbox.repository.ts';
 import { createWebPushSender } from '../../lib/push/web-push-sender.ts';
+import type { BusMessage } from '../../lib/realtime-bus.ts';
 import { createRealtimeHub } from '../../lib/realtime-hub.ts';
 import { createEventAs, createTeamAs, eventBodyFor, insertPlace, signUpUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -114,6 +116,38 @@ const call = (method: 'GET' | 'POST', url: string, cookie: string) =>
   t.app.inject({ method, url, headers: { cookie } });
 
 describe('notify', () => {
+  it("tells each recipient's open tabs their own unread count and who did it, never the actor", async () => {
+    const [first, second, actor] = await Promise.all([
+      signUpUser(t.app),
+      signUpUser(t.app),
+      signUpUser(t.app, { name: 'Dana Actor' }),
+    ]);
+    await notify(deps, input([first.user.id]));
+    const sent: BusMessage[] = [];
+    const realtime = createRealtimeHub({ publish: (message) => void sent.push(message), onMessage: () => undefined });
+    await notify(
+      { ...deps, realtime },
+      input([first.user.id, second.user.id, actor.user.id], { actorId: actor.user.id }),
+    );
+    const told = sent.flatMap((message) =>
+      message.kind === 'send'
+        ? message.userIds.map((userId) => ({
+            userId,
+            unreadCount: message.event.unreadCount,
+            actor: (message.event.notification as { actor: unknown }).actor,
+          }))
+        : [],
+    );
+    const actorShown = { id: actor.user.id, displayName: 'Dana Actor', photoURL: defaultPhotoPath };
+    expect(told).toHaveLength(2);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { userId: first.user.id, unreadCount: 2, actor: actorShown },
+        { userId: second.user.id, unreadCount: 1, actor: actorShown },
+      ]),
+    );
+  });
+
   it('stores the notification and mails and pushes by default (spec §9: both on)', async () => {
     const person = await signUpUser(t.app);
     await subscribeBrowser(person);

@@ -157,22 +157,25 @@ async function deliver(deps: NotifyDeps, input: NotifyInput): Promise<void> {
   if (stored.length === 0) return;
   const userIds = stored.map((row) => row.userId);
 
-  const actor = input.actorId ? await findNotificationRow(deps.db, stored[0]!.id) : undefined;
-  const unread = await countUnreadOf(deps.db, userIds);
+  const people = await listRecipients(deps.db, userIds, {
+    teamId: input.teamId ?? null,
+    actorId: input.actorId ?? null,
+  });
+  const personOf = new Map(people.map((person) => [person.id, person]));
   for (const row of stored) {
+    const person = personOf.get(row.userId);
     const event: NotificationCreatedEvent = {
       type: 'notification.created',
       notification: toNotification({
         notification: row,
-        actorName: actor?.actorName ?? null,
-        actorImage: actor?.actorImage ?? null,
+        actorName: person?.actorName ?? null,
+        actorImage: person?.actorImage ?? null,
       }),
-      unreadCount: unread.get(row.userId) ?? 0,
+      unreadCount: person?.unread ?? 0,
     };
     deps.realtime.send(row.userId, { ...event });
   }
 
-  const people = await listRecipients(deps.db, userIds, input.teamId ?? null);
   const pushTo = new Set<string>();
   for (const person of people) {
     const channels = person.settings[input.category];
