@@ -18,7 +18,7 @@
 // Exits 1 when a check fails. The goals the issue sets per phase are checked too: no 5xx, reset or
 // hang in phases 1, 2, 3 and 5; in phase 4 only 503s with Retry-After, and recovery within 10 s.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -122,7 +122,11 @@ function socketPerson(mix, baseUrl, person) {
     ...person,
     receivedIds: new Set(),
     expectedIds: new Set(),
-    /** The newest message of the conversation this person has, the catch-up's `after`. */
+    /**
+     * The catch-up's `after`: the newest message a catch-up page showed, as the web app does
+     * (decision 074): a page showing a message shows every message before it, a message pushed by
+     * the socket does not.
+     */
     lastMessageId: undefined,
     liveCount: 0,
     caughtUpCount: 0,
@@ -132,7 +136,7 @@ function socketPerson(mix, baseUrl, person) {
     greetings: 0,
   };
   const receive = (message, how) => {
-    state.lastMessageId = message.id;
+    if (how === 'caught up') state.lastMessageId = message.id;
     if (message.sender.id === person.id || state.receivedIds.has(message.id)) return;
     state.receivedIds.add(message.id);
     if (how === 'live') state.liveCount += 1;
@@ -359,7 +363,18 @@ async function checkRateLimit(mix, baseUrl, occurrence, gameId) {
   return { accepted, limited };
 }
 
+/** A failed run in CI leaves no folder to read: the end of each process's log goes to the output. */
+function printLogTails(logsDir, lines = 25) {
+  if (!existsSync(logsDir)) return;
+  for (const name of readdirSync(logsDir).sort()) {
+    const tail = readFileSync(path.join(logsDir, name), 'utf8').trimEnd().split('\n').slice(-lines);
+    console.log(`\n--- the last ${tail.length} lines of logs/${name}`);
+    for (const line of tail) console.log(`  ${line.slice(0, 400)}`);
+  }
+}
+
 async function run() {
+  let passed = false;
   ensurePackages();
   const dir = mkdtempSync(path.join(tmpdir(), 'huddle-cluster-test-'));
   // PostgreSQL runs as the postgres user when this runs as root: it must reach its folders.
@@ -557,12 +572,14 @@ async function run() {
       `\n${failures.length === 0 ? 'PASS' : 'FAIL'}: cluster fault test (${people} people, ${socketPairs * 2} sockets, ${quietMs / 1000} s quiet periods, drain ${drainDelayMs} ms)`,
     );
     for (const failure of failures) console.log(`  ${failure}`);
-    return failures.length === 0 ? 0 : 1;
+    passed = failures.length === 0;
+    return passed ? 0 : 1;
   } finally {
     for (const person of sockets) person.close();
     await cluster?.stop().catch((error) => console.error(`stopping the cluster: ${error.message}`));
     stopEverythingSync();
     await sink.close();
+    if (!passed) printLogTails(path.join(dir, 'logs'));
     if (process.env.CLUSTER_TEST_KEEP === 'true') console.log(`kept ${dir} (logs in logs/)`);
     else rmSync(dir, { recursive: true, force: true });
   }

@@ -33,6 +33,24 @@ async function stop(cluster, code) {
   }
 }
 
+/**
+ * What a supervisor does in production (systemd's Restart=, docker-compose's `restart:`): an
+ * instance that ends on its own (a crash, or a start stuck past START_TIMEOUT_MS) is started again
+ * a second later, and Caddy sends it requests once /api/ready says so.
+ */
+function superviseInstance(cluster, instance) {
+  instance.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    const log = `logs/instance-${instance.index + 1}.log`;
+    console.error(`Instance ${instance.index + 1} exited (${code ?? signal}); starting it again (see ${log})`);
+    setTimeout(() => {
+      if (stopping) return;
+      cluster.startInstance(instance);
+      superviseInstance(cluster, instance);
+    }, 1_000);
+  });
+}
+
 let cluster;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(cluster, 0));
 
@@ -55,14 +73,7 @@ Huddle is running as a cluster at ${cluster.url}
   Redis redis://127.0.0.1:${cluster.ports.redis}; uploads shared in ${cluster.filesDir}
   Logs in ${path.join(dir, 'logs')}
 Press Ctrl+C to stop everything (the data stays in ${dir}; CLUSTER_FRESH=true starts over).`);
-  for (const instance of cluster.instances) {
-    instance.child.once('exit', (code, signal) => {
-      if (!stopping)
-        console.error(
-          `Instance ${instance.index + 1} exited (${code ?? signal}); see logs/instance-${instance.index + 1}.log`,
-        );
-    });
-  }
+  for (const instance of cluster.instances) superviseInstance(cluster, instance);
 } catch (error) {
   console.error(`\nThe cluster could not start: ${error instanceof Error ? error.message : String(error)}`);
   await stop(cluster, 1);

@@ -4,12 +4,14 @@ import autocannon from 'autocannon';
 export const connections = 20;
 export const durationSeconds = 10;
 
-/** Loads one URL for `durationSeconds` with `connections` connections; bounded even if one hangs. */
-export function load(url, headers = {}) {
+/**
+ * Loads one URL for `durationSeconds` with `connections` connections; bounded even if one hangs.
+ * `requests` (autocannon's) varies them, such as a path of its own for each request.
+ */
+export function load(url, headers = {}, requests = undefined) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: durationSeconds, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    const options = { url, connections, duration: durationSeconds, headers, ...(requests && { requests }) };
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
     const guard = setTimeout(() => instance.stop(), (durationSeconds + 15) * 1000);
     instance.once('done', () => clearTimeout(guard));
   });

@@ -9,6 +9,7 @@ import type { PushSender } from './lib/push/web-push-sender.ts';
 import type { ReadRouting } from './lib/read-routing.ts';
 import type { Readiness } from './lib/readiness.ts';
 import type { RealtimeHub } from './lib/realtime-hub.ts';
+import type { ResponseCache } from './lib/response-cache.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
 import type { PrivateFileStorage } from './lib/storage/private-file-storage.ts';
 import type { Payments } from './features/payments/payments-core.ts';
@@ -41,4 +42,6 @@ export interface AppDeps {
   addressSlots: AddressSlots;
   /** Starting, serving or draining: GET /api/ready answers from it (server.ts moves it). */
   readiness: Readiness;
+  /** The response caches features made, by name, for GET /metrics (decision 073). */
+  responseCaches: Map<string, Pick<ResponseCache<unknown>, 'stats'>>;
 }

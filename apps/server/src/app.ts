@@ -255,6 +255,7 @@ export async function buildApp({
       }),
     readiness: readiness ?? createReadiness('serving'),
     addressSlots,
+    responseCaches: new Map(),
   };
 
   app.addHook('onSend', async (request, reply) => {
@@ -364,9 +365,15 @@ export async function buildApp({
   registerPartnerRoutes(app, deps);
   registerTournamentRoutes(app, deps);
 
-  // Every job is defined by now (routes define theirs); workers start, and stop before the database closes.
-  onStartStep('job workers');
-  await jobQueue.start();
+  // Every job is defined by now (routes define theirs). Workers start once the app is ready, and
+  // stop before the database closes. Not sooner: a job may call into the app (the local Stripe
+  // provider delivers its webhooks with app.inject), and an inject while plugins are still being
+  // registered leaves app.ready() waiting for ever (issue 31: a restarted cluster instance stuck
+  // "starting" while the cluster's paid checkouts queued webhook deliveries).
+  app.addHook('onReady', async () => {
+    onStartStep('job workers');
+    await jobQueue.start();
+  });
   app.addHook('onClose', async () => {
     await jobQueue.stop();
     mailTransport.close();

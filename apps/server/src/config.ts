@@ -68,6 +68,8 @@ const environment = z.object({
   GUEST_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   /** Realtime socket opens a minute per client address (decision 055). */
   REALTIME_OPEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(realtimeLimits.opensPerMinute),
+  /** Signed-out discover pages each instance keeps for up to a second (decision 073); 0 turns the cache off. */
+  DISCOVER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
   TRUST_PROXY: booleanFlag.default(false),
   /** Database connections per instance (decision 058). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
@@ -190,6 +192,8 @@ export interface Config {
   /** Guest writes (joins, season registrations, form submissions) per client address in ten minutes. */
   guestRateLimitMax: number;
   realtimeOpenRateLimitMax: number;
+  /** Signed-out discover pages kept per instance (decision 073); 0: no cache. */
+  discoverCacheEntries: number;
   trustProxy: boolean;
   /** Milliseconds between SIGTERM (readiness 503) and closing the listener. */
   drainDelayMs: number;
@@ -363,6 +367,7 @@ function toolConfigFrom(values: Environment): ToolConfig {
     authRateLimitMax: values.AUTH_RATE_LIMIT_MAX,
     guestRateLimitMax: values.GUEST_RATE_LIMIT_MAX,
     realtimeOpenRateLimitMax: values.REALTIME_OPEN_RATE_LIMIT_MAX,
+    discoverCacheEntries: values.DISCOVER_CACHE_ENTRIES,
     trustProxy: values.TRUST_PROXY,
     drainDelayMs: values.DRAIN_DELAY_MS,
     startTimeoutMs: values.START_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import type { Endpoint, EndpointReply } from '@huddle/shared/endpoint';
 import { errorReply } from '@huddle/shared/error-reply';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Parsed<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] extends z.ZodType
   ? z.output<E[K]>
@@ -16,13 +16,30 @@ export interface EndpointCall<E extends Endpoint> {
 }
 
 /**
+ * A reply already checked against its endpoint's schema and serialized (serializeReply): sent as
+ * it is, so a cached reply costs neither the check nor JSON.stringify again (decision 073), nor
+ * its compression when `encoded` carries the body compressed for this request.
+ */
+export class SerializedReply {
+  constructor(
+    readonly json: string,
+    readonly encoded?: { encoding: 'br' | 'gzip'; body: Buffer },
+  ) {}
+}
+
+/** What the route's serializer does (encode with the reply schema, then JSON), once, for a reply kept to send again. */
+export function serializeReply<E extends Endpoint>(endpoint: E, reply: EndpointReply<E>): SerializedReply {
+  return new SerializedReply(JSON.stringify(z.encode(endpoint.reply, reply)));
+}
+
+/**
  * Registers a route from its shared declaration: the same zod schemas validate the
  * input, check the reply and describe the route in the OpenAPI document.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (call: EndpointCall<E>) => Promise<EndpointReply<E>>,
+  handler: (call: EndpointCall<E>) => Promise<EndpointReply<E> | SerializedReply>,
   options: Pick<RouteShorthandOptions, 'config'> = {},
 ): void {
   const status = endpoint.status ?? 200;
@@ -46,6 +63,15 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
       });
+      if (result instanceof SerializedReply) {
+        reply.code(status).type('application/json; charset=utf-8');
+        if (!result.encoded) return reply.send(result.json);
+        // The compress plugin leaves a reply that has a Content-Encoding alone.
+        return reply
+          .header('content-encoding', result.encoded.encoding)
+          .header('vary', 'accept-encoding')
+          .send(result.encoded.body);
+      }
       return reply.code(status).send(result);
     },
   });

@@ -23,7 +23,7 @@ function sameToken(given: string, expected: string): boolean {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  { config, db, jobs, reads }: Pick<AppDeps, 'config' | 'db' | 'jobs' | 'reads'>,
+  { config, db, jobs, reads, responseCaches }: Pick<AppDeps, 'config' | 'db' | 'jobs' | 'reads' | 'responseCaches'>,
 ) {
   const token = config.metricsToken;
   if (!token) {
@@ -108,6 +108,30 @@ export function registerMetrics(
     registers: [registry],
     async collect() {
       for (const [queue, waiting] of Object.entries(await jobs.waitingCounts())) this.set({ queue }, waiting);
+    },
+  });
+  new Gauge({
+    name: 'huddle_response_cache_entries',
+    help: 'Replies kept by each response cache of this instance (decision 073), bounded by its size',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      for (const [cache, { stats }] of responseCaches) this.set({ cache }, stats.entries);
+    },
+  });
+  const cacheCounted = new Map<string, { hits: number; misses: number }>();
+  new Counter({
+    name: 'huddle_response_cache_requests_total',
+    help: 'Requests each response cache answered, by outcome: hit (kept or shared reply) or miss (read)',
+    labelNames: ['cache', 'outcome'] as const,
+    registers: [registry],
+    collect() {
+      for (const [cache, { stats }] of responseCaches) {
+        const before = cacheCounted.get(cache) ?? { hits: 0, misses: 0 };
+        this.inc({ cache, outcome: 'hit' }, stats.hits - before.hits);
+        this.inc({ cache, outcome: 'miss' }, stats.misses - before.misses);
+        cacheCounted.set(cache, { hits: stats.hits, misses: stats.misses });
+      }
     },
   });
   new Gauge({

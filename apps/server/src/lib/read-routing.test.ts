@@ -62,6 +62,9 @@ async function appOn(maxLagMs: number): Promise<TestApp> {
       DATABASE_REPLICA_MAX_LAG_MS: String(maxLagMs),
       SESSION_SECRET: 'replica-test-session-secret-0123456789abcdef',
       METRICS_TOKEN: metricsToken,
+      // Signed-out discover, the read these tests route, is otherwise answered by the cache,
+      // which reads the primary (decision 073); here it stands for every stale-ok read.
+      DISCOVER_CACHE_ENTRIES: '0',
     },
     { database: { ...handle, url: primary.url(databaseName) } },
   );
@@ -371,7 +374,7 @@ describe('a server process with DATABASE_REPLICA_URL', () => {
       redisUrl: testRedisUrl,
       sessionSecret: 'replica-test-session-secret-0123456789abcdef',
       publicOrigin: 'http://127.0.0.1',
-      env: { DATABASE_REPLICA_URL: replica.url(databaseName) },
+      env: { DATABASE_REPLICA_URL: replica.url(databaseName), DISCOVER_CACHE_ENTRIES: '0' },
     });
     try {
       const deadline = Date.now() + 30_000;

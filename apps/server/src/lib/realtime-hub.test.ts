@@ -1,6 +1,7 @@
 import { realtimeLimits, topicRefusedEvent } from '@huddle/shared/realtime';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import type { BusMessage } from './realtime-bus.ts';
 import { createRealtimeHub } from './realtime-hub.ts';
 
 /** Decision 055: public topics on the hub, with a stand-in socket that keeps what it was sent. */
@@ -102,5 +103,42 @@ describe('public topics on the realtime hub', () => {
     await settle();
     expect(gone.received).toEqual([]);
     expect(closing.received).toEqual([]);
+  });
+});
+
+describe('server-side topic watchers (decision 073)', () => {
+  /** A bus shared by two hubs, as two instances share Redis or the database; the test delivers. */
+  function sharedBus() {
+    const handlers: ((message: BusMessage) => void)[] = [];
+    const queued: BusMessage[] = [];
+    return {
+      bus: {
+        publish: (message: BusMessage) => void queued.push(message),
+        onMessage: (handler: (message: BusMessage) => void) => void handlers.push(handler),
+      },
+      deliver: () => {
+        for (const message of queued.splice(0)) for (const handler of handlers) handler(message);
+      },
+    };
+  }
+
+  it("hears its prefix's ids published on any instance (its own at once), nothing else, and null on a resync", () => {
+    const { bus, deliver } = sharedBus();
+    const [here, there] = [createRealtimeHub(bus), createRealtimeHub(bus)];
+    const heardHere: (string | null)[] = [];
+    const heardThere: (string | null)[] = [];
+    here.watchTopics('event-changes', (id) => heardHere.push(id));
+    there.watchTopics('event-changes', (id) => heardThere.push(id));
+    here.publish('event-changes:e1', { type: 'event.changed' });
+    here.publish('tournament:t1', { type: 'tournament.updated' });
+    // The instance that wrote knows before the bus brings the message back; the other only then.
+    expect(heardHere).toEqual(['e1']);
+    expect(heardThere).toEqual([]);
+    deliver();
+    expect(heardHere).toEqual(['e1', 'e1']);
+    expect(heardThere).toEqual(['e1']);
+    bus.publish({ kind: 'resync' });
+    deliver();
+    expect(heardThere).toEqual(['e1', null]);
   });
 });

@@ -37,7 +37,15 @@ export interface RealtimeHub {
   leaveTopics(socket: WebSocket): void;
   /** To every socket on every instance that joined the topic. */
   publish(topic: string, event: RealtimeEvent): void;
+  /**
+   * Server-side watchers of a topic prefix (decision 073: caches of public lists): `watcher(id)`
+   * for every `<prefix>:<id>` published on any instance (on this one also at once, before the bus
+   * brings it back), and `watcher(null)` on a resync, when messages may have been lost.
+   */
+  watchTopics(prefix: string, watcher: TopicWatcher): void;
 }
+
+export type TopicWatcher = (id: string | null) => void;
 
 /** Close code the web app reads as "signed out": it stops reconnecting. */
 export const signedOutCloseCode = 4001;
@@ -71,6 +79,11 @@ export function createRealtimeHub(
   const topicsOf = new Map<WebSocket, Set<string>>();
   // Checks under way count toward the limit: a client cannot queue up unbounded lookups.
   const checking = new Map<WebSocket, number>();
+  const watchers = new Map<string, TopicWatcher[]>();
+  const tellWatchers = (topic: string) => {
+    const colon = topic.indexOf(':');
+    for (const watcher of watchers.get(topic.slice(0, colon)) ?? []) watcher(topic.slice(colon + 1));
+  };
 
   const refuse = (socket: WebSocket, topic: string) => socket.send(JSON.stringify({ type: topicRefusedEvent, topic }));
   const leave = (socket: WebSocket, topic: string) => {
@@ -104,6 +117,7 @@ export function createRealtimeHub(
         // The topic tells the client which watcher the event is for.
         const payload = JSON.stringify({ ...message.event, topic: message.topic });
         for (const socket of socketsByTopic.get(message.topic) ?? []) socket.send(payload);
+        tellWatchers(message.topic);
         return;
       }
       case 'resync': {
@@ -114,6 +128,7 @@ export function createRealtimeHub(
         for (const sockets of socketsByUser.values()) for (const socket of sockets) told.add(socket);
         for (const socket of topicsOf.keys()) told.add(socket);
         for (const socket of told) socket.send(payload);
+        for (const list of watchers.values()) for (const watcher of list) watcher(null);
       }
     }
   });
@@ -182,7 +197,12 @@ export function createRealtimeHub(
       checking.delete(socket);
     },
     publish(topic, event) {
+      // This instance's watchers need not wait for the bus: a read right after the write here sees it.
+      tellWatchers(topic);
       bus.publish({ kind: 'topic', topic, event });
+    },
+    watchTopics(prefix, watcher) {
+      watchers.set(prefix, [...(watchers.get(prefix) ?? []), watcher]);
     },
   };
 }

@@ -29,7 +29,12 @@ describe('start progress', () => {
   it('logs each step with the time since the start only when verbose', () => {
     let clock = 0;
     const lines: string[] = [];
-    const quiet = trackStartProgress({ limitMs: 0, verbose: false, log: (line) => lines.push(line), onStuck: () => undefined });
+    const quiet = trackStartProgress({
+      limitMs: 0,
+      verbose: false,
+      log: (line) => lines.push(line),
+      onStuck: () => undefined,
+    });
     quiet.step('migrations');
     expect(lines).toEqual([]);
     const verbose = trackStartProgress({

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserRecord, findUserRecordByEmail } from '../accounts/accounts.service.ts';
 import { usersBlockedEitherWay } from '../profiles/profiles.service.ts';
+import { announceEventChange } from './discover-cache.ts';
 import { joinUnderLock, occurrenceOf } from './event-parties.service.ts';
 import {
   insertOccurrenceCancellation,
@@ -80,6 +81,7 @@ export async function cancelOccurrence(
     }
     return { event: locked, parties };
   });
+  if (told) announceEventChange(deps.realtime, eventId);
   if (told) await sendSpotsEndedMail(deps, told.event, told.parties, 'dateCancelled');
   // Everyone who paid for the date is refunded (decision 033); a job, so a Stripe outage retries.
   if (told && isPaidGame(told.event)) {
@@ -162,6 +164,7 @@ export async function addPlayer(
     partySize: 1,
     now: deps.clock.now(),
   });
+  announceEventChange(deps.realtime, eventId);
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'cancelled') throw new AppError('CONFLICT', eventCancelledMessage);
   if (outcome.kind === 'dateCancelled') throw new AppError('CONFLICT', occurrenceCancelledMessage);

@@ -1,5 +1,6 @@
 import type { Party } from '@huddle/shared/events';
 import type { Database } from '../../db/client.ts';
+import { announceEventChange } from './discover-cache.ts';
 import { isOccurrenceCancelled } from './event-organizer.repository.ts';
 import { occurrenceOf } from './event-parties.service.ts';
 import { occurrenceAt } from './event-schedule.ts';
@@ -89,6 +90,7 @@ export async function holdPaidSpot<T>(
     });
     return { kind: 'held', value: await record(tx, { event: locked, party }) };
   });
+  announceEventChange(deps.realtime, eventId);
   await sendWaitlistMail(deps, notices);
   if (outcome.kind !== 'queued') return outcome;
   const row = await findPartyWithPerson(deps.db, outcome.id);
@@ -126,6 +128,7 @@ export async function holdOfferedSpot<T>(
     await updatePartyRow(tx, party.id, { status: 'held', offerExpiresAt: holdUntil });
     return { kind: 'held', value: await record(tx, { event: locked, party: { ...current, status: 'held' } }) };
   });
+  announceEventChange(deps.realtime, eventId);
   await sendWaitlistMail(deps, notices);
   return outcome;
 }

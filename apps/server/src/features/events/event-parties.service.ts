@@ -15,6 +15,7 @@ import { defaultPhotoPath, displayNameFallback } from '@huddle/shared/limits';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createGuest, findUserRecord, findUserRecordByEmail } from '../accounts/accounts.service.ts';
+import { announceEventChange } from './discover-cache.ts';
 import { isOccurrenceCancelled } from './event-organizer.repository.ts';
 import { notifyPlayerJoined } from './event-notices.service.ts';
 import { occurrenceAt, scheduleOf } from './event-schedule.ts';
@@ -168,6 +169,7 @@ export async function joinEvent(
     partySize: friends + 1,
     now,
   });
+  announceEventChange(deps.realtime, eventId);
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'cancelled') throw new AppError('CONFLICT', eventCancelledMessage);
   if (outcome.kind === 'dateCancelled') throw new AppError('CONFLICT', occurrenceCancelledMessage);
@@ -230,6 +232,7 @@ async function joinAsGuest(
     partySize,
     now,
   });
+  announceEventChange(deps.realtime, event.id);
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'cancelled') throw new AppError('CONFLICT', eventCancelledMessage);
   if (outcome.kind === 'dateCancelled') throw new AppError('CONFLICT', occurrenceCancelledMessage);
@@ -296,6 +299,7 @@ async function removeAndRefill(
       notices: await runWaitlist(tx, locked, occurrenceAt(locked, party.occurrenceStartsAt), now),
     };
   });
+  if (outcome.removed) announceEventChange(deps.realtime, eventId);
   await sendWaitlistMail(deps, outcome.notices);
   return outcome.removed;
 }
@@ -374,6 +378,7 @@ export async function claimOffer(
     await updatePartyRow(tx, party.id, { status: 'joined', offerExpiresAt: null });
     return { kind: 'joined', notices };
   });
+  announceEventChange(deps.realtime, eventId);
   switch (outcome.kind) {
     case 'gone':
       throw eventNotFound();

@@ -2,12 +2,14 @@ import { eventOrganizerEndpoints } from '@huddle/shared/event-organizer';
 import { eventEndpoints } from '@huddle/shared/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { registerEndpoint } from '../../lib/endpoint-route.ts';
+import { CachedReply } from '../../lib/cached-reply.ts';
+import { registerEndpoint, serializeReply } from '../../lib/endpoint-route.ts';
 import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import { listAttendanceOf, markAttendance } from './event-attendance.service.ts';
 import { messagePlayers } from './event-messages.service.ts';
 import { addPlayer, cancelOccurrence, searchPlayers } from './event-organizer.service.ts';
+import { createDiscoverCache, mayUseSharedCache } from './discover-cache.ts';
 import { discoverEvents, myEvents, myFavorites, nearbyEvents, placeEvents, teamEvents } from './event-lists.service.ts';
 import {
   checkInParty,
@@ -45,8 +47,23 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
   registerEndpoint(app, eventEndpoints.cancelEvent, async ({ request, params }) =>
     cancelEvent(deps, { actorId: await actor(request), eventId: params.eventId }),
   );
-  // Decision 066: lists anyone may see a few seconds late read from the replica.
+  const discoverCache = createDiscoverCache(realtime, { maxEntries: config.discoverCacheEntries });
+  if (discoverCache) appDeps.responseCaches.set('discover', discoverCache.cache);
   registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) => {
+    // Decision 073: a signed-out page (no viewer status) is shared for up to a second. It is read
+    // from the primary, so the second counts from the write, not from a replica's lag.
+    if (discoverCache && mayUseSharedCache(request)) {
+      const shared = discoverCache.normalise(query);
+      const { value } = await discoverCache.cache.get(discoverCache.key(shared), async () => {
+        const page = await discoverEvents(db, clock, { query: shared });
+        return {
+          value: new CachedReply(serializeReply(eventEndpoints.discoverEvents, page).json),
+          tags: page.events.map((event) => event.id),
+        };
+      });
+      return value.replyFor(request.headers['accept-encoding']);
+    }
+    // Decision 066: lists anyone may see a few seconds late read from the replica.
     const viewerId = await viewer(request);
     return reads.staleRead(request, (readDb) => discoverEvents(readDb, clock, { query, viewerId }));
   });

@@ -33,6 +33,7 @@ import { findUserRecord } from '../accounts/accounts.service.ts';
 import { assertKnownGameTypes } from '../game-types/game-types.service.ts';
 import { usersWhoBlocked } from '../profiles/profiles.service.ts';
 import { managers, visibleTeam } from '../teams/teams.service.ts';
+import { announceEventChange } from './discover-cache.ts';
 import { listCancelledOccurrences } from './event-organizer.repository.ts';
 import { notifyEventChanged } from './event-notices.service.ts';
 import { occurrenceAt, scheduleOf } from './event-schedule.ts';
@@ -365,6 +366,7 @@ export async function createEvent(deps: EventDeps, { actorId, input }: { actorId
   const now = deps.clock.now();
   const place = await checkEventInput(deps.db, { actorId, input, now });
   const row = await insertEvent(deps.db, { ...eventColumns(input, place), creatorId: actorId });
+  announceEventChange(deps.realtime, row.id, { listedAnew: true });
   // The creator organizes the team they chose.
   return summaryOf(deps.db, row.id, now, { viewerSeesTeam: true, viewerId: actorId });
 }
@@ -455,6 +457,7 @@ export async function updateEvent(
     // Priced before or after the edit: a price taken off does not take the payments with it.
     return { kind: 'updated', notices, removed, droppedDates, paid: isPaidGame(locked) || isPaidGame(updated) };
   });
+  announceEventChange(deps.realtime, eventId, { listedAnew: true });
   if (outcome.kind === 'gone') throw eventNotFound();
   if (outcome.kind === 'slotsTooLow') {
     throw new AppError('VALIDATION_FAILED', undefined, {
@@ -489,6 +492,7 @@ export async function cancelEvent(deps: EventDeps, { actorId, eventId }: { actor
     await updateEventRow(tx, eventId, { cancelledAt: now, updatedAt: now });
     return { event: locked, parties: await listPartiesFrom(tx, eventId, now) };
   });
+  if (told) announceEventChange(deps.realtime, eventId);
   if (told) await sendSpotsEndedMail(deps, told.event, told.parties, 'cancelled');
   // Everyone who paid for a date not yet over is refunded (decision 033).
   if (told && isPaidGame(told.event)) {

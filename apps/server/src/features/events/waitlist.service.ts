@@ -4,6 +4,7 @@ import type { NotificationKind } from '@huddle/shared/notifications';
 import type { Database } from '../../db/client.ts';
 import { getGuest } from '../accounts/accounts.service.ts';
 import { notify, type NotifyDeps } from '../notifications/notifications.service.ts';
+import { announceEventChange } from './discover-cache.ts';
 import { isOccurrenceCancelled } from './event-organizer.repository.ts';
 import { occurrenceAt } from './event-schedule.ts';
 import {
@@ -289,6 +290,7 @@ export async function settleOccurrence(deps: EventDeps, eventId: string, occurre
     const event = await lockEvent(tx, eventId);
     return event ? runWaitlist(tx, event, occurrenceAt(event, occurrenceStartsAt), now) : [];
   });
+  announceEventChange(deps.realtime, eventId);
   await sendWaitlistMail(deps, notices);
 }
 

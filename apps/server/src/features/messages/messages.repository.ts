@@ -261,12 +261,27 @@ export async function findMessageByClientId(db: Database, senderId: string, clie
 }
 
 /** Inserts unless the sender already sent this clientId; undefined then (a retry). */
+/**
+ * One message at a time per conversation: its row is locked before the insert takes its `seq`,
+ * so within a conversation `seq` order is commit order (decision 074). Without the lock, two people
+ * sending at once could commit seq 101 before seq 100; a reader who saw 101 and then caught up
+ * `after` it (a reconnected socket) would never get 100. With it, a page that shows seq N shows
+ * every message before N.
+ */
 export async function insertMessage(
   db: Database,
   values: Pick<MessageRow, 'conversationId' | 'senderId' | 'clientId' | 'text' | 'imageUrl'>,
 ) {
-  const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
-  return row;
+  return db.transaction(async (tx) => {
+    // NO KEY UPDATE: senders wait for one another, foreign-key checks on the conversation do not.
+    await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, values.conversationId))
+      .for('no key update');
+    const [row] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+    return row;
+  });
 }
 
 export async function updateMessageColumns(

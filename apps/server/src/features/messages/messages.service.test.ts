@@ -15,6 +15,8 @@ import {
   turnOffMail,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sql } from 'drizzle-orm';
+import { insertMessage } from './messages.repository.ts';
 import { messages } from './messages.schema.ts';
 
 let t: TestApp;
@@ -157,6 +159,61 @@ describe('one-to-one conversations', () => {
     const a = await signUpUser(t.app);
     expect((await call('POST', '/api/conversations/direct', a.cookie, { userId: a.user.id })).statusCode).toBe(400);
     expect((await call('POST', '/api/conversations/direct', a.cookie, { userId: 'nobody' })).statusCode).toBe(404);
+  });
+});
+
+describe('sending order', () => {
+  it('gives a conversation its seq in commit order: a second sender waits for the first to commit', async () => {
+    const ana = await signUpUser(t.app, { name: 'Ana Order' });
+    const ben = await signUpUser(t.app, { name: 'Ben Order' });
+    const cleo = await signUpUser(t.app, { name: 'Cleo Order' });
+    const conversationId = await direct(ana, ben);
+    const otherConversationId = await direct(ana, cleo);
+    const values = (senderId: string, text: string, inConversation = conversationId) => ({
+      conversationId: inConversation,
+      senderId,
+      clientId: randomUUID(),
+      text,
+      imageUrl: null,
+    });
+
+    // Ana's message is inserted and not yet committed (its transaction is held open).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: (seq: number) => void;
+    const firstSeq = new Promise<number>((resolve) => (inserted = resolve));
+    const first = t.db.transaction(async (tx) => {
+      const row = await insertMessage(tx, values(ana.user.id, 'first'));
+      inserted(Number(row!.seq));
+      await held;
+    });
+    const seqOfFirst = await firstSeq;
+
+    // Another conversation is not held up; Ben's message in this one waits for Ana's commit.
+    await insertMessage(t.db, values(ana.user.id, 'elsewhere', otherConversationId));
+    let secondDone = false;
+    const second = insertMessage(t.db, values(ben.user.id, 'second')).then((row) => {
+      secondDone = true;
+      return row;
+    });
+    // It is seen waiting on the conversation's lock, and has not returned.
+    let waiting = 0;
+    for (let attempt = 0; attempt < 100 && waiting === 0; attempt += 1) {
+      const result = await t.db.execute<{ waiting: number }>(
+        sql`select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      waiting = result.rows[0]?.waiting ?? 0;
+      if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(waiting).toBe(1);
+    expect(secondDone).toBe(false);
+
+    release();
+    await first;
+    const row = await second;
+    expect(Number(row!.seq)).toBeGreaterThan(seqOfFirst);
+    expect(await texts(ben, conversationId)).toEqual(['first', 'second']);
   });
 });
 

@@ -36,6 +36,7 @@ import {
 } from '../seasons/season-paid-registrations.service.ts';
 import { eventNotFound, visibleEvent } from '../events/events.service.ts';
 import { returnSpentCredit, spendCredit } from '../credits/credits.service.ts';
+import { announceEventChange } from '../events/discover-cache.ts';
 import { isPaidGame, occurrencePath, type EventDeps } from '../events/waitlist.service.ts';
 import {
   findPayment,
@@ -407,20 +408,25 @@ export async function releaseHold(
 ): Promise<void> {
   const work = async (db: Database) => {
     const payment = await lockPayment(db, paymentId);
-    if (payment?.status !== 'pending') return [];
+    if (payment?.status !== 'pending') return { notices: [], eventId: null };
     await updatePayment(db, payment.id, { status, partyId: null });
     let notices: Awaited<ReturnType<typeof releaseHeldSpot>> = [];
+    let eventId: string | null = null;
     if (payment.kind === 'season' && payment.seasonId && payment.registrationId) {
       await releasePaidRegistration(db, { seasonId: payment.seasonId, registrationId: payment.registrationId });
     } else if (payment.partyId && payment.eventId) {
       notices = await releaseHeldSpot(deps, db, { eventId: payment.eventId, partyId: payment.partyId });
+      eventId = payment.eventId;
     }
     // After the event's lock (a hold takes the event, then the credit): the credit it spent comes
     // back, once, as this is the payment's one move from pending.
     await giveBackSpentCredit(db, payment);
-    return notices;
+    return { notices, eventId };
   };
-  const notices = tx ? await work(tx) : await inTransaction(deps.db, work);
+  const { notices, eventId } = tx ? await work(tx) : await inTransaction(deps.db, work);
+  // The spot is free again (decision 073). Inside a webhook's transaction this comes before its
+  // commit: a list read in between may keep the hold for its second, never longer.
+  if (eventId) announceEventChange(deps.realtime, eventId);
   await sendHoldNotices(deps, notices);
 }
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { onRealtimeReconnect, subscribeRealtime, type RealtimeEvent } from '../../lib/realtime.ts';
 import { useUnreadCount } from './api/get-unread-count.ts';
-import { fetchMessagesAfter, messagesOf, upsertMessage, type ThreadData } from './api/list-messages.ts';
+import { fetchMessagesAfter, lastMessageFromPages, upsertMessage, type ThreadData } from './api/list-messages.ts';
 import { messageKeys } from './api/message-query-keys.ts';
 import { isMessageSoundOn, playChime, shouldChime } from './chime.ts';
 import { dropPending } from './pending-messages.ts';
@@ -25,7 +25,7 @@ function messageOf(event: RealtimeEvent): Message | null {
 /**
  * Keeps the messages caches fresh from the tab's realtime socket: threads get new, edited and
  * deleted messages; the list and the unread count refresh; after a drop every open thread
- * fetches what it missed (`after` its last message). Mounted once, by the signed-in shell.
+ * fetches what it missed (`after` the newest message a page showed). Mounted once, by the signed-in shell.
  */
 export function useMessagesRealtime(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -57,12 +57,13 @@ export function useMessagesRealtime(userId: string | null): void {
       await Promise.all(
         threads.map(async (query) => {
           const conversationId = String(query.queryKey[2]);
-          const last = messagesOf(query.state.data as ThreadData | undefined).at(-1);
+          // After the newest message a page showed: every message before it is in the cache.
+          const last = lastMessageFromPages(query.state.data as ThreadData | undefined);
           if (!last) return void queryClient.invalidateQueries({ queryKey: query.queryKey });
           try {
             const missed = await fetchMessagesAfter(conversationId, last.id);
             for (const message of missed.messages) {
-              queryClient.setQueryData<ThreadData>(query.queryKey, (data) => upsertMessage(data, message));
+              queryClient.setQueryData<ThreadData>(query.queryKey, (data) => upsertMessage(data, message, 'page'));
               dropPending(conversationId, message.clientId);
             }
             // More than a page missed: start the thread over from the newest.

@@ -1,0 +1,190 @@
+import { performance } from 'node:perf_hooks';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
+import { createEventAs, insertParty, insertPlace, signUpUser, type TestUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+
+/**
+ * Decision 073: signed-out discover pages are cached, and issue 32's bound holds on every
+ * instance: a game that filled never shows as open more than a second after the write.
+ */
+/** Issue 32: never open for more than a second after the write. */
+const boundMs = 1000;
+const metricsToken = 'discover-cache-metrics-token-0123456789';
+/** A small cache, so a test can ask for more pages than it keeps. */
+const environment = { METRICS_TOKEN: metricsToken, DISCOVER_CACHE_ENTRIES: '50' };
+/** Two instances on one database, as behind the load balancer (decision 065). */
+let first: TestApp;
+let second: TestApp;
+let organizer: TestUser;
+let players: TestUser[];
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  first = await createTestApp(environment, { database });
+  // Its own pool on the same database; closing it leaves the database to the first.
+  const handle = await openDatabase(database.url);
+  second = await createTestApp(environment, { database: { ...handle, url: database.url } });
+  organizer = await signUpUser(first.app);
+  players = await Promise.all([1, 2, 3].map(() => signUpUser(first.app)));
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+interface Page {
+  events: { id: string; slots: number; joinedCount: number; viewerStatus: { kind: string } | null }[];
+}
+
+/** Every test in a place of its own, so no test reads another's pages. */
+let nextLat = 40;
+async function gameWithSpots(slots: number) {
+  nextLat += 0.5;
+  const here = { lat: nextLat, lng: -105 };
+  const place = await insertPlace(first.db, here);
+  const event = await createEventAs(first.app, organizer.cookie, place.id, { slots });
+  return { here, event, url: `/api/events?lat=${here.lat}&lng=${here.lng}&limit=20` };
+}
+
+async function discover(t: TestApp, url: string, cookie?: string): Promise<Page> {
+  const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const joinedOf = (page: Page, eventId: string) => page.events.find((event) => event.id === eventId)?.joinedCount;
+
+async function join(player: TestUser, event: { id: string; next: { startsAt: string } | null }) {
+  const response = await first.app.inject({
+    method: 'POST',
+    url: `/api/events/${event.id}/parties`,
+    headers: { cookie: player.cookie },
+    payload: { occurrenceStartsAt: event.next!.startsAt, friends: 0, guest: null },
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+/**
+ * Reads the signed-out page on `t` until `checkFor` ms after `writtenAt`: every read that started
+ * more than the bound after the write must show the game full (one started before may be older).
+ */
+async function expectFullWithinBound(t: TestApp, url: string, eventId: string, slots: number, writtenAt: number) {
+  const checkFor = boundMs + 300;
+  const late: number[] = [];
+  let firstFullAfterMs: number | undefined;
+  while (performance.now() - writtenAt < checkFor) {
+    const startedAt = performance.now();
+    const joined = joinedOf(await discover(t, url), eventId);
+    const afterMs = startedAt - writtenAt;
+    if (joined === slots) firstFullAfterMs ??= afterMs;
+    else if (afterMs > boundMs) late.push(Math.round(afterMs));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(late, 'reads started over a second after the write that still showed the game open').toEqual([]);
+  expect(firstFullAfterMs).toBeDefined();
+}
+
+describe('signed-out discover, cached', () => {
+  it('shows a game filled through the API as full at once on the instance written to, and within a second on another', async () => {
+    const { event, url } = await gameWithSpots(2);
+    // Both instances have the open game cached.
+    expect(joinedOf(await discover(first, url), event.id)).toBe(0);
+    expect(joinedOf(await discover(second, url), event.id)).toBe(0);
+    await join(players[0]!, event);
+    await join(players[1]!, event);
+    const writtenAt = performance.now();
+    expect(joinedOf(await discover(first, url), event.id)).toBe(2);
+    await expectFullWithinBound(second, url, event.id, 2, writtenAt);
+  });
+
+  it('shows a new game at once where it belongs, though no cached page showed it before', async () => {
+    const { here, event, url } = await gameWithSpots(6);
+    expect((await discover(first, url)).events.map((row) => row.id)).toContain(event.id);
+    const place = await insertPlace(first.db, { lat: here.lat + 0.001, lng: here.lng });
+    const added = await createEventAs(first.app, organizer.cookie, place.id);
+    expect((await discover(first, url)).events.map((row) => row.id)).toContain(added.id);
+  });
+
+  it('holds the bound for a write that never announces itself (a missed bus message), on both instances', async () => {
+    const { event, url } = await gameWithSpots(1);
+    expect(joinedOf(await discover(first, url), event.id)).toBe(0);
+    expect(joinedOf(await discover(second, url), event.id)).toBe(0);
+    // Straight into the database: no realtime message tells the caches.
+    await insertParty(first.db, {
+      eventId: event.id,
+      userId: players[2]!.user.id,
+      occurrenceStartsAt: new Date(event.next!.startsAt),
+    });
+    const writtenAt = performance.now();
+    await Promise.all([
+      expectFullWithinBound(first, url, event.id, 1, writtenAt),
+      expectFullWithinBound(second, url, event.id, 1, writtenAt),
+    ]);
+  });
+
+  it("never answers a signed-in request from the cache, and never shows a viewer's own status signed out", async () => {
+    const { event, url } = await gameWithSpots(5);
+    const [going, other] = [players[0]!, players[1]!];
+    await join(going, event);
+    const signedOut = await discover(first, url);
+    expect(signedOut.events.find((row) => row.id === event.id)?.viewerStatus).toBeNull();
+    // Right after the signed-out read (the page is cached): each signed-in viewer gets their own.
+    expect((await discover(first, url, going.cookie)).events.find((row) => row.id === event.id)?.viewerStatus).toEqual(
+      expect.objectContaining({ kind: 'going' }),
+    );
+    expect(
+      (await discover(first, url, other.cookie)).events.find((row) => row.id === event.id)?.viewerStatus,
+    ).toBeNull();
+    // And the signed-in read left nothing of theirs for the next visitor.
+    for (const page of [await discover(first, url), await discover(second, url)]) {
+      expect(page.events.every((row) => row.viewerStatus === null)).toBe(true);
+    }
+  });
+
+  it('sends a cached page compressed as the browser asks, the same page as uncompressed', async () => {
+    const { url } = await gameWithSpots(4);
+    const plain = await first.app.inject({ method: 'GET', url });
+    const compressed = await first.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('shares a page between neighbours and stays within its size whatever points are asked for', async () => {
+    const { here, event } = await gameWithSpots(3);
+    const before = await cacheFigures(first);
+    // Two visitors about 100 m apart get the same page (one read).
+    const near = await discover(first, `/api/events?lat=${here.lat + 0.0004}&lng=${here.lng}&limit=20`);
+    const nearer = await discover(first, `/api/events?lat=${here.lat - 0.0004}&lng=${here.lng}&limit=20`);
+    expect(nearer).toEqual(near);
+    expect(joinedOf(near, event.id)).toBe(0);
+    const after = await cacheFigures(first);
+    expect(after.misses - before.misses).toBe(1);
+    expect(after.hits - before.hits).toBe(1);
+    // 300 points all over the map: at most DISCOVER_CACHE_ENTRIES pages stay.
+    for (let index = 0; index < 300; index += 1) {
+      await discover(first, `/api/events?lat=${(index % 150) - 75 + Math.random()}&lng=${index - 150}&limit=5`);
+    }
+    expect((await cacheFigures(first)).entries).toBeLessThanOrEqual(first.config.discoverCacheEntries);
+  });
+});
+
+/** The discover cache's figures from GET /metrics. */
+async function cacheFigures(t: TestApp) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  const value = (pattern: RegExp) => Number(pattern.exec(response.body)?.[1] ?? 0);
+  return {
+    entries: value(/^huddle_response_cache_entries\{cache="discover"\} (\d+)/m),
+    hits: value(/^huddle_response_cache_requests_total\{cache="discover",outcome="hit"\} (\d+)/m),
+    misses: value(/^huddle_response_cache_requests_total\{cache="discover",outcome="miss"\} (\d+)/m),
+  };
+}
