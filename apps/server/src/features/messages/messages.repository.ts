@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { eventParties, events } from '../events/events.schema.ts';
@@ -62,6 +63,27 @@ const unreadIn = (userId: string) => sql`(
 
 export async function findConversation(db: Database, id: string): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+  return row;
+}
+
+/**
+ * One conversation and the access a user has to it, in one query (decision 072: every message
+ * route asks both first).
+ */
+export async function findConversationWithAccess(
+  db: Database,
+  conversationId: string,
+  userId: string,
+): Promise<{ conversation: ConversationRow; member: boolean; manager: boolean } | undefined> {
+  const c = alias(conversations, 'c');
+  const [row] = await db
+    .select({
+      conversation: c,
+      member: sql<boolean>`${isMemberOf(userId)}`,
+      manager: sql<boolean>`${isManagerOf(userId)}`,
+    })
+    .from(c)
+    .where(eq(c.id, conversationId));
   return row;
 }
 

@@ -21,6 +21,7 @@ import { visibleTeam } from '../teams/teams.service.ts';
 import {
   countUnread,
   findAccess,
+  findConversationWithAccess,
   findBlockerIds,
   findConversation,
   findEventTitles,
@@ -63,10 +64,9 @@ const personOf = (person: Person | undefined, id: string) => ({
 
 /** Outsiders get 404: a conversation's existence is as private as its messages. */
 async function requireMember(db: Database, conversationId: string, actorId: string) {
-  const conversation = await findConversation(db, conversationId);
-  const access = conversation && (await findAccess(db, conversationId, actorId));
-  if (!conversation || !access?.member) throw conversationNotFound();
-  return { conversation, manager: access.manager };
+  const found = await findConversationWithAccess(db, conversationId, actorId);
+  if (!found?.member) throw conversationNotFound();
+  return { conversation: found.conversation, manager: found.manager };
 }
 
 const otherIn = (conversation: ConversationRow, actorId: string) =>
