@@ -54,6 +54,10 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'huddle-test-')),
     PUBLIC_ORIGIN: 'http://localhost:3000',
     AUTH_RATE_LIMIT_MAX: '1000',
+    // Tests write rows straight into the database (factories), which no cache hears of: a
+    // signed-out discover page kept from an earlier request would hide them for up to a second.
+    // The cache's own tests (discover-cache.test.ts) turn it on.
+    DISCOVER_CACHE_ENTRIES: '0',
     ...environment,
   });
   // Errors of failed jobs reach the test's log stream, when it reads one.
