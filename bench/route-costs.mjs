@@ -20,8 +20,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
-  confirmEmails,
-  demoUser,
   embeddedDatabaseUrl,
   freePort,
   makeTempDir,
@@ -34,9 +32,10 @@ import {
 } from './lib/harness.mjs';
 import {
   austin,
-  cookieOf,
   cpuMsOf,
+  createPublishedForm,
   drawRoute,
+  gameBody,
   issue32Routes,
   loadAverage,
   metricsToken,
@@ -46,6 +45,8 @@ import {
   runClosedLoop,
   send,
   setUpIssue32World,
+  signInOrganizer,
+  signUpCast,
 } from './lib/issue32-mix.mjs';
 import { summarizeAndKeepCpuProfiles } from './lib/cpu-profile-summary.mjs';
 
@@ -58,72 +59,17 @@ const onlyRoutes = process.env.COST_ROUTES?.split(',').map((name) => name.trim()
 requireServerBuild();
 
 async function setUp(baseUrl, databaseUrl) {
-  const organizer = await send(baseUrl, 'POST', '/api/auth/sign-in', { body: demoUser });
-  const organizerCookie = cookieOf(organizer.response);
-  const organizerId = organizer.json.user.id;
-  const demoGames = await send(baseUrl, 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`);
-  const placeIds = [...new Set(demoGames.json.events.map((event) => event.place.id))];
+  const { organizerCookie, organizerId, placeIds } = await signInOrganizer(baseUrl);
   const created = await send(baseUrl, 'POST', '/api/events', {
     cookie: organizerCookie,
-    body: {
-      title: 'Costs game',
-      gameType: 'Soccer',
-      description: null,
-      timeZone: 'America/Chicago',
-      startLocal: '2030-06-04T18:00',
-      endLocal: '2030-06-04T20:00',
-      repeat: { weekdays: [2], count: 10 },
-      placeId: placeIds[0],
-      teamId: null,
-      slots: 500,
-      skillLevel: 'all',
-      visibility: 'public',
-      priceCents: null,
-      autoPromote: false,
-    },
+    body: gameBody('Costs game', placeIds[0], { repeat: { weekdays: [2], count: 10 }, slots: 500 }),
   });
   if (created.status !== 201)
     throw new Error(`could not create a game: ${created.status} ${JSON.stringify(created.json)}`);
   const game = { id: created.json.id, occurrence: created.json.next.startsAt };
-  const form = await send(baseUrl, 'POST', '/api/forms', {
-    cookie: organizerCookie,
-    body: {
-      id: randomUUID(),
-      teamId: null,
-      title: 'Costs sign-up',
-      fields: [{ type: 'short_text', id: 'position', label: 'Position', required: true }],
-      settings: { onePerPerson: false },
-    },
-  });
-  if (form.status !== 201) throw new Error(`could not create a form: ${form.status} ${JSON.stringify(form.json)}`);
-  const published = await send(baseUrl, 'POST', `/api/forms/${form.json.id}/status`, {
-    cookie: organizerCookie,
-    body: { status: 'published' },
-  });
-  if (published.status !== 200) throw new Error(`could not publish the form: ${published.status}`);
-
-  const cast = [];
-  for (let index = 0; index < people; index++) {
-    const credentials = {
-      name: `Cost Player ${index + 1}`,
-      email: `cost-${index + 1}-${Date.now()}@example.com`,
-      password: `cost-player-pass-${index + 1}-x`,
-    };
-    const signedUp = await send(baseUrl, 'POST', '/api/auth/sign-up', { body: credentials });
-    if (signedUp.status !== 201) throw new Error(`sign-up failed: ${signedUp.status}`);
-    const cookie = cookieOf(signedUp.response);
-    const conversation = await send(baseUrl, 'POST', '/api/conversations/direct', {
-      cookie,
-      body: { userId: organizerId },
-    });
-    cast.push({ credentials, cookie, conversationId: conversation.json.id ?? conversation.json.conversation?.id });
-  }
-  await confirmEmails(
-    baseUrl,
-    databaseUrl,
-    cast.map((person) => person.credentials.email),
-  );
-  return { game, placeId: placeIds[0], formId: form.json.id, cast };
+  const formId = await createPublishedForm(baseUrl, organizerCookie, 'Costs sign-up');
+  const cast = await signUpCast(baseUrl, databaseUrl, { people, label: 'Cost', organizerId });
+  return { game, placeId: placeIds[0], formId, cast };
 }
 
 /**

@@ -82,7 +82,8 @@ export async function send(baseUrl, method, url, { cookie = '', body } = {}) {
   return { status: response.status, response, json: text && text.startsWith('{') ? JSON.parse(text) : null };
 }
 
-function gameBody(title, placeId, { repeat = null, slots }) {
+/** A demo-organizer game from 4 June 2030 at 18:00 in Austin's time zone. */
+export function gameBody(title, placeId, { repeat = null, slots }) {
   return {
     title,
     gameType: 'Soccer',
@@ -101,17 +102,75 @@ function gameBody(title, placeId, { repeat = null, slots }) {
   };
 }
 
+/** The demo organizer signed in, and the places of the demo games near Austin. */
+export async function signInOrganizer(baseUrl) {
+  const organizer = await send(baseUrl, 'POST', '/api/auth/sign-in', { body: demoUser });
+  const demoGames = await send(baseUrl, 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`);
+  return {
+    organizerCookie: cookieOf(organizer.response),
+    organizerId: organizer.json.user.id,
+    placeIds: [...new Set(demoGames.json.events.map((event) => event.place.id))],
+  };
+}
+
+/** A published one-field form of the organizer's; its id. */
+export async function createPublishedForm(baseUrl, organizerCookie, title) {
+  const form = await send(baseUrl, 'POST', '/api/forms', {
+    cookie: organizerCookie,
+    body: {
+      id: randomUUID(),
+      teamId: null,
+      title,
+      fields: [{ type: 'short_text', id: 'position', label: 'Position', required: true }],
+      settings: { onePerPerson: false },
+    },
+  });
+  if (form.status !== 201) throw new Error(`could not create a form: ${form.status} ${JSON.stringify(form.json)}`);
+  const published = await send(baseUrl, 'POST', `/api/forms/${form.json.id}/status`, {
+    cookie: organizerCookie,
+    body: { status: 'published' },
+  });
+  if (published.status !== 200) throw new Error(`could not publish the form: ${published.status}`);
+  return form.json.id;
+}
+
+/**
+ * `people` new people named after `label` ("Mix" makes "Mix Player 1", mix-1-…@example.com),
+ * each signed up with a conversation with the organizer and a confirmed email.
+ */
+export async function signUpCast(baseUrl, databaseUrl, { people, label, organizerId }) {
+  const slug = label.toLowerCase();
+  const cast = [];
+  for (let index = 0; index < people; index++) {
+    const credentials = {
+      name: `${label} Player ${index + 1}`,
+      email: `${slug}-${index + 1}-${Date.now()}@example.com`,
+      password: `${slug}-player-pass-${index + 1}-x`,
+    };
+    const signedUp = await send(baseUrl, 'POST', '/api/auth/sign-up', { body: credentials });
+    if (signedUp.status !== 201) throw new Error(`sign-up failed: ${signedUp.status}`);
+    const cookie = cookieOf(signedUp.response);
+    const conversation = await send(baseUrl, 'POST', '/api/conversations/direct', {
+      cookie,
+      body: { userId: organizerId },
+    });
+    cast.push({ credentials, cookie, conversationId: conversation.json.id ?? conversation.json.conversation?.id });
+  }
+  await confirmEmails(
+    baseUrl,
+    databaseUrl,
+    cast.map((person) => person.credentials.email),
+  );
+  return cast;
+}
+
 /**
  * The world the mix runs in: the demo organizer's dozen events near Austin (eight one-off
  * games, two of them with 4 spots so waitlists form, and four weekly series), a published
  * form, and `people` signed-up people with a conversation each with the organizer.
  */
 export async function setUpIssue32World(baseUrl, databaseUrl, people) {
-  const organizer = await send(baseUrl, 'POST', '/api/auth/sign-in', { body: demoUser });
-  const organizerCookie = cookieOf(organizer.response);
-  const organizerId = organizer.json.user.id;
-  const demoGames = await send(baseUrl, 'GET', `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`);
-  const placeIds = [...new Set(demoGames.json.events.map((event) => event.place.id))];
+  const { organizerCookie, organizerId, placeIds } = await signInOrganizer(baseUrl);
   const events = [];
   for (let index = 0; index < oneOffCount + seriesCount; index++) {
     const series = index >= oneOffCount;
@@ -133,50 +192,12 @@ export async function setUpIssue32World(baseUrl, databaseUrl, people) {
     );
     events.push({ id: created.json.id, occurrences });
   }
-  const form = await send(baseUrl, 'POST', '/api/forms', {
-    cookie: organizerCookie,
-    body: {
-      id: randomUUID(),
-      teamId: null,
-      title: 'Mix sign-up',
-      fields: [{ type: 'short_text', id: 'position', label: 'Position', required: true }],
-      settings: { onePerPerson: false },
-    },
-  });
-  if (form.status !== 201) throw new Error(`could not create a form: ${form.status} ${JSON.stringify(form.json)}`);
-  const published = await send(baseUrl, 'POST', `/api/forms/${form.json.id}/status`, {
-    cookie: organizerCookie,
-    body: { status: 'published' },
-  });
-  if (published.status !== 200) throw new Error(`could not publish the form: ${published.status}`);
-
-  const cast = [];
-  for (let index = 0; index < people; index++) {
-    const credentials = {
-      name: `Mix Player ${index + 1}`,
-      email: `mix-${index + 1}-${Date.now()}@example.com`,
-      password: `mix-player-pass-${index + 1}-x`,
-    };
-    const signedUp = await send(baseUrl, 'POST', '/api/auth/sign-up', { body: credentials });
-    if (signedUp.status !== 201) throw new Error(`sign-up failed: ${signedUp.status}`);
-    const cookie = cookieOf(signedUp.response);
-    const conversation = await send(baseUrl, 'POST', '/api/conversations/direct', {
-      cookie,
-      body: { userId: organizerId },
-    });
-    cast.push({
-      credentials,
-      cookie,
-      conversationId: conversation.json.id ?? conversation.json.conversation?.id,
-      joined: new Set(),
-    });
-  }
-  await confirmEmails(
-    baseUrl,
-    databaseUrl,
-    cast.map((person) => person.credentials.email),
-  );
-  return { events, placeIds, formId: form.json.id, cast };
+  const formId = await createPublishedForm(baseUrl, organizerCookie, 'Mix sign-up');
+  const cast = (await signUpCast(baseUrl, databaseUrl, { people, label: 'Mix', organizerId })).map((person) => ({
+    ...person,
+    joined: new Set(),
+  }));
+  return { events, placeIds, formId, cast };
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
