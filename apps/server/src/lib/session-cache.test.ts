@@ -7,7 +7,7 @@ import { listOutboxMailTo } from './mail/outbox.repository.ts';
 import { signUpUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { createAuth } from './auth.ts';
+import { createQuietAuth } from '../test/quiet-auth.ts';
 import { createSessionCache, sessionCacheTtlMs } from './session.ts';
 
 /**
@@ -143,17 +143,7 @@ describe('the session cache', () => {
 describe('the session cookie the cache reads', () => {
   it('is the one Better Auth reads, on http and behind https (the __Secure- prefix)', async () => {
     for (const publicOrigin of ['http://localhost:3000', 'https://huddle.example']) {
-      const auth = createAuth({
-        config: { ...a.config, publicOrigin },
-        db: a.db,
-        log: a.app.log,
-        onEmailVerified: async () => undefined,
-        sendPasswordResetLink: async () => undefined,
-        sendVerificationLink: async () => undefined,
-        onUserCreated: async () => undefined,
-        maySignIn: async () => true,
-        onSessionsEnded: () => undefined,
-      });
+      const auth = createQuietAuth({ config: { ...a.config, publicOrigin }, db: a.db, log: a.app.log });
       expect(auth.sessionCookieName).toBe((await auth.$context).authCookies.sessionToken.name);
       expect(auth.sessionCookieName.startsWith('__Secure-')).toBe(publicOrigin.startsWith('https:'));
     }

@@ -11,7 +11,8 @@ import {
   verifyEmailWith,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createAuth, passwordIsEmailCode, passwordTooCommonCode } from '../../lib/auth.ts';
+import { passwordIsEmailCode, passwordTooCommonCode } from '../../lib/auth.ts';
+import { createQuietAuth } from '../../test/quiet-auth.ts';
 import { findUserByEmail } from './accounts.repository.ts';
 import { toCurrentUser } from './accounts.service.ts';
 
@@ -292,18 +293,7 @@ describe('password reset', () => {
 
 describe('changing a password', () => {
   // Huddle has no change-password route yet; Better Auth's own endpoint must refuse too.
-  const auth = () =>
-    createAuth({
-      config: t.config,
-      db: t.db,
-      log: t.app.log,
-      onEmailVerified: async () => undefined,
-      sendPasswordResetLink: async () => undefined,
-      sendVerificationLink: async () => undefined,
-      onUserCreated: async () => undefined,
-      maySignIn: async () => true,
-      onSessionsEnded: () => undefined,
-    });
+  const auth = () => createQuietAuth({ config: t.config, db: t.db, log: t.app.log });
 
   it('refuses a common or trivial new password, and takes a good one', async () => {
     const { body, cookie } = await signUpVerifiedUser(t);
