@@ -15,8 +15,6 @@
 // also its 10,000 and 100,000-event siblings (huddle_bench_nearby_10k, _100k) when they exist, for the
 // cost curve (issue 32 goal 5; BENCH_DISCOVER_CURVE=0 measures the named database only).
 // Prints figures and exits 0; exits 1 only when it cannot measure.
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import pg from 'pg';
 import {
   describeDatabase,
@@ -26,6 +24,8 @@ import {
   runBench,
   signUpCookie,
   startServer,
+  loadAverage,
+  processCpuMs,
 } from './lib/harness.mjs';
 import { connections, durationSeconds, load, report } from './lib/http-load.mjs';
 
@@ -33,25 +33,7 @@ import { connections, durationSeconds, load, report } from './lib/http-load.mjs'
 const austin = { lat: 30.2672, lng: -97.7431 };
 const discoverPath = `/api/events?lat=${austin.lat}&lng=${austin.lng}&limit=20`;
 const curve = process.env.BENCH_DISCOVER_CURVE !== '0';
-const clockTicksPerSecond = 100; // Linux USER_HZ
-
 requireServerBuild();
-
-const loadAverage = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
-/** utime + stime of one process, in ms (fields 14 and 15 of /proc/<pid>/stat); undefined once it is gone. */
-function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
-  } catch {
-    return undefined;
-  }
-}
 
 /** CPU ms of every PostgreSQL backend connected to the server's database, by pid (this probe's own left out). */
 async function backendCpu(client) {
@@ -61,7 +43,7 @@ async function backendCpu(client) {
   // A backend that ended between the query and the read is left out (its time is lost, not negative).
   return new Map(
     rows.flatMap(({ pid }) => {
-      const ms = cpuMsOf(pid);
+      const ms = processCpuMs(pid);
       return ms === undefined ? [] : [[pid, ms]];
     }),
   );
@@ -105,10 +87,10 @@ function variedPath() {
 
 /** One load with the server's and PostgreSQL's CPU per request and the load average beside it. */
 async function measure(server, probe, label, url, options = {}) {
-  const nodeBefore = cpuMsOf(server.child.pid);
+  const nodeBefore = processCpuMs(server.child.pid);
   const postgresBefore = await backendCpu(probe);
   const result = await load(url, options.headers, options.requests);
-  const nodeMs = (cpuMsOf(server.child.pid) ?? Number.NaN) - nodeBefore;
+  const nodeMs = (processCpuMs(server.child.pid) ?? Number.NaN) - nodeBefore;
   let postgresMs = 0;
   for (const [pid, ms] of await backendCpu(probe)) postgresMs += ms - (postgresBefore.get(pid) ?? 0);
   const perSecond = report(label, result);

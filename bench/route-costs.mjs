@@ -29,6 +29,7 @@ import {
   spawnServer,
   stopChild,
   waitHealthy,
+  loadAverage,
 } from './lib/harness.mjs';
 import {
   austin,
@@ -37,7 +38,6 @@ import {
   drawRoute,
   gameBody,
   issue32Routes,
-  loadAverage,
   metricsToken,
   postgresCpuMs,
   printMixTable,

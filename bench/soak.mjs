@@ -19,7 +19,6 @@ import { createSoakMix, percentile } from './lib/soak-mix.mjs';
 import {
   drawRoute,
   issue32Routes,
-  loadAverage,
   metricsToken,
   printMixTable,
   runClosedLoop,
@@ -37,6 +36,7 @@ import {
   spawnServer,
   stopChild,
   waitHealthy,
+  loadAverage,
 } from './lib/harness.mjs';
 
 const issue32 = process.env.SOAK_MIX === 'issue32';

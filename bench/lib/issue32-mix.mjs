@@ -7,35 +7,20 @@
 // PostgreSQL's CPU, and the server's query counter.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import path from 'node:path';
-import { confirmEmails, demoUser } from './harness.mjs';
+import { confirmEmails, demoUser, loadAverage, processCpuMs } from './harness.mjs';
 
 export const austin = { lat: 30.2672, lng: -97.7431 };
 /** The bearer token the benches start the server with, so they can read GET /metrics. */
 export const metricsToken = 'bench-costs-metrics-token';
-const clockTicksPerSecond = 100; // Linux USER_HZ
 const weekMs = 7 * 24 * 60 * 60 * 1000;
 /** A dozen events: eight one-off games and four weekly series of ten occurrences. */
 const oneOffCount = 8;
 const seriesCount = 4;
 const occurrencesPerSeries = 10;
 
-export const loadAverage = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
-/** utime + stime of one process, in ms (fields 14 and 15 of /proc/<pid>/stat). */
-export function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
-  } catch {
-    return 0; // exited meanwhile
-  }
-}
+/** A process's CPU ms, 0 once it has exited (harness.mjs's processCpuMs). */
+export const cpuMsOf = (pid) => processCpuMs(pid) ?? 0;
 
 /** The embedded PostgreSQL's postmaster and every process it started (its backends). */
 export function postgresCpuMs(dataDir) {
