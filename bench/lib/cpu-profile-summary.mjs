@@ -1,17 +1,51 @@
 // Where a V8 .cpuprofile (node --cpu-prof) spent its busy time: self time by npm package (the
 // server bundle's own code is "app", Node's is "node"), then the functions with the most self
 // time. Idle time is left out of the shares. bench:costs and bench:soak print it after a profiled run.
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SourceMapConsumer } from 'source-map-js';
 
 function packageOf(url) {
   if (!url) return 'node (native)';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (match) return match[1];
   if (url.startsWith('node:')) return 'node';
+  // Huddle's own code, by folder: features/events, lib, db…
+  const own = /(?:^|\/)src\/((?:features\/)?[^/]+)/.exec(url);
+  if (own) return `app ${own[1].replace(/\.ts$/, '')}`;
   if (url.includes('/dist/')) return 'app';
   return url;
+}
+
+/**
+ * The server runs as a bundle (apps/server/build.mjs): its frames point into dist/*.js. Each is
+ * mapped back through the bundle's source map to the npm package or the folder of Huddle's code
+ * it came from, so the table says drizzle-orm or features/events instead of "app".
+ */
+function createSourceResolver() {
+  const consumers = new Map();
+  const consumerFor = (url) => {
+    if (!consumers.has(url)) {
+      let consumer = null;
+      try {
+        const file = url.startsWith('file:') ? fileURLToPath(url) : url;
+        if (existsSync(`${file}.map`))
+          consumer = new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+      } catch {
+        consumer = null;
+      }
+      consumers.set(url, consumer);
+    }
+    return consumers.get(url);
+  };
+  return ({ url, lineNumber, columnNumber }) => {
+    if (!url || !url.includes('/dist/')) return url;
+    const consumer = consumerFor(url);
+    if (!consumer) return url;
+    return consumer.originalPositionFor({ line: lineNumber + 1, column: Math.max(0, columnNumber) }).source ?? url;
+  };
 }
 
 /** Self ms per profile node id, from the samples and their time deltas (µs). */
@@ -24,15 +58,17 @@ function selfTimes(profile) {
 export function summarizeCpuProfile(file, { top = 25 } = {}) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const self = selfTimes(profile);
+  const sourceOf = createSourceResolver();
   const byPackage = new Map();
   const byFunction = new Map();
   let busy = 0;
   for (const node of profile.nodes) {
     const ms = self.get(node.id) ?? 0;
     if (ms === 0) continue;
-    const { functionName, url, lineNumber } = node.callFrame;
+    const { functionName, lineNumber } = node.callFrame;
     if (functionName === '(idle)') continue;
     busy += ms;
+    const url = sourceOf(node.callFrame);
     const special = functionName.startsWith('(') ? functionName : null;
     const owner = special ?? packageOf(url);
     byPackage.set(owner, (byPackage.get(owner) ?? 0) + ms);
@@ -42,7 +78,7 @@ export function summarizeCpuProfile(file, { top = 25 } = {}) {
   const share = (ms) => `${((100 * ms) / busy).toFixed(1).padStart(5)} %`;
   console.log(`\nCPU profile ${path.basename(file)}: ${(busy / 1000).toFixed(1)} s busy (idle left out)`);
   console.log('self time by package:');
-  for (const [owner, ms] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+  for (const [owner, ms] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     console.log(`  ${share(ms)}  ${owner}`);
   }
   console.log(`the ${top} functions with the most self time:`);

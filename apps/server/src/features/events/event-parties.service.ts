@@ -30,7 +30,7 @@ import {
   listOccurrenceParties,
   listPartiesWithPeople,
   lockEvent,
-  nextWaitlistPosition,
+  nextWaitlistPositionOf,
   setWaitlistOrder,
   updatePartyRow,
   type EventRow,
@@ -112,10 +112,12 @@ export async function joinUnderLock(
     const free = locked.slots - heldSlots(parties);
     // The waitlist pass above left no waiting party that fits the free spots, so a party that
     // fits takes them without passing anyone; otherwise it queues at the end.
+    // The parties are the occurrence's whole list under the lock, so the next waitlist place is
+    // read from them rather than asked again.
     const place: Place =
       partySize <= free
         ? { status: 'joined', position: 0 }
-        : { status: 'waitlisted', position: await nextWaitlistPosition(tx, eventId, occurrence.startsAt) };
+        : { status: 'waitlisted', position: nextWaitlistPositionOf(parties) };
     if (!who) return { kind: 'placed', party: null, place, notices };
     const already = parties.some((party) => (who.userId ? party.userId === who.userId : party.guestId === who.guestId));
     if (already) return { kind: 'already', place, notices };

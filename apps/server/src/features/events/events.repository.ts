@@ -796,6 +796,19 @@ export async function deletePartyRow(db: Database, partyId: string): Promise<voi
   await db.delete(eventParties).where(eq(eventParties.id, partyId));
 }
 
+export async function deletePartyRows(db: Database, partyIds: string[]): Promise<void> {
+  if (partyIds.length > 0) await db.delete(eventParties).where(inArray(eventParties.id, partyIds));
+}
+
+/** The waitlist's next place from an occurrence's parties in hand (nextWaitlistPosition's rule). */
+export function nextWaitlistPositionOf(parties: Pick<PartyRow, 'status' | 'position'>[]): number {
+  let last = 0;
+  for (const party of parties) {
+    if ((party.status === 'waitlisted' || party.status === 'offered') && party.position > last) last = party.position;
+  }
+  return last + 1;
+}
+
 /** The waitlist's next place: after every waiting or offered party of the occurrence. */
 export async function nextWaitlistPosition(db: Database, eventId: string, occurrenceStartsAt: Date) {
   const [row] = await db

@@ -17,6 +17,7 @@ import {
 } from './events.mails.ts';
 import {
   deleteExpiredOffers,
+  deletePartyRows,
   inTransaction,
   listOccurrenceParties,
   listOccurrencesWithExpiredOffers,
@@ -87,6 +88,10 @@ export async function runWaitlist(
  * off), so the caller needs no second read. `knownNotCancelled`: the caller has just checked,
  * under the lock, that the date is not called off (one query fewer).
  */
+/** An offer whose claim window has passed (deleteExpiredOffers' rule, read from a party in hand). */
+const isLapsedOffer = (party: PartyRow, now: Date) =>
+  party.status === 'offered' && party.offerExpiresAt !== null && party.offerExpiresAt <= now;
+
 export async function settleWaitlist(
   tx: Database,
   event: EventRow,
@@ -94,12 +99,25 @@ export async function settleWaitlist(
   now: Date,
   { knownNotCancelled = false }: { knownNotCancelled?: boolean } = {},
 ): Promise<{ notices: WaitlistNotice[]; parties: PartyRow[] | null }> {
-  await deleteExpiredOffers(tx, event.id, occurrence.startsAt, now);
-  if (event.cancelledAt || occurrence.endsAt <= now) return { notices: [], parties: null };
-  // A date called off on its own gives nobody a spot (issue 11): its waitlist stays as it was.
-  if (!knownNotCancelled && (await isOccurrenceCancelled(tx, event.id, occurrence.startsAt)))
+  if (event.cancelledAt || occurrence.endsAt <= now) {
+    await deleteExpiredOffers(tx, event.id, occurrence.startsAt, now);
     return { notices: [], parties: null };
-  const parties = await listOccurrenceParties(tx, event.id, occurrence.startsAt);
+  }
+  // A date called off on its own gives nobody a spot (issue 11): its waitlist stays as it was.
+  if (!knownNotCancelled && (await isOccurrenceCancelled(tx, event.id, occurrence.startsAt))) {
+    await deleteExpiredOffers(tx, event.id, occurrence.startsAt, now);
+    return { notices: [], parties: null };
+  }
+  // Offers whose claim window is over are withdrawn: seen in the parties read anyway, so the
+  // usual pass (no lapsed offer) costs one query under the event lock, not two (issue 32).
+  const read = await listOccurrenceParties(tx, event.id, occurrence.startsAt);
+  const lapsed = read.filter((party) => isLapsedOffer(party, now));
+  if (lapsed.length > 0)
+    await deletePartyRows(
+      tx,
+      lapsed.map((party) => party.id),
+    );
+  const parties = lapsed.length > 0 ? read.filter((party) => !isLapsedOffer(party, now)) : read;
   /** What this pass changed, by party id: the list returned shows it. */
   const changed = new Map<string, Pick<PartyRow, 'status' | 'offerExpiresAt'>>();
   const update = async (party: PartyRow, change: Pick<PartyRow, 'status' | 'offerExpiresAt'>) => {

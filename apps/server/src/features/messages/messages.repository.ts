@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { rowsOfTable } from '../../db/driver-rows.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { eventParties, events } from '../events/events.schema.ts';
 import { userBlocks } from '../profiles/profiles.schema.ts';
@@ -294,16 +295,25 @@ export async function insertMessage(
   db: Database,
   values: Pick<MessageRow, 'conversationId' | 'senderId' | 'clientId' | 'text' | 'imageUrl'>,
 ) {
-  return db.transaction(async (tx) => {
-    // NO KEY UPDATE: senders wait for one another, foreign-key checks on the conversation do not.
-    await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.id, values.conversationId))
-      .for('no key update');
-    const [row] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
-    return row;
-  });
+  // One statement, one round trip (issue 32). The subquery locks the conversation row (NO KEY
+  // UPDATE: senders wait for one another, foreign-key checks on the conversation do not); the
+  // row it yields is then projected into the insert, and only there does seq take its next value
+  // (named here, with OVERRIDING SYSTEM VALUE: a column default would be drawn before the lock).
+  // The lock lasts until the statement's transaction commits. No row: a retry's twin won the
+  // clientId, or the conversation is gone.
+  const [row] = await rowsOfTable(
+    db,
+    messages,
+    sql`insert into ${messages} (id, seq, conversation_id, sender_id, client_id, text, image_url, created_at, edited_at, deleted_at)
+        overriding system value
+          select gen_random_uuid(), nextval(pg_get_serial_sequence('messages', 'seq')), locked.id, ${values.senderId},
+            ${values.clientId}::uuid, ${values.text}, ${values.imageUrl}::text, now(), null::timestamptz, null::timestamptz
+          from (select ${conversations.id} from ${conversations}
+                where ${conversations.id} = ${values.conversationId} for no key update) as locked
+        on conflict do nothing
+        returning *`,
+  );
+  return row;
 }
 
 export async function updateMessageColumns(

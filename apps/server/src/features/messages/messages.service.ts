@@ -86,11 +86,11 @@ async function postingRule(
     return conversation.announcementsOnly && !manager ? messagesMessages.announcementsOnly : null;
   }
   const otherId = otherIn(conversation, actorId);
-  const blockers = await findBlockerIds(db, actorId, otherId);
+  const [blockers, begun] = await Promise.all([findBlockerIds(db, actorId, otherId), hasMessages(db, conversation.id)]);
   if (blockers.includes(actorId)) return messagesMessages.blockedByYou;
   if (blockers.includes(otherId)) return messagesMessages.blockedByThem;
   // "Start a conversation" (issue 12): once it has begun, the switch no longer stops replies.
-  if (!(await hasMessages(db, conversation.id))) {
+  if (!begun) {
     const [other] = await findPeople(db, [otherId]);
     if (
       other &&
@@ -368,22 +368,30 @@ export async function sendMessage(
   }: { actorId: string; conversationId: string; message: { clientId: string; text: string; imageUrl: string | null } },
 ) {
   const { db, realtime } = deps;
-  // A retry of a message that went through: the same message, nothing sent twice.
-  const earlier = await findMessageByClientId(db, actorId, message.clientId);
+  // A retry of a message that went through: the same message, nothing sent twice. Read beside
+  // the conversation (one round trip's wait, not two); a replay answers whatever the access says.
+  const [earlier, access] = await Promise.all([
+    findMessageByClientId(db, actorId, message.clientId),
+    findConversationWithAccess(db, conversationId, actorId),
+  ]);
   if (earlier) return replayOf(db, earlier, conversationId);
-
-  const { conversation, manager } = await requireMember(db, conversationId, actorId);
+  if (!access?.member) throw conversationNotFound();
+  const { conversation, manager } = access;
   const reason = await postingRule(db, conversation, actorId, manager);
   if (reason) throw cannotPost(reason);
   if (message.imageUrl) checkImageUrl(message.imageUrl, conversationId, actorId);
 
   const row = await insertMessage(db, { conversationId, senderId: actorId, ...message });
-  // Two copies of one retry raced: the other insert won.
-  if (!row) return replayOf(db, (await findMessageByClientId(db, actorId, message.clientId))!, conversationId);
+  if (!row) {
+    // Two copies of one retry raced: the other insert won. Or the conversation was deleted
+    // between the access check and the insert.
+    const twin = await findMessageByClientId(db, actorId, message.clientId);
+    if (!twin) throw conversationNotFound();
+    return replayOf(db, twin, conversationId);
+  }
 
   // Sending reads everything before it: the sender has seen the thread.
-  await markReadUpTo(db, conversationId, actorId, row.seq);
-  const [reply] = await toMessages(db, [row]);
+  const [, [reply]] = await Promise.all([markReadUpTo(db, conversationId, actorId, row.seq), toMessages(db, [row])]);
   const members = await listMemberIds(db, conversation);
   realtime.sendMany(members, { type: messageEventTypes.created, conversationId, message: reply! });
   await notifyNewMessage(deps, { conversation, message: reply!, memberIds: members });
