@@ -10,7 +10,8 @@ import { SourceMapConsumer } from 'source-map-js';
 function packageOf(url) {
   if (!url) return 'node (native)';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-  if (match) return match[1];
+  // drizzle-orm's own source maps point at node_modules/src/… (one folder too high).
+  if (match) return match[1] === 'src' ? 'drizzle-orm' : match[1];
   if (url.startsWith('node:')) return 'node';
   // Huddle's own code, by folder: features/events, lib, db…
   const own = /(?:^|\/)src\/((?:features\/)?[^/]+)/.exec(url);

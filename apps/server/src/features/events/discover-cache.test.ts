@@ -125,23 +125,67 @@ describe('signed-out discover, cached', () => {
     ]);
   });
 
-  it("never answers a signed-in request from the cache, and never shows a viewer's own status signed out", async () => {
+  it("answers a signed-in request from the shared page with the viewer's own status read afresh, and keeps none of it", async () => {
     const { event, url } = await gameWithSpots(5);
-    const [going, other] = [players[0]!, players[1]!];
+    const [going, other, joiner] = [players[0]!, players[1]!, players[2]!];
     await join(going, event);
     const signedOut = await discover(first, url);
     expect(signedOut.events.find((row) => row.id === event.id)?.viewerStatus).toBeNull();
-    // Right after the signed-out read (the page is cached): each signed-in viewer gets their own.
+    // Right after the signed-out read (the page is cached): each signed-in viewer gets their own,
+    // from the shared page (a hit, not a read of the list).
+    const before = await cacheFigures(first);
     expect((await discover(first, url, going.cookie)).events.find((row) => row.id === event.id)?.viewerStatus).toEqual(
       expect.objectContaining({ kind: 'going' }),
     );
     expect(
       (await discover(first, url, other.cookie)).events.find((row) => row.id === event.id)?.viewerStatus,
     ).toBeNull();
-    // And the signed-in read left nothing of theirs for the next visitor.
+    const after = await cacheFigures(first);
+    expect(after.hits - before.hits).toBe(2);
+    expect(after.misses).toBe(before.misses);
+    // A join shows at once to the one who joined: their status and the count, on the next read.
+    await join(joiner, event);
+    const mine = (await discover(first, url, joiner.cookie)).events.find((row) => row.id === event.id);
+    expect(mine?.viewerStatus).toEqual(expect.objectContaining({ kind: 'going' }));
+    expect(mine?.joinedCount).toBe(2);
+    // A cookie that is no session reads as a visitor.
+    expect(
+      (await discover(first, url, 'huddle.session_token=made-up')).events.every((row) => row.viewerStatus === null),
+    ).toBe(true);
+    // And the signed-in reads left nothing of theirs for the next visitor.
     for (const page of [await discover(first, url), await discover(second, url)]) {
       expect(page.events.every((row) => row.viewerStatus === null)).toBe(true);
     }
+  });
+
+  it('gives a signed-in viewer the same statuses from the shared page as from a fresh read', async () => {
+    nextLat += 0.5;
+    const here = { lat: nextLat, lng: -105 };
+    const place = await insertPlace(first.db, here);
+    const url = `/api/events?lat=${here.lat}&lng=${here.lng}&limit=20`;
+    const [going, waiting, later] = [players[0]!, players[1]!, players[2]!];
+    const full = await createEventAs(first.app, organizer.cookie, place.id, { slots: 1 });
+    await join(going, full);
+    await join(waiting, full);
+    // A weekly series where one player is on a later date than the list shows.
+    const series = await createEventAs(first.app, organizer.cookie, place.id, {
+      repeat: { weekdays: [2], until: null, count: 4 },
+    });
+    const nextWeek = new Date(Date.parse(series.next!.startsAt) + 7 * 24 * 60 * 60 * 1000);
+    await insertParty(first.db, { eventId: series.id, userId: later.user.id, occurrenceStartsAt: nextWeek });
+    const statuses = (page: Page) => Object.fromEntries(page.events.map((row) => [row.id, row.viewerStatus]));
+    await discover(first, url); // the shared page is now cached
+    for (const person of [organizer, going, waiting, later]) {
+      const shared = await discover(first, url, person.cookie);
+      // decision 066's "just wrote" cookie sends a request the old way: a fresh read of the list.
+      const fresh = await discover(first, url, `${person.cookie}; huddle_wrote=1`);
+      expect(statuses(shared)).toEqual(statuses(fresh));
+    }
+    const of = async (person: TestUser, eventId: string) =>
+      (await discover(first, url, person.cookie)).events.find((row) => row.id === eventId)?.viewerStatus;
+    expect(await of(organizer, full.id)).toEqual({ kind: 'organizer' });
+    expect(await of(waiting, full.id)).toEqual(expect.objectContaining({ kind: 'waitlist' }));
+    expect(await of(later, series.id)).toEqual(expect.objectContaining({ kind: 'going', on: nextWeek.toISOString() }));
   });
 
   it('sends a cached page compressed as the browser asks, the same page as uncompressed', async () => {

@@ -1,4 +1,4 @@
-import type { discoverEventsQuery } from '@huddle/shared/events';
+import type { discoverEventsQuery, EventSummary } from '@huddle/shared/events';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { wroteRecentlyCookie } from '../../lib/read-routing.ts';
@@ -53,8 +53,14 @@ export function announceEventChange(
   realtime.publish(`${eventChangeTopicPrefix}:${listedAnew ? anyList : eventId}`, { type: 'event.changed', eventId });
 }
 
+/** A shared page: as sent to visitors (serialized, with its compressed forms), and as read, for a signed-in viewer's copy. */
+export interface SharedDiscoverPage {
+  reply: CachedReply;
+  page: { events: EventSummary[]; nextStartId: string | null };
+}
+
 export interface DiscoverCache {
-  cache: ResponseCache<CachedReply>;
+  cache: ResponseCache<SharedDiscoverPage>;
   /** The query a signed-out request is answered for: rounded, so it has a bounded set of answers. */
   normalise(query: DiscoverQuery): DiscoverQuery;
   key(query: DiscoverQuery): string;
@@ -66,7 +72,13 @@ export function createDiscoverCache(
   { maxEntries, ttlMs = discoverCacheTtlMs }: { maxEntries: number; ttlMs?: number },
 ): DiscoverCache | undefined {
   if (maxEntries === 0) return undefined;
-  const cache = createResponseCache<CachedReply>({ maxEntries, maxBytes, ttlMs, sizeOf: (reply) => reply.sizeBytes });
+  // The page as read takes about what its text does again.
+  const cache = createResponseCache<SharedDiscoverPage>({
+    maxEntries,
+    maxBytes,
+    ttlMs,
+    sizeOf: ({ reply }) => 2 * reply.sizeBytes,
+  });
   // null: messages may have been lost (a resync).
   realtime.watchTopics(eventChangeTopicPrefix, (eventId) =>
     eventId === null || eventId === anyList ? cache.clear() : cache.invalidate(eventId),
@@ -106,14 +118,19 @@ export function createDiscoverCache(
 }
 
 /**
- * Only requests that carry no session (Better Auth's cookies are named `huddle.*`, or
- * `__Secure-huddle.*` on https) use the cache: a signed-in page shows the viewer's own status,
- * which is never kept. A client that just wrote (decision 066's cookie) reads afresh too.
+ * Which requests the shared pages answer: a visitor's as they are; a signed-in person's with
+ * their own status read afresh and put in (`withViewerStatuses`), never kept. A client that just
+ * wrote (decision 066's cookie) and a request with credentials in a header read the old way.
  */
-export function mayUseSharedCache(request: FastifyRequest): boolean {
+export function sharedCacheUse(request: FastifyRequest): 'visitor' | 'viewer' | 'none' {
   const { cookie, authorization } = request.headers;
-  // No route takes credentials in a header today; one that ever does is not a visitor either.
-  return authorization === undefined && (cookie === undefined || !sessionOrWriteCookie.test(cookie));
+  // No route takes credentials in a header today; one that ever does reads afresh.
+  if (authorization !== undefined) return 'none';
+  if (cookie === undefined) return 'visitor';
+  if (wroteCookie.test(cookie)) return 'none';
+  return sessionCookie.test(cookie) ? 'viewer' : 'visitor';
 }
 
-const sessionOrWriteCookie = new RegExp(`(?:^|;\\s*)(?:(?:__Secure-|__Host-)?huddle\\.|${wroteRecentlyCookie}=)`);
+// Better Auth's cookies are named `huddle.*`, or `__Secure-huddle.*` on https.
+const sessionCookie = /(?:^|;\s*)(?:__Secure-|__Host-)?huddle\./;
+const wroteCookie = new RegExp(`(?:^|;\\s*)${wroteRecentlyCookie}=`);

@@ -9,7 +9,7 @@ import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import { listAttendanceOf, markAttendance } from './event-attendance.service.ts';
 import { messagePlayers } from './event-messages.service.ts';
 import { addPlayer, cancelOccurrence, searchPlayers } from './event-organizer.service.ts';
-import { createDiscoverCache, mayUseSharedCache } from './discover-cache.ts';
+import { createDiscoverCache, sharedCacheUse } from './discover-cache.ts';
 import { discoverEvents, myEvents, myFavorites, nearbyEvents, placeEvents, teamEvents } from './event-lists.service.ts';
 import {
   checkInParty,
@@ -19,7 +19,7 @@ import {
   removeParty,
   reorderWaitlist,
 } from './event-parties.service.ts';
-import { cancelEvent, createEvent, getEvent, setFavorite, updateEvent } from './events.service.ts';
+import { cancelEvent, createEvent, getEvent, setFavorite, updateEvent, withViewerStatuses } from './events.service.ts';
 import { gameRemindersCron, gameRemindersJob, sendGameReminders } from './event-reminders.service.ts';
 import { sweepExpiredOffers, type EventDeps } from './waitlist.service.ts';
 
@@ -50,18 +50,26 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
   const discoverCache = createDiscoverCache(realtime, { maxEntries: config.discoverCacheEntries });
   if (discoverCache) appDeps.responseCaches.set('discover', discoverCache.cache);
   registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) => {
-    // Decision 073: a signed-out page (no viewer status) is shared for up to a second. It is read
-    // from the primary, so the second counts from the write, not from a replica's lag.
-    if (discoverCache && mayUseSharedCache(request)) {
+    // Decision 073: a page read for nobody (no viewer status) is shared for up to a second. It is
+    // read from the primary, so the second counts from the write, not from a replica's lag.
+    const use = discoverCache ? sharedCacheUse(request) : 'none';
+    if (discoverCache && use !== 'none') {
       const shared = discoverCache.normalise(query);
       const { value } = await discoverCache.cache.get(discoverCache.key(shared), async () => {
         const page = await discoverEvents(db, clock, { query: shared });
         return {
-          value: new CachedReply(serializeReply(eventEndpoints.discoverEvents, page).json),
+          value: { reply: new CachedReply(serializeReply(eventEndpoints.discoverEvents, page).json), page },
           tags: page.events.map((event) => event.id),
         };
       });
-      return value.replyFor(request.headers['accept-encoding']);
+      const viewerId = use === 'viewer' ? await viewer(request) : undefined;
+      if (!viewerId) return value.reply.replyFor(request.headers['accept-encoding']);
+      // Issue 32: signed in, the same shared page with the person's own status read now, from
+      // the primary (what they just did shows), and kept nowhere.
+      return {
+        events: await withViewerStatuses(db, viewerId, value.page.events, clock.now()),
+        nextStartId: value.page.nextStartId,
+      };
     }
     // Decision 066: lists anyone may see a few seconds late read from the replica.
     const viewerId = await viewer(request);

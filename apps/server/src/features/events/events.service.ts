@@ -171,6 +171,40 @@ export async function toSummaries(
   });
 }
 
+/**
+ * A list page read for nobody (a shared discover page, decision 073) with the viewer's own status
+ * put in, read now: the same rule as toSummaries' for a list (each row's shown date, or a later
+ * one of the series), one query for the page. The page itself is left as it was.
+ */
+export async function withViewerStatuses(
+  db: Database,
+  viewerId: string,
+  summaries: readonly EventSummary[],
+  now: Date,
+): Promise<EventSummary[]> {
+  if (summaries.length === 0) return [];
+  const standings = await findViewerStandings(db, {
+    viewerId,
+    occurrences: summaries.map((summary) => ({
+      eventId: summary.id,
+      startsAt: summary.next ? new Date(summary.next.startsAt) : null,
+    })),
+    managerRoles: managers,
+    laterFrom: now,
+  });
+  const statuses = statusesOf(
+    standings,
+    viewerId,
+    new Map(
+      summaries.map((summary) => [
+        summary.id,
+        { creatorId: summary.creatorId, shownAt: summary.next ? Date.parse(summary.next.startsAt) : null },
+      ]),
+    ),
+  );
+  return summaries.map((summary) => ({ ...summary, viewerStatus: statuses.get(summary.id) ?? null }));
+}
+
 /** The viewer's status on each row's occurrence: one query for the whole list (never one per row). */
 async function viewerStatuses(
   db: Database,
@@ -186,15 +220,33 @@ async function viewerStatuses(
     managerRoles: managers,
     ...(laterFrom && { laterFrom }),
   });
-  const creators = new Map(wanted.map(({ row }) => [row.event.id, row.event.creatorId]));
-  const shown = new Map(wanted.map(({ row, startsAt }) => [row.event.id, startsAt?.getTime() ?? null]));
+  return statusesOf(
+    standings,
+    viewerId,
+    new Map(
+      wanted.map(({ row, startsAt }) => [
+        row.event.id,
+        { creatorId: row.event.creatorId, shownAt: startsAt?.getTime() ?? null },
+      ]),
+    ),
+  );
+}
+
+/** Each row's status from the viewer's standings; `rows` by event id: its creator and the date it shows. */
+function statusesOf(
+  standings: ViewerStanding[],
+  viewerId: string,
+  rows: Map<string, { creatorId: string; shownAt: number | null }>,
+): Map<string, ViewerStatus> {
+  const statuses = new Map<string, ViewerStatus>();
   for (const standing of standings) {
-    const status = toViewerStatus(standing, creators.get(standing.eventId) === viewerId);
+    const row = rows.get(standing.eventId);
+    const status = toViewerStatus(standing, row?.creatorId === viewerId);
     const on = standing.occurrenceStartsAt;
     // A status on another date than the row shows names that date.
     statuses.set(
       standing.eventId,
-      status && on && on.getTime() !== shown.get(standing.eventId) ? { ...status, on: on.toISOString() } : status,
+      status && on && on.getTime() !== (row?.shownAt ?? null) ? { ...status, on: on.toISOString() } : status,
     );
   }
   return statuses;
