@@ -188,6 +188,24 @@ describe('signed-out discover, cached', () => {
     expect(await of(later, series.id)).toEqual(expect.objectContaining({ kind: 'going', on: nextWeek.toISOString() }));
   });
 
+  it("shares home's nearby list the same way: changes show at once where written, each viewer gets their own status", async () => {
+    const { here, event } = await gameWithSpots(1);
+    const url = `/api/events/nearby?lat=${here.lat}&lng=${here.lng}&limit=7`;
+    const before = await cacheFigures(first);
+    expect(joinedOf(await discover(first, url), event.id)).toBe(0);
+    expect(joinedOf(await discover(first, url, players[1]!.cookie), event.id)).toBe(0);
+    expect((await cacheFigures(first)).hits - before.hits).toBe(1);
+    await join(players[0]!, event);
+    const mine = (await discover(first, url, players[0]!.cookie)).events.find((row) => row.id === event.id);
+    expect(mine).toEqual(
+      expect.objectContaining({ joinedCount: 1, viewerStatus: expect.objectContaining({ kind: 'going' }) }),
+    );
+    expect(
+      (await discover(first, url, players[1]!.cookie)).events.find((row) => row.id === event.id)?.viewerStatus,
+    ).toBeNull();
+    expect(joinedOf(await discover(first, url), event.id)).toBe(1);
+  });
+
   it('sends a cached page compressed as the browser asks, the same page as uncompressed', async () => {
     const { url } = await gameWithSpots(4);
     const plain = await first.app.inject({ method: 'GET', url });

@@ -1,4 +1,4 @@
-import type { discoverEventsQuery, EventSummary } from '@huddle/shared/events';
+import type { discoverEventsQuery, EventSummary, nearbyQuery } from '@huddle/shared/events';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { wroteRecentlyCookie } from '../../lib/read-routing.ts';
@@ -7,6 +7,7 @@ import type { CachedReply } from '../../lib/cached-reply.ts';
 import { createResponseCache, type ResponseCache } from '../../lib/response-cache.ts';
 
 type DiscoverQuery = z.output<typeof discoverEventsQuery>;
+type NearbyQuery = z.output<typeof nearbyQuery>;
 
 /**
  * Decision 073: signed-out discover pages are kept for at most a second, keyed by the rounded
@@ -64,6 +65,8 @@ export interface DiscoverCache {
   /** The query a signed-out request is answered for: rounded, so it has a bounded set of answers. */
   normalise(query: DiscoverQuery): DiscoverQuery;
   key(query: DiscoverQuery): string;
+  /** Home's nearby list (GET /api/events/nearby) the same way: its rounded point, and its key. */
+  nearby(query: NearbyQuery): { query: NearbyQuery; key: string };
 }
 
 /** Undefined when `maxEntries` is 0 (DISCOVER_CACHE_ENTRIES=0 turns it off). */
@@ -114,7 +117,11 @@ export function createDiscoverCache(
       query.startId,
       query.limit,
     ]);
-  return { cache, normalise, key };
+  const nearby = (query: NearbyQuery) => {
+    const rounded = { ...query, lat: snap(query.lat, pointGridDegrees), lng: snap(query.lng, pointGridDegrees) };
+    return { query: rounded, key: JSON.stringify(['nearby', rounded.lat, rounded.lng, rounded.limit]) };
+  };
+  return { cache, normalise, key, nearby };
 }
 
 /**

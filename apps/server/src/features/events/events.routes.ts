@@ -9,7 +9,7 @@ import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import { listAttendanceOf, markAttendance } from './event-attendance.service.ts';
 import { messagePlayers } from './event-messages.service.ts';
 import { addPlayer, cancelOccurrence, searchPlayers } from './event-organizer.service.ts';
-import { createDiscoverCache, sharedCacheUse } from './discover-cache.ts';
+import { createDiscoverCache, sharedCacheUse, type SharedDiscoverPage } from './discover-cache.ts';
 import { discoverEvents, myEvents, myFavorites, nearbyEvents, placeEvents, teamEvents } from './event-lists.service.ts';
 import {
   checkInParty,
@@ -49,33 +49,55 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
   );
   const discoverCache = createDiscoverCache(realtime, { maxEntries: config.discoverCacheEntries });
   if (discoverCache) appDeps.responseCaches.set('discover', discoverCache.cache);
-  registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) => {
-    // Decision 073: a page read for nobody (no viewer status) is shared for up to a second. It is
-    // read from the primary, so the second counts from the write, not from a replica's lag.
+  /**
+   * Decision 073: a list page read for nobody (no viewer status) is shared for up to a second. It
+   * is read from the primary, so the second counts from the write, not from a replica's lag. A
+   * visitor gets it as it is; a signed-in person (issue 32) the same page with their own status
+   * read now, from the primary (what they just did shows), and kept nowhere. Undefined: this
+   * request reads the old way.
+   */
+  const sharedListPage = async (
+    request: FastifyRequest,
+    endpoint: typeof eventEndpoints.discoverEvents | typeof eventEndpoints.nearbyEvents,
+    key: string,
+    read: () => Promise<SharedDiscoverPage['page']>,
+  ) => {
     const use = discoverCache ? sharedCacheUse(request) : 'none';
-    if (discoverCache && use !== 'none') {
-      const shared = discoverCache.normalise(query);
-      const { value } = await discoverCache.cache.get(discoverCache.key(shared), async () => {
-        const page = await discoverEvents(db, clock, { query: shared });
-        return {
-          value: { reply: new CachedReply(serializeReply(eventEndpoints.discoverEvents, page).json), page },
-          tags: page.events.map((event) => event.id),
-        };
-      });
-      const viewerId = use === 'viewer' ? await viewer(request) : undefined;
-      if (!viewerId) return value.reply.replyFor(request.headers['accept-encoding']);
-      // Issue 32: signed in, the same shared page with the person's own status read now, from
-      // the primary (what they just did shows), and kept nowhere.
+    if (!discoverCache || use === 'none') return undefined;
+    const { value } = await discoverCache.cache.get(key, async () => {
+      const page = await read();
       return {
-        events: await withViewerStatuses(db, viewerId, value.page.events, clock.now()),
-        nextStartId: value.page.nextStartId,
+        value: { reply: new CachedReply(serializeReply(endpoint, page).json), page },
+        tags: page.events.map((event) => event.id),
       };
+    });
+    const viewerId = use === 'viewer' ? await viewer(request) : undefined;
+    if (!viewerId) return value.reply.replyFor(request.headers['accept-encoding']);
+    return {
+      events: await withViewerStatuses(db, viewerId, value.page.events, clock.now()),
+      nextStartId: value.page.nextStartId,
+    };
+  };
+  registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) => {
+    if (discoverCache) {
+      const shared = discoverCache.normalise(query);
+      const page = await sharedListPage(request, eventEndpoints.discoverEvents, discoverCache.key(shared), () =>
+        discoverEvents(db, clock, { query: shared }),
+      );
+      if (page) return page;
     }
     // Decision 066: lists anyone may see a few seconds late read from the replica.
     const viewerId = await viewer(request);
     return reads.staleRead(request, (readDb) => discoverEvents(readDb, clock, { query, viewerId }));
   });
   registerEndpoint(app, eventEndpoints.nearbyEvents, async ({ request, query }) => {
+    if (discoverCache) {
+      const shared = discoverCache.nearby(query);
+      const page = await sharedListPage(request, eventEndpoints.nearbyEvents, shared.key, () =>
+        nearbyEvents(db, clock, shared.query),
+      );
+      if (page) return page;
+    }
     const viewerId = await viewer(request);
     return reads.staleRead(request, (readDb) => nearbyEvents(readDb, clock, { ...query, viewerId }));
   });
