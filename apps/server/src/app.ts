@@ -82,6 +82,12 @@ import { postPageMeta } from './features/posts/posts.page-meta.ts';
 import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
 import { registerTournamentRoutes } from './features/tournaments/tournaments.routes.ts';
 import { partnerPageMeta } from './features/partners/partners.page-meta.ts';
+import { eventPageMeta } from './features/events/events.page-meta.ts';
+import { teamPageMeta } from './features/teams/teams.page-meta.ts';
+import { placePageMeta } from './features/places/places.page-meta.ts';
+import { tournamentPageMeta } from './features/tournaments/tournaments.page-meta.ts';
+import { profilePageMeta } from './features/profiles/profiles.page-meta.ts';
+import { registerSeoRoutes } from './features/seo/seo.routes.ts';
 import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { registerBadgeRoutes } from './features/badges/badges.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
@@ -364,6 +370,7 @@ export async function buildApp({
   registerOnboardingRoutes(app, deps);
   registerPartnerRoutes(app, deps);
   registerTournamentRoutes(app, deps);
+  registerSeoRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs). Workers start once the app is ready, and
   // stop before the database closes. Not sooner: a job may call into the app (the local Stripe
@@ -390,6 +397,11 @@ export async function buildApp({
       },
       sitePage: websitePages(db, deps.clock, config.publicOrigin),
       pageMeta: firstPageMeta([
+        eventPageMeta({ ...deps, publicOrigin: config.publicOrigin, log: app.log }),
+        teamPageMeta(db, config.publicOrigin),
+        placePageMeta(db, deps.clock, config.publicOrigin),
+        tournamentPageMeta(db, config.publicOrigin),
+        profilePageMeta({ db, clock: deps.clock, flagDefaults: config.flagDefaults }, config.publicOrigin),
         postPageMeta(db, config.publicOrigin),
         partnerPageMeta(db, deps.clock, config.publicOrigin),
       ]),
