@@ -56,7 +56,7 @@ export function eventPreviewCard(view: EventView): PreviewCard {
   return {
     kicker: `${event.gameType} · ${formatPrice(event.priceCents)}`,
     title: event.title,
-    lines: [formatEventStart(occurrence.startsAt, event.timeZone), `${event.place.name}, ${event.place.address}`],
+    lines: [formatEventStart(occurrence.startsAt, event.timeZone), event.place.name, event.place.address],
     badge: isCancelled(view)
       ? { text: 'Cancelled', tone: 'none' }
       : event.inPast

@@ -67,12 +67,14 @@ function cardTree(card: PreviewCard): Node {
     {
       width: '100%',
       height: '100%',
+      // satori sizes content boxes by default: the padding and the bar would push the footer off the card.
+      boxSizing: 'border-box',
       flexDirection: 'column',
       justifyContent: 'space-between',
       background: '#ffffff',
       borderTop: `24px solid ${brand}`,
       padding: '56px 72px',
-      fontFamily: 'Inter',
+      fontFamily: 'Inter, Inter Extended',
       color: '#1a1b1e',
     },
     [
@@ -113,15 +115,22 @@ let renderer: Promise<{ satori: Satori; fonts: Parameters<Satori>[1]['fonts'] }>
 function loadRenderer() {
   renderer ??= (async () => {
     const require = createRequire(import.meta.url);
-    const font = (weight: 400 | 700) => readFile(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
-    const [{ default: satori }, regular, bold] = await Promise.all([import('satori'), font(400), font(700)]);
-    return {
-      satori,
-      fonts: [
-        { name: 'Inter', data: regular, weight: 400 as const, style: 'normal' as const },
-        { name: 'Inter', data: bold, weight: 700 as const, style: 'normal' as const },
-      ],
-    };
+    // Latin and Latin Extended (names such as "Łódź Lions"); a glyph in neither draws as nothing.
+    const font = (subset: 'latin' | 'latin-ext', weight: 400 | 700) =>
+      readFile(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)).then((data) => ({
+        name: subset === 'latin' ? 'Inter' : 'Inter Extended',
+        data,
+        weight,
+        style: 'normal' as const,
+      }));
+    const [{ default: satori }, ...fonts] = await Promise.all([
+      import('satori'),
+      font('latin', 400),
+      font('latin', 700),
+      font('latin-ext', 400),
+      font('latin-ext', 700),
+    ]);
+    return { satori, fonts };
   })().catch((error: unknown) => {
     renderer = undefined;
     throw error;

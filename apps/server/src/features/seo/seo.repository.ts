@@ -16,7 +16,8 @@ export interface SitemapRow {
   subcategory: string | null;
 }
 
-export type SitemapTableSource = 'events' | 'teams' | 'places' | 'tournaments' | 'posts' | 'partners' | 'partner-events';
+export type SitemapTableSource =
+  'events' | 'teams' | 'places' | 'tournaments' | 'posts' | 'partners' | 'partner-events';
 
 interface SourceQuery {
   table: PgTable;
@@ -61,7 +62,12 @@ const sources: Record<SitemapTableSource, SourceQuery> = {
     section: { category: posts.category, subcategory: posts.subcategory },
     where: () => isNull(posts.deletedAt),
   },
-  partners: { table: partners, id: partners.id, lastmod: partners.updatedAt, where: () => eq(partners.preferred, true) },
+  partners: {
+    table: partners,
+    id: partners.id,
+    lastmod: partners.updatedAt,
+    where: () => eq(partners.preferred, true),
+  },
   'partner-events': {
     table: partners,
     id: partners.id,

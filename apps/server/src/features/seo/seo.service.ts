@@ -97,9 +97,7 @@ async function* pageEntries(deps: SitemapDeps, source: SitemapSource, page: numb
 }
 
 export type SitemapDocument =
-  | { kind: 'urlset'; body: AsyncIterable<string> }
-  | { kind: 'index'; body: string }
-  | { kind: 'not-found' };
+  { kind: 'urlset'; body: AsyncIterable<string> } | { kind: 'index'; body: string } | { kind: 'not-found' };
 
 const pageCount = (urls: number, limit: number) => Math.ceil(urls / limit);
 

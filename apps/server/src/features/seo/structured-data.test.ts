@@ -29,8 +29,7 @@ function rangeProblem(value: unknown, ranges: readonly string[]): string | null 
       const type = (value as { '@type'?: string })['@type'];
       return typeof type === 'string' && isA(type, range);
     }
-    if (typeof value === 'number')
-      return range === 'Number' || (range === 'Integer' && Number.isInteger(value));
+    if (typeof value === 'number') return range === 'Number' || (range === 'Integer' && Number.isInteger(value));
     if (typeof value !== 'string') return false;
     if (range === 'Text') return true;
     if (range === 'URL') return URL.canParse(value);
@@ -130,7 +129,11 @@ describe('schema.org JSON-LD (issue 33)', () => {
       url: 'https://huddle.example/places/view/1',
     });
     expect(ld.eventAttendanceMode).toBe('https://schema.org/OfflineEventAttendanceMode');
-    expect(ld.organizer).toEqual({ '@type': 'SportsTeam', name: 'Lakeside Loons', url: 'https://huddle.example/team/1' });
+    expect(ld.organizer).toEqual({
+      '@type': 'SportsTeam',
+      name: 'Lakeside Loons',
+      url: 'https://huddle.example/team/1',
+    });
   });
 
   it('says a cancelled game is cancelled, and prices and availability from the spots left', () => {
@@ -168,7 +171,12 @@ describe('schema.org JSON-LD (issue 33)', () => {
     });
     expect(vocabularyProblems(team)).toEqual([]);
     expect(team).toMatchObject({ '@type': 'SportsTeam', sport: 'Pickleball', location: { name: 'Austin, TX' } });
-    const place = placeLd({ name: 'Krieg Fields', address: '517 S Pleasant Valley Rd, Austin, TX', lat: 30.2, lng: -97.7 });
+    const place = placeLd({
+      name: 'Krieg Fields',
+      address: '517 S Pleasant Valley Rd, Austin, TX',
+      lat: 30.2,
+      lng: -97.7,
+    });
     expect(vocabularyProblems(place)).toEqual([]);
     expect(place).toMatchObject({ '@context': 'https://schema.org', '@type': 'SportsActivityLocation' });
   });
