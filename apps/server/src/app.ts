@@ -44,7 +44,7 @@ import { createLocalPrivateStorage } from './lib/storage/private-file-storage.ts
 import { isPublicUploadKind } from './lib/storage/upload-kinds.ts';
 import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
-import { firstPageMeta, registerWebApp } from './lib/web-app.ts';
+import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { createReadiness, type Readiness } from './lib/readiness.ts';
 import { createReadRouting } from './lib/read-routing.ts';
@@ -78,16 +78,10 @@ import { registerCustomDomainRoutes } from './features/custom-domains/custom-dom
 import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerConnectionRoutes } from './features/connections/connections.routes.ts';
-import { postPageMeta } from './features/posts/posts.page-meta.ts';
 import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
 import { registerTournamentRoutes } from './features/tournaments/tournaments.routes.ts';
-import { partnerPageMeta } from './features/partners/partners.page-meta.ts';
-import { eventPageMeta } from './features/events/events.page-meta.ts';
-import { teamPageMeta } from './features/teams/teams.page-meta.ts';
-import { placePageMeta } from './features/places/places.page-meta.ts';
-import { tournamentPageMeta } from './features/tournaments/tournaments.page-meta.ts';
-import { profilePageMeta } from './features/profiles/profiles.page-meta.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
+import { publicPageMeta } from './features/seo/seo.page-meta.ts';
 import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { registerBadgeRoutes } from './features/badges/badges.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
@@ -396,15 +390,12 @@ export async function buildApp({
         return userId ? getCurrentUser(db, userId) : null;
       },
       sitePage: websitePages(db, deps.clock, config.publicOrigin),
-      pageMeta: firstPageMeta([
-        eventPageMeta({ ...deps, publicOrigin: config.publicOrigin, log: app.log }),
-        teamPageMeta(db, config.publicOrigin),
-        placePageMeta(db, deps.clock, config.publicOrigin),
-        tournamentPageMeta(db, config.publicOrigin),
-        profilePageMeta({ db, clock: deps.clock, flagDefaults: config.flagDefaults }, config.publicOrigin),
-        postPageMeta(db, config.publicOrigin),
-        partnerPageMeta(db, deps.clock, config.publicOrigin),
-      ]),
+      pageMeta: publicPageMeta({
+        ...deps,
+        publicOrigin: config.publicOrigin,
+        flagDefaults: config.flagDefaults,
+        log: app.log,
+      }),
       hostPage: customHostPages(db, deps.clock, config.publicOrigin),
       authPageConfig: { socialProviders: config.socialProviders.map((provider) => provider.id) },
     });

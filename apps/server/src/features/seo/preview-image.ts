@@ -79,7 +79,19 @@ function cardTree(card: PreviewCard): Node {
     },
     [
       box({ flexDirection: 'column' }, [
-        box({ fontSize: 30, fontWeight: 700, color: brand, textTransform: 'uppercase', letterSpacing: 2 }, card.kicker),
+        box(
+          {
+            fontSize: 30,
+            fontWeight: 700,
+            color: brand,
+            textTransform: 'uppercase',
+            letterSpacing: 2,
+            display: 'block',
+            lineClamp: 1,
+            overflow: 'hidden',
+          },
+          card.kicker,
+        ),
         box(
           {
             marginTop: 16,

@@ -36,8 +36,10 @@ function formatDays(startsAt: string, endsAt: string, timeZone: string): string 
   return start === end ? start : `${start} – ${end}`;
 }
 
+const entrantsText = (count: number) => `${count} ${count === 1 ? 'entrant' : 'entrants'}`;
+
 export function tournamentPreviewCard(tournament: TournamentDetail, timeZone: string): PreviewCard {
-  const entrants = `${tournament.entrantCount} ${tournament.entrantCount === 1 ? 'entrant' : 'entrants'}`;
+  const entrants = entrantsText(tournament.entrantCount);
   return {
     kicker: `Tournament · ${tournamentFormatLabels[tournament.format]}`,
     title: tournament.name,
@@ -66,7 +68,7 @@ export function tournamentPageMeta(db: Database, publicOrigin: string) {
     const where = tournament.placeName ? ` at ${tournament.placeName}` : '';
     return {
       title: `${tournament.name} | ${tournament.teamName} tournament on Huddle`,
-      description: `${tournamentFormatLabels[tournament.format]} tournament of ${tournament.teamName}, ${days}${where}. ${tournament.entrantCount} entrants.`,
+      description: `${tournament.teamName} tournament, ${days}${where}. ${tournamentFormatLabels[tournament.format]}, ${entrantsText(tournament.entrantCount)}.`,
       image: previewImageUrl(publicOrigin, 'tournaments', tournament.id, card),
       imageDetails: { ...previewImageSize, alt: `${tournament.name}, ${days}${where}` },
       url: `${publicOrigin}/tournament/${tournament.id}`,
