@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { previewImageSize, seoPaths, type PreviewImageKind } from '@huddle/shared/seo';
+import type satori from 'satori';
 import sharp from 'sharp';
 
 /**
@@ -120,7 +121,7 @@ function cardTree(card: PreviewCard): Node {
   );
 }
 
-type Satori = (typeof import('satori'))['default'];
+type Satori = typeof satori;
 let renderer: Promise<{ satori: Satori; fonts: Parameters<Satori>[1]['fonts'] }> | undefined;
 
 /** satori and the fonts load on the first image, not at start (decision 069: start reads little). */
@@ -135,14 +136,14 @@ function loadRenderer() {
         weight,
         style: 'normal' as const,
       }));
-    const [{ default: satori }, ...fonts] = await Promise.all([
+    const [{ default: draw }, ...fonts] = await Promise.all([
       import('satori'),
       font('latin', 400),
       font('latin', 700),
       font('latin-ext', 400),
       font('latin-ext', 700),
     ]);
-    return { satori, fonts };
+    return { satori: draw, fonts };
   })().catch((error: unknown) => {
     renderer = undefined;
     throw error;
