@@ -44,7 +44,7 @@ import { createLocalPrivateStorage } from './lib/storage/private-file-storage.ts
 import { isPublicUploadKind } from './lib/storage/upload-kinds.ts';
 import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
-import { firstPageMeta, registerWebApp } from './lib/web-app.ts';
+import { registerWebApp } from './lib/web-app.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { createReadiness, type Readiness } from './lib/readiness.ts';
 import { createReadRouting } from './lib/read-routing.ts';
@@ -78,10 +78,10 @@ import { registerCustomDomainRoutes } from './features/custom-domains/custom-dom
 import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerConnectionRoutes } from './features/connections/connections.routes.ts';
-import { postPageMeta } from './features/posts/posts.page-meta.ts';
 import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
 import { registerTournamentRoutes } from './features/tournaments/tournaments.routes.ts';
-import { partnerPageMeta } from './features/partners/partners.page-meta.ts';
+import { registerSeoRoutes } from './features/seo/seo.routes.ts';
+import { publicPageMeta } from './features/seo/seo.page-meta.ts';
 import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { registerBadgeRoutes } from './features/badges/badges.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
@@ -364,6 +364,7 @@ export async function buildApp({
   registerOnboardingRoutes(app, deps);
   registerPartnerRoutes(app, deps);
   registerTournamentRoutes(app, deps);
+  registerSeoRoutes(app, deps);
 
   // Every job is defined by now (routes define theirs). Workers start once the app is ready, and
   // stop before the database closes. Not sooner: a job may call into the app (the local Stripe
@@ -389,10 +390,12 @@ export async function buildApp({
         return userId ? getCurrentUser(db, userId) : null;
       },
       sitePage: websitePages(db, deps.clock, config.publicOrigin),
-      pageMeta: firstPageMeta([
-        postPageMeta(db, config.publicOrigin),
-        partnerPageMeta(db, deps.clock, config.publicOrigin),
-      ]),
+      pageMeta: publicPageMeta({
+        ...deps,
+        publicOrigin: config.publicOrigin,
+        flagDefaults: config.flagDefaults,
+        log: app.log,
+      }),
       hostPage: customHostPages(db, deps.clock, config.publicOrigin),
       authPageConfig: { socialProviders: config.socialProviders.map((provider) => provider.id) },
     });

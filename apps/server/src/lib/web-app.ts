@@ -103,7 +103,11 @@ export interface PageMeta {
   description: string;
   /** Absolute URL, or null for none. */
   image: string | null;
+  /** The image's size and what it shows, for previews that lay out before it loads (decision 076). */
+  imageDetails?: { width: number; height: number; alt: string };
   url: string;
+  /** schema.org JSON-LD objects (decision 076): what search engines read of the page without JavaScript. */
+  structuredData?: readonly object[];
 }
 
 /** index.html's title and description replaced by the page's, and its preview tags added; every value escaped. */
@@ -116,10 +120,22 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     property('og:description', meta.description),
     property('og:url', meta.url),
     ...(meta.image ? [property('og:image', meta.image)] : []),
+    ...(meta.image && meta.imageDetails
+      ? [
+          property('og:image:width', String(meta.imageDetails.width)),
+          property('og:image:height', String(meta.imageDetails.height)),
+          property('og:image:alt', meta.imageDetails.alt),
+        ]
+      : []),
     named('twitter:card', meta.image ? 'summary_large_image' : 'summary'),
     named('twitter:title', meta.title),
     named('twitter:description', meta.description),
     ...(meta.image ? [named('twitter:image', meta.image)] : []),
+    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    // Not a script the page runs (the CSP's script-src does not apply); "<" escaped as in data blocks.
+    ...(meta.structuredData ?? []).map(
+      (item) => `<script type="application/ld+json">${jsonForScriptElement(item)}</script>`,
+    ),
   ].join('');
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)

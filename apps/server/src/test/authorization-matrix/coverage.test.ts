@@ -19,6 +19,7 @@ import { quizRows } from './quizzes.rows.ts';
 import { onboardingRows } from './onboarding.rows.ts';
 import { profileRows } from './profiles.rows.ts';
 import { seasonRows } from './seasons.rows.ts';
+import { seoRows } from './seo.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
 import { subscriptionRows } from './subscriptions.rows.ts';
 import { teamRows } from './teams.rows.ts';
@@ -49,6 +50,7 @@ const rows = [
   ...partnerRows,
   ...adminRows,
   ...tournamentRows,
+  ...seoRows,
 ];
 
 let t: TestApp;

@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { seoRows } from './seo.rows.ts';
+
+describeMatrix('authorization matrix: search engines and link previews', seoRows);
