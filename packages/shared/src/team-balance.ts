@@ -6,8 +6,8 @@
  * while parties are kept; everyone else is a unit of one). Locked players sit where the organizer
  * put them. The other units are shuffled by the seed (so a new seed gives a different, equally
  * fair split), then placed one by one, marked positions first and bigger units first, each on
- * the team that has the fewest of its position, then has room (sizes stay within one of each
- * other where the parties allow), then the lowest strength for its size. Last, pairs of units of
+ * a team that has room (sizes stay within one of each other where the parties allow), among
+ * those the one with the fewest of its position, then the lowest strength for its size. Last, pairs of units of
  * the same size on different teams are swapped while a swap brings the teams' strengths closer
  * without piling up a position.
  */
@@ -108,7 +108,9 @@ export function balanceTeams(input: BalanceInput): string[][] {
   const units = unitsOf({ ...input, teamCount });
   const playerCount = units.reduce((sum, unit) => sum + unit.keys.length, 0);
   const mean = playerCount === 0 ? 0 : units.reduce((sum, unit) => sum + unit.total, 0) / playerCount;
-  const room = Math.ceil(playerCount / teamCount);
+  // playerCount = base × teamCount + extra: `extra` teams may hold base + 1 players, the rest base.
+  const base = Math.floor(playerCount / teamCount);
+  const extra = playerCount % teamCount;
 
   const members: Unit[][] = Array.from({ length: teamCount }, () => []);
   const sizes = new Array<number>(teamCount).fill(0);
@@ -134,16 +136,18 @@ export function balanceTeams(input: BalanceInput): string[][] {
       b.total / b.keys.length - a.total / a.keys.length,
   );
   for (const unit of free) {
+    const bigTeams = sizes.filter((size) => size > base).length;
     let best = 0;
     let bestScore: number[] | null = null;
     for (let team = 0; team < teamCount; team += 1) {
       const counts = positionCounts[team] as Map<string, number>;
       const crowding = unit.positions.reduce((sum, position) => sum + (counts.get(position) ?? 0), 0);
       const size = sizes[team] ?? 0;
+      const room = bigTeams < extra || size > base ? base + 1 : base;
       const over = Math.max(0, size + unit.keys.length - room);
       // Strength against what this team's size should carry: the weakest side gets the unit.
       const deficit = (totals[team] ?? 0) - size * mean;
-      const score = [crowding, over, deficit, size];
+      const score = [over, crowding, deficit, size];
       if (!bestScore || lexLess(score, bestScore)) {
         best = team;
         bestScore = score;
@@ -251,7 +255,7 @@ export function describeBalance(teamLevels: readonly (readonly number[])[]): Tea
   const known = averages.filter((average): average is number => average !== null);
   const spread = known.length < 2 ? 0 : Math.max(...known) - Math.min(...known);
   const sizes = teamLevels.map((levels) => levels.length);
-  const sizeGap = Math.max(...sizes, 0) - Math.min(...sizes, 0);
+  const sizeGap = sizes.length === 0 ? 0 : Math.max(...sizes) - Math.min(...sizes);
   let summary: string;
   if (known.length < 2) summary = 'Add players to at least two teams to compare them.';
   else if (spread < 0.25)
