@@ -315,12 +315,9 @@ function SheetEditor({
 
   return (
     <Stack gap="md">
-      <Alert
-        color={sheet.balance.spread < 0.25 ? 'green' : sheet.balance.spread < 0.6 ? 'blue' : 'yellow'}
-        title="Balance"
-        aria-live="polite"
-      >
+      <Paper withBorder radius="md" p="sm" aria-live="polite" aria-label="Balance" component="section">
         <Stack gap={4}>
+          <Text fw={600}>Balance</Text>
           <Text size="sm">{sheet.balance.summary}</Text>
           <Text size="sm" c="dimmed">
             {sheet.teams
@@ -328,7 +325,7 @@ function SheetEditor({
               .join(' · ')}
           </Text>
         </Stack>
-      </Alert>
+      </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(3, sheet.teams.length) }} spacing="md">
         {sheet.teams.map((team, index) => (
           <Paper
@@ -398,7 +395,6 @@ function SheetEditor({
       )}
       <Group gap="sm" align="center" wrap="wrap">
         <Button
-          color="green"
           loading={publish.isPending}
           onClick={() =>
             publish.mutate(
