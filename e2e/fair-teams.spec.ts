@@ -83,7 +83,7 @@ test('the organizer makes even teams, moves a player, publishes; a player sees t
   const to = from === 'Red team' ? 'Blue team' : 'Red team';
   const moveSelect = page.getByRole('combobox', { name: `Move ${watcher.person.name} to` });
   await moveSelect.focus();
-  await moveSelect.selectOption({ label: `Move to: ${to}` });
+  await moveSelect.selectOption({ label: to });
   const target = page.getByRole('region', { name: to, exact: true });
   await expect(target.getByText(watcher.person.name, { exact: true })).toBeVisible();
   await expect(target.getByTestId('team-member')).toHaveCount(4);
@@ -119,7 +119,7 @@ test('the organizer makes even teams, moves a player, publishes; a player sees t
   await expect(
     published.getByRole('region', { name: to, exact: true }).getByText('You', { exact: true }),
   ).toBeVisible();
-  const list = await watcher.page.request.get('/api/notifications');
+  const list = await watcher.page.request.get('/api/me/notifications');
   expect(JSON.stringify(await list.json())).toContain(`Teams are out for ${title}`);
   await expectAccessible(watcher.page);
   await watcher.page.screenshot({ path: `${shots}/event-1280.png`, fullPage: true });

@@ -262,8 +262,7 @@ export function describeBalance(teamLevels: readonly (readonly number[])[]): Tea
     summary = `Even: the teams' average levels are within ${oneDecimal(spread)} of each other on a 1-5 scale.`;
   else if (spread < 0.6)
     summary = `Close: the strongest team's average is ${oneDecimal(spread)} above the weakest's on a 1-5 scale.`;
-  else
-    summary = `Uneven: the strongest team's average is ${oneDecimal(spread)} above the weakest's on a 1-5 scale. Try moving a strong player to the weakest team.`;
+  else summary = `Uneven: the strongest team's average is ${oneDecimal(spread)} above the weakest's on a 1-5 scale.`;
   if (known.length >= 2 && sizeGap > 1) summary += ` One team has ${sizeGap} more players than another.`;
   return { averages, spread, summary };
 }

@@ -22,6 +22,7 @@ import {
   Group,
   NativeSelect,
   Paper,
+  Radio,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -188,20 +189,13 @@ function MakeControls({
               )}
             />
           </div>
-          <div>
-            <Text component="label" id="team-source-label" size="sm" fw={500} display="block">
-              Who plays
-            </Text>
-            <SegmentedControl
-              aria-labelledby="team-source-label"
-              value={source}
-              onChange={(value) => setSource(value as TeamSource)}
-              data={(['joined', 'checkedIn'] as const).map((value) => ({
-                value,
-                label: `${teamSourceLabels[value]} (${counts[value]})`,
-              }))}
-            />
-          </div>
+          <Radio.Group label="Who plays" value={source} onChange={(value) => setSource(value as TeamSource)}>
+            <Group gap="md" mt={6}>
+              {(['joined', 'checkedIn'] as const).map((value) => (
+                <Radio key={value} value={value} label={`${teamSourceLabels[value]} (${counts[value]})`} />
+              ))}
+            </Group>
+          </Radio.Group>
         </Group>
         <Switch
           label="Keep friends who joined together on one team"
@@ -319,6 +313,9 @@ function SheetEditor({
         <Stack gap={4}>
           <Text fw={600}>Balance</Text>
           <Text size="sm">{sheet.balance.summary}</Text>
+          {sheet.balance.spread >= 0.6 && (
+            <Text size="sm">Try moving a strong player to the weakest team, or reshuffle.</Text>
+          )}
           <Text size="sm" c="dimmed">
             {sheet.teams
               .map((team, index) => `${team.name}: ${formatLevel(sheet.balance.averages[index] ?? null)}`)
@@ -486,12 +483,13 @@ function MemberRow({
             )}
           </Group>
         </Group>
-        <Group gap={6} mt={6} wrap="wrap" grow>
+        <SimpleGrid cols={member.userId ? 3 : 2} spacing={6} mt={6}>
           <NativeSelect
             size="xs"
+            label="Move to"
             aria-label={`Move ${name} to`}
             value={teamValue}
-            data={moveTargets.map((target) => ({ ...target, label: `Move to: ${target.label}` }))}
+            data={moveTargets}
             onChange={(event) => {
               const value = event.currentTarget.value;
               if (value !== teamValue) onMove(member.key, value === unassigned ? null : Number(value));
@@ -499,8 +497,9 @@ function MemberRow({
           />
           <Select
             size="xs"
+            label="Position"
             aria-label={`Position of ${name}`}
-            placeholder="Position"
+            placeholder="None"
             data={[...suggestedPositions]}
             value={member.position}
             clearable
@@ -509,11 +508,13 @@ function MemberRow({
           {member.userId && (
             <NativeSelect
               size="xs"
+              label="Your rating"
               aria-label={`Your private rating of ${name}`}
+              title="Private: only you see your ratings"
               value={member.rating === null ? '' : String(member.rating)}
               data={[
-                { value: '', label: 'Your rating: none' },
-                ...Object.entries(levelLabels).map(([value, label]) => ({ value, label: `Your rating: ${label}` })),
+                { value: '', label: 'None' },
+                ...Object.keys(levelLabels).map((value) => ({ value, label: value })),
               ]}
               onChange={(event) => {
                 const value = event.currentTarget.value;
@@ -521,7 +522,7 @@ function MemberRow({
               }}
             />
           )}
-        </Group>
+        </SimpleGrid>
       </Paper>
     </li>
   );
