@@ -67,6 +67,7 @@ import { registerMessageRoutes } from './features/messages/messages.routes.ts';
 import { photoMaxBytes } from './lib/images/normalize-image.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
+import { registerFairTeamRoutes } from './features/fair-teams/fair-teams.routes.ts';
 import { createPayments, type Payments } from './features/payments/payments-core.ts';
 import { registerPaidGameRoutes } from './features/paid-games/paid-games.routes.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
@@ -347,6 +348,7 @@ export async function buildApp({
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerSubstituteRoutes(app, deps);
+  registerFairTeamRoutes(app, deps);
   registerMessageRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   registerPaidGameRoutes(app, deps);

@@ -24,6 +24,7 @@ export const notificationKinds = [
   'teamMessage',
   'directMessage',
   'substituteInvited',
+  'teamsPublished',
   'formSubmitted',
   'connectionRequest',
   'connectionAccepted',

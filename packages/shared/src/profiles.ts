@@ -51,6 +51,14 @@ export const profileBody = z
     gender: z.enum(profileGenders, { error: 'Choose from the list.' }).nullable().optional(),
     bio: z.string().trim().max(bioMaxLength, `Bio must be at most ${bioMaxLength} characters.`).nullable(),
     joinReason: z.enum(joinReasons).nullable(),
+    /** 1-5, private to the player and the split of fair teams (decision 077); left out keeps what is saved. */
+    selfRatedLevel: z
+      .number({ error: 'Choose a level.' })
+      .int('Choose a level.')
+      .min(1, 'Choose a level.')
+      .max(5, 'Choose a level.')
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'ProfileUpdate' });
 export type ProfileBody = z.infer<typeof profileBody>;

@@ -98,6 +98,8 @@ export const currentUserReply = z
     /** Private: only the person sees it (decision 022). */
     gender: z.enum(profileGenders).nullable(),
     joinReason: z.enum(joinReasons).nullable(),
+    /** The player's own 1-5 rating of their level (fair teams, decision 077); null when not given. */
+    selfRatedLevel: z.number().int().nullable(),
     games: z.array(z.string()),
     defaultCity: cityReply.nullable(),
     feedbackSubmitted: z.boolean(),

@@ -84,6 +84,30 @@ describe('seedDemoCommunity', () => {
     expect(await seedDemoEvents(t.db)).toBe(false);
   });
 
+  it('gives the players levels, so "Make teams" on the demo’s Saturday Futsal splits them for real', async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const [futsal] = await t.db.select().from(events).where(eq(events.title, 'Saturday Futsal'));
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${futsal!.id}/teams/make`,
+      headers: { cookie },
+      payload: {
+        occurrenceStartsAt: futsal!.startsAt.toISOString(),
+        version: null,
+        teamCount: 2,
+        source: 'joined',
+        keepParties: true,
+      },
+    });
+    expect(made.statusCode).toBe(200);
+    const { sheet } = made.json();
+    const members = sheet.teams.flatMap((team: { members: { level: number }[] }) => team.members);
+    expect(members).toHaveLength(10);
+    expect(new Set(members.map((member: { level: number }) => member.level)).size).toBeGreaterThan(2);
+    expect(sheet.balance.spread).toBeLessThan(0.6);
+  });
+
   it('gives the demo a team chat, a direct conversation and notifications once, with unread to see', async () => {
     expect(await seedDemoTalk(t.db)).toBe(true);
     const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });

@@ -124,6 +124,10 @@ export async function seedDemoCommunity(db: Database): Promise<DemoSeedResult | 
       pronouns: pick(pronouns),
       joinReason: joinReasons[index % joinReasons.length],
       games: [...new Set([pick(games), pick(games)])],
+      // Fair teams (decision 077): levels across the scale, so "Make teams" shows a real split on
+      // the demo's games; every sixth player left theirs empty. Not drawn from `random`, so the
+      // rest of the community stays as it was.
+      selfRatedLevel: index % 6 === 5 ? null : ((index * 7) % 5) + 1,
       hasAdditionalInfo: true,
       ...place(),
     })),

@@ -32,6 +32,7 @@ const member: CurrentUser = {
   pronouns: null,
   gender: null,
   joinReason: null,
+  selfRatedLevel: null,
   games: [],
   defaultCity: null,
   feedbackSubmitted: false,

@@ -7,6 +7,7 @@ import {
   index,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -35,6 +36,8 @@ export const users = pgTable(
     /** Optional, private (decision 022): 'Woman', 'Man' or 'Non-binary'. */
     gender: text('gender'),
     joinReason: text('join_reason'),
+    /** The player's own 1-5 rating of their level (profile form); fair teams balance by it (decision 077). */
+    selfRatedLevel: smallint('self_rated_level'),
     games: text('games')
       .array()
       .notNull()
@@ -71,6 +74,7 @@ export const users = pgTable(
   },
   (table) => [
     check('users_distance_unit_check', sql`${table.distanceUnit} in ('mi', 'km')`),
+    check('users_self_rated_level_check', sql`${table.selfRatedLevel} between 1 and 5`),
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
     check('users_gender_check', sql`${table.gender} in ('Woman', 'Man', 'Non-binary')`),
     uniqueIndex('users_email_unique').on(table.email),

@@ -347,6 +347,7 @@ describe('the user record', () => {
       pronouns: null,
       gender: null,
       joinReason: null,
+      selfRatedLevel: null,
       games: [],
       defaultCityName: null,
       defaultCityLat: null,

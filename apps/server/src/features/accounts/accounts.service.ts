@@ -66,6 +66,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     pronouns: row.pronouns as CurrentUser['pronouns'],
     gender: row.gender as CurrentUser['gender'],
     joinReason: row.joinReason as CurrentUser['joinReason'],
+    selfRatedLevel: row.selfRatedLevel,
     games: row.games,
     defaultCity:
       row.defaultCityName && row.defaultCityLat !== null && row.defaultCityLng !== null

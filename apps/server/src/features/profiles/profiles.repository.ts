@@ -22,6 +22,7 @@ export type ProfileColumns = Partial<
     | 'gender'
     | 'bio'
     | 'joinReason'
+    | 'selfRatedLevel'
     | 'hasAdditionalInfo'
     | 'feedbackSubmitted'
     | 'image'

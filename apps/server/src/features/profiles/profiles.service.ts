@@ -67,6 +67,7 @@ export async function updateProfile(
     ...(profile.gender !== undefined && { gender: profile.gender }),
     bio: profile.bio || null,
     joinReason: profile.joinReason,
+    ...(profile.selfRatedLevel !== undefined && { selfRatedLevel: profile.selfRatedLevel }),
     hasAdditionalInfo: true,
   });
   return getCurrentUser(db, actorId);

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { quizResults } from './quizzes.schema.ts';
 
@@ -22,4 +22,17 @@ export async function upsertQuizResult(
 
 export async function listQuizResultRows(db: Database, userId: string): Promise<QuizResultRow[]> {
   return db.select().from(quizResults).where(eq(quizResults.userId, userId)).orderBy(asc(quizResults.quizId));
+}
+
+/** The results of these players in these quizzes (fair teams: one sport's quiz, everyone on a date). */
+export async function listQuizResultRowsOf(
+  db: Database,
+  userIds: readonly string[],
+  quizIds: readonly string[],
+): Promise<QuizResultRow[]> {
+  if (userIds.length === 0 || quizIds.length === 0) return [];
+  return db
+    .select()
+    .from(quizResults)
+    .where(and(inArray(quizResults.userId, [...userIds]), inArray(quizResults.quizId, [...quizIds])));
 }

@@ -1,8 +1,14 @@
-import { findQuiz, quizMessages, scoreQuiz, type QuizAnswers, type QuizResult } from '@huddle/shared/quizzes';
+import { quizLevelOnScale } from '@huddle/shared/fair-teams';
+import { findQuiz, quizMessages, quizzes, scoreQuiz, type QuizAnswers, type QuizResult } from '@huddle/shared/quizzes';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { listQuizResultRows, upsertQuizResult, type QuizResultRow } from './quizzes.repository.ts';
+import {
+  listQuizResultRows,
+  listQuizResultRowsOf,
+  upsertQuizResult,
+  type QuizResultRow,
+} from './quizzes.repository.ts';
 
 function toReply(row: QuizResultRow): QuizResult {
   return { quizId: row.quizId, level: row.level, answers: row.answers, takenAt: row.takenAt.toISOString() };
@@ -62,4 +68,27 @@ export async function listQuizLevelTimes(db: Database, userId: string): Promise<
   return (await listQuizResultRows(db, userId)).flatMap((row) =>
     findQuiz(row.quizId) ? [{ level: row.level, takenAt: row.takenAt }] : [],
   );
+}
+
+/**
+ * Each player's level from the quiz of a game type, on Huddle's 1-5 scale (fair teams, decision
+ * 077); players without one are left out. No quiz for the game type: an empty map.
+ */
+export async function listQuizLevelsOnScale(
+  db: Database,
+  { userIds, gameType }: { userIds: readonly string[]; gameType: string },
+): Promise<Map<string, number>> {
+  const sportQuizzes = quizzes.filter((quiz) => quiz.gameType === gameType);
+  const rows = await listQuizResultRowsOf(
+    db,
+    userIds,
+    sportQuizzes.map((quiz) => quiz.id),
+  );
+  const levels = new Map<string, number>();
+  for (const row of rows) {
+    const quiz = sportQuizzes.find((candidate) => candidate.id === row.quizId);
+    const band = quiz && { lowest: quiz.levels[0]?.level ?? 0, highest: quiz.levels.at(-1)?.level ?? 0 };
+    if (band) levels.set(row.userId, quizLevelOnScale(row.level, band));
+  }
+  return levels;
 }

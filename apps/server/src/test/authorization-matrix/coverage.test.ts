@@ -5,6 +5,7 @@ import { adminRows } from './admin.rows.ts';
 import { connectionRows } from './connections.rows.ts';
 import { customDomainRows } from './custom-domains.rows.ts';
 import { eventRows } from './events.rows.ts';
+import { fairTeamRows } from './fair-teams.rows.ts';
 import { formRows } from './forms.rows.ts';
 import { imageRows } from './images.rows.ts';
 import { invoiceRows } from './invoices.rows.ts';
@@ -34,6 +35,7 @@ const rows = [
   ...eventRows,
   ...notificationRows,
   ...substituteRows,
+  ...fairTeamRows,
   ...messageRows,
   ...subscriptionRows,
   ...paymentRows,

@@ -11,6 +11,7 @@ import { useOccurrenceParam } from '../../features/events/use-occurrence-param.t
 import { eventKeys } from '../../features/events/api/event-query-keys.ts';
 import { useCancelledCheckoutReturn } from '../../features/paid-games/components/cancelled-checkout.ts';
 import { SubstituteInvitationBanner } from '../../features/substitutes/components/substitute-invitation-banner.tsx';
+import { PublishedTeamsCard } from '../../features/fair-teams/components/published-teams-card.tsx';
 import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notFoundPageName } from '../page-title.ts';
@@ -78,6 +79,12 @@ export function Component() {
         organizerAction={
           <OpenConversationButton target={{ userId: view.data.creator.id }} label="Message the organizer" size="xs" />
         }
+      />
+      {/* Issue 34 part 2: the teams the organizer published for this date. */}
+      <PublishedTeamsCard
+        eventId={view.data.event.id}
+        occurrenceStartsAt={view.data.occurrence.startsAt}
+        enabled={userId !== null}
       />
     </Box>
   );

@@ -6,6 +6,7 @@ import { OpenConversationButton } from '../../features/messages/components/open-
 import { useOccurrenceParam } from '../../features/events/use-occurrence-param.ts';
 import { EventPaymentsCard } from '../../features/paid-games/components/event-payments-card.tsx';
 import { SubstitutesCard } from '../../features/substitutes/components/substitutes-card.tsx';
+import { TeamMakerCard } from '../../features/fair-teams/components/team-maker-card.tsx';
 
 /** discover/events/{id}/manage (spec §2): organizers only; everyone else is told so. */
 export function Component() {
@@ -39,6 +40,10 @@ export function Component() {
         {/* Issue 13: a paid game's payments of this date, refundable by its organizers. */}
         {view.data.canManage && Boolean(view.data.event.priceCents) && (
           <EventPaymentsCard eventId={view.data.event.id} occurrence={view.data.occurrence.startsAt} />
+        )}
+        {/* Issue 34 part 2: fair teams on the day; organizers only. */}
+        {view.data.canManage && !view.data.event.cancelled && (
+          <TeamMakerCard eventId={view.data.event.id} occurrenceStartsAt={view.data.occurrence.startsAt} />
         )}
         {/* Issue 12: who was invited to this date as a substitute; organizers only. */}
         {view.data.canManage && !view.data.event.cancelled && (

@@ -2,6 +2,7 @@ import { profileGenders } from '@huddle/shared/genders';
 import { displayNameLength } from '@huddle/shared/limits';
 import { bioMaxLength, profileUpdatedMessage, type ProfileBody, type UsCity } from '@huddle/shared/profiles';
 import { profileBody } from '@huddle/contracts/profiles';
+import { levelLabels } from '@huddle/shared/fair-teams';
 import { joinReasons, pronounOptions, type CurrentUser } from '@huddle/shared/users';
 import { Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
@@ -25,8 +26,12 @@ interface ProfileFormValues {
   gender: CurrentUser['gender'];
   bio: string;
   joinReason: ProfileBody['joinReason'];
+  /** '1'…'5', or null: Select works in strings. */
+  selfRatedLevel: string | null;
   games: string[];
 }
+
+const levelOptions = Object.entries(levelLabels).map(([value, label]) => ({ value, label }));
 
 const chooseCityMessage = 'Choose your city.';
 
@@ -41,6 +46,7 @@ function initialValues(user: CurrentUser): ProfileFormValues {
     gender: user.gender,
     bio: user.bio ?? '',
     joinReason: user.joinReason,
+    selfRatedLevel: user.selfRatedLevel === null ? null : String(user.selfRatedLevel),
     games: user.games,
   };
 }
@@ -55,6 +61,7 @@ function bodyFrom(values: ProfileFormValues) {
     gender: values.gender,
     bio: values.bio.trim() ? values.bio : null,
     joinReason: values.joinReason,
+    selfRatedLevel: values.selfRatedLevel === null ? null : Number(values.selfRatedLevel),
   };
 }
 
@@ -170,6 +177,15 @@ export function ProfileForm({ user, onSaved, onUserUpdated, secondaryAction }: P
           clearable
           allowDeselect
           {...form.getInputProps('gender')}
+        />
+        <Select
+          label="Your level (optional)"
+          description="How well you play, 1 to 5. Organizers use it to make even teams; nobody else sees it."
+          placeholder="Not set"
+          data={levelOptions}
+          clearable
+          allowDeselect
+          {...form.getInputProps('selfRatedLevel')}
         />
         <Textarea
           label="Bio"
