@@ -32,3 +32,4 @@ export * from '../features/admin/admin.schema.ts';
 export * from '../features/tournaments/tournaments.schema.ts';
 export * from '../features/promotions/promotions.schema.ts';
 export * from '../features/badges/badges.schema.ts';
+export * from '../features/passkeys/passkeys.schema.ts';

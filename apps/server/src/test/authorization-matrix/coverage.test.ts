@@ -12,6 +12,7 @@ import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
 import { paidGameRows } from './paid-games.rows.ts';
+import { passkeyRows } from './passkeys.rows.ts';
 import { paymentRows } from './payments.rows.ts';
 import { partnerRows } from './partners.rows.ts';
 import { postRows } from './posts.rows.ts';
@@ -49,6 +50,7 @@ const rows = [
   ...partnerRows,
   ...adminRows,
   ...tournamentRows,
+  ...passkeyRows,
 ];
 
 let t: TestApp;
