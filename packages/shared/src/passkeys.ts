@@ -24,36 +24,48 @@ export const passkeyName = z
 
 const transports = z.array(z.string().max(20)).max(10);
 
+/** What the client extensions answered (only these are read; others are dropped). */
+const clientExtensionResults = z
+  .object({
+    appid: z.boolean().optional(),
+    credProps: z.object({ rk: z.boolean().optional() }).optional(),
+    hmacCreateSecret: z.boolean().optional(),
+  })
+  .default({});
+
 /** A ceremony's id: the server keeps its challenge under it, for one use, a few minutes. */
 const challengeId = z.string().min(1).max(100);
 
 /** What navigator.credentials.create() answered, as JSON (RegistrationResponseJSON). */
-export const registrationResponse = z.looseObject({
+export const registrationResponse = z.object({
   id: base64url(1024),
   rawId: base64url(1024),
   type: z.literal('public-key'),
-  response: z.looseObject({
+  response: z.object({
     clientDataJSON: base64url(8192),
     attestationObject: base64url(65536),
+    authenticatorData: base64url(65536).optional(),
     transports: transports.optional(),
+    publicKeyAlgorithm: z.number().optional(),
+    publicKey: base64url(8192).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  clientExtensionResults,
 });
 
 /** What navigator.credentials.get() answered, as JSON (AuthenticationResponseJSON). */
-export const authenticationResponse = z.looseObject({
+export const authenticationResponse = z.object({
   id: base64url(1024),
   rawId: base64url(1024),
   type: z.literal('public-key'),
-  response: z.looseObject({
+  response: z.object({
     clientDataJSON: base64url(8192),
     authenticatorData: base64url(8192),
     signature: base64url(2048),
     userHandle: base64url(1024).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  clientExtensionResults,
 });
 
 const credentialDescriptor = z.object({
