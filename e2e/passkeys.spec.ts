@@ -57,6 +57,8 @@ async function shoot(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    // The settings tabs change layout with the width: wait until the page has settled to it.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
@@ -69,7 +71,24 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/auth\/login$/);
 }
 
+/**
+ * Chromium's virtual authenticator answers the email field's autofill request (conditional
+ * mediation) at once, as if the person picked the passkey from the suggestions. The journey turns
+ * autofill off (the browser then says it has none, as one without it would) to use the button, and
+ * on to sign in through the suggestions.
+ */
+async function offerAutofill(page: Page, on: boolean) {
+  await page.evaluate((value) => localStorage.setItem('e2e-passkey-autofill', value), on ? 'on' : 'off');
+}
+
 test('add a passkey in settings, sign out, sign in with it; once removed it signs in no more', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (localStorage.getItem('e2e-passkey-autofill') !== 'on')
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+        value: async () => false,
+        configurable: true,
+      });
+  });
   const person = newPerson('Passkey');
   await signUpWithProfile(page, person);
   await confirmEmail(page.request, person.email);
@@ -117,6 +136,15 @@ test('add a passkey in settings, sign out, sign in with it; once removed it sign
 
   await page.goto('/settings');
   await expect(list).toContainText('Last used');
+
+  // The email field's suggestions: picking the passkey there signs in, no button pressed.
+  await signOut(page);
+  await offerAutofill(page, true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/home$/);
+  await offerAutofill(page, false);
+
+  await page.goto('/settings');
   await list.getByRole('button', { name: 'Remove Work laptop' }).click();
   const removeDialog = page.getByRole('dialog', { name: 'Remove this passkey?' });
   await expect(removeDialog).toContainText('“Work laptop” will no longer sign you in to Huddle.');
