@@ -22,6 +22,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
+import { registerPasskeyRoutes } from './features/passkeys/passkeys.routes.ts';
 import { passwordResetMail, verificationMail } from './features/accounts/accounts.mails.ts';
 import { claimGuestForVerifiedUser, getCurrentUser, maySignIn } from './features/accounts/accounts.service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability.routes.ts';
@@ -327,6 +328,7 @@ export async function buildApp({
   registerMetrics(app, deps);
   registerHealthRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerPasskeyRoutes(app, deps);
   registerAvailabilityRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerGameTypeRoutes(app, deps);

@@ -65,6 +65,10 @@ export const authApiPaths = {
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
   startSocialSignIn: '/api/auth/social/:provider',
+  /** A challenge to sign in with a passkey (issue 34; decision 078). */
+  passkeyOptions: '/api/auth/passkey/options',
+  /** The browser's signed answer to that challenge: a session if it holds. */
+  passkeySignIn: '/api/auth/passkey/sign-in',
   /** The public config; the auth pages read its socialProviders. */
   publicConfig: '/api/config',
 } as const;

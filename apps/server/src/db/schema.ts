@@ -33,3 +33,4 @@ export * from '../features/tournaments/tournaments.schema.ts';
 export * from '../features/promotions/promotions.schema.ts';
 export * from '../features/badges/badges.schema.ts';
 export * from '../features/fair-teams/fair-teams.schema.ts';
+export * from '../features/passkeys/passkeys.schema.ts';

@@ -85,6 +85,31 @@ const handedOffSession = {
 /** Better Auth's refusal of a handed-off session: no such user, or the account is disabled. */
 export const handOffRefusedCode = 'HAND_OFF_REFUSED';
 
+/**
+ * A session for the owner of a passkey Huddle has just checked (features/passkeys, decision 078).
+ * As the hand-off above: Better Auth creates it, its session hook refuses a disabled account, and
+ * its cookie is set as for any sign-in. Server-only, like the hand-off.
+ */
+const passkeySession = {
+  id: 'huddle-passkey-session',
+  endpoints: {
+    createPasskeySession: createAuthEndpoint(
+      '/huddle/passkey-session',
+      { method: 'POST', body: z.object({ userId: z.string() }), metadata: { SERVER_ONLY: true } },
+      async (ctx) => {
+        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+        const session = user ? await ctx.context.internalAdapter.createSession(user.id) : null;
+        if (!user || !session) throw new APIError('FORBIDDEN', { code: passkeySignInRefusedCode });
+        await setSessionCookie(ctx, { session, user });
+        return ctx.json({ sessionId: session.id });
+      },
+    ),
+  },
+} satisfies BetterAuthPlugin;
+
+/** Better Auth's refusal of a passkey's session: no such user, or the account is disabled. */
+export const passkeySignInRefusedCode = 'PASSKEY_SIGN_IN_REFUSED';
+
 /** The new password an endpoint is about to store, if it stores one. */
 function newPasswordIn(path: string, body: unknown): unknown {
   if (typeof body !== 'object' || body === null) return undefined;
@@ -148,6 +173,7 @@ export function createAuth({
     },
     plugins: [
       handedOffSession,
+      passkeySession,
       genericOAuth({
         config: config.socialProviders.map((provider) => ({
           providerId: provider.id,

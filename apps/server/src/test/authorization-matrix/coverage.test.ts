@@ -13,6 +13,7 @@ import { notificationRows } from './notifications.rows.ts';
 import { openApiRoutes, realtimeRoute } from './matrix.ts';
 import { messageRows } from './messages.rows.ts';
 import { paidGameRows } from './paid-games.rows.ts';
+import { passkeyRows } from './passkeys.rows.ts';
 import { paymentRows } from './payments.rows.ts';
 import { partnerRows } from './partners.rows.ts';
 import { postRows } from './posts.rows.ts';
@@ -53,6 +54,7 @@ const rows = [
   ...adminRows,
   ...tournamentRows,
   ...seoRows,
+  ...passkeyRows,
 ];
 
 let t: TestApp;

@@ -14,6 +14,8 @@ import { DeleteAccountSection } from '../../features/settings/components/delete-
 import { DistanceUnitField } from '../../features/settings/components/distance-unit-field.tsx';
 import { UsageAnalyticsField } from '../../features/settings/components/usage-analytics-field.tsx';
 import { EmailVerification } from '../../features/settings/components/email-verification.tsx';
+import { PasskeysSection } from '../../features/settings/components/passkeys-section.tsx';
+import { useSignOut } from '../../features/accounts/api/sign-out.ts';
 import { NotificationSettingsForm } from '../../features/settings/components/notification-settings-form.tsx';
 import { TeamTopicsSettings } from '../../features/teams/components/team-topics-settings.tsx';
 import { OnboardingOffer } from '../../features/onboarding/components/onboarding-offer.tsx';
@@ -59,6 +61,7 @@ function Section({ title, description, children }: { title: string; description?
 export function Component() {
   const { user, setUser } = useSessionUser();
   const finishSetup = useFinishSetup();
+  const signOut = useSignOut();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = settingsTabFrom(searchParams.get('tab'));
   const skippable = searchParams.get('skippable') === 'true';
@@ -113,6 +116,9 @@ export function Component() {
         <Section title="Email">
           <EmailVerification user={user} />
         </Section>
+        <Divider />
+        {/* The account's sign-in methods sit together: its email, then its passkeys (decision 078). */}
+        <PasskeysSection user={user} onSignInAgain={() => signOut.mutate()} />
         <Divider />
         <DeleteAccountSection onDeleted={accountDeleted} />
       </Stack>

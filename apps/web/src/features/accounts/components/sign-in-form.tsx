@@ -9,6 +9,7 @@ import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { signIn } from '../api/sign-in.ts';
 import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { UnverifiedSignIn } from './unverified-sign-in.tsx';
 
@@ -71,6 +72,18 @@ export function SignInForm({
           </Alert>
         ) : null}
         {unverified && submitted ? <UnverifiedSignIn key={submitted.email} credentials={submitted} /> : null}
+        <PasskeySignIn
+          withSeparator={socialProviders.length === 0}
+          onStart={() => {
+            submission.reset();
+            setSocialFailure(null);
+          }}
+          onFailure={(message) => {
+            submission.reset();
+            setSocialFailure(message);
+          }}
+          onSignedIn={onSignedIn}
+        />
         <SocialSignIn
           providers={socialProviders}
           returnTo={socialReturnTo}
@@ -82,7 +95,8 @@ export function SignInForm({
         <TextInput
           label="Email"
           type="email"
-          autoComplete="email"
+          // "webauthn": the browser offers the person's passkeys in this field's suggestions (decision 078).
+          autoComplete="username webauthn"
           inputMode="email"
           {...requiredField}
           {...form.getInputProps('email')}

@@ -1,0 +1,102 @@
+import { passkeyMessages } from '@huddle/shared/passkey-messages';
+import { Button } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { browserSupportsPasskeys, PasskeyPromptError } from '../../../lib/passkey-prompt.ts';
+import { browserOffersPasskeyAutofill, signInWithPasskey } from '../api/sign-in-with-passkey.ts';
+import classes from './social-sign-in.module.css';
+
+interface PasskeySignInProps {
+  /** The person is signed in: the page leaves for the app. */
+  onSignedIn: () => void;
+  /** Why it failed, as the person reads it; the form shows it in its alert. */
+  onFailure: (message: string) => void;
+  /** A new try started: the form clears its last failure. */
+  onStart: () => void;
+  /** No social buttons follow with their own separator: this one draws it. */
+  withSeparator: boolean;
+}
+
+function failureMessage(error: unknown): string | null {
+  if (error instanceof PasskeyPromptError) {
+    if (error.reason === 'aborted') return null;
+    return error.reason === 'cancelled' ? passkeyMessages.cancelled : passkeyMessages.notVerified;
+  }
+  if (error instanceof ApiError) return error.message;
+  return passkeyMessages.notVerified;
+}
+
+/**
+ * Issue 34, part 3 (decision 078): "Sign in with a passkey", and the same passkeys offered in the
+ * email field's autofill where the browser can (conditional mediation; the field says
+ * autocomplete="username webauthn"). Nothing renders in a browser without WebAuthn.
+ */
+export function PasskeySignIn({ onSignedIn, onFailure, onStart, withSeparator }: PasskeySignInProps) {
+  const [supported] = useState(browserSupportsPasskeys);
+  const [busy, setBusy] = useState(false);
+  // Bumped after the button's prompt ends, so the autofill offer starts again.
+  const [autofillRound, setAutofillRound] = useState(0);
+  const buttonActive = useRef(false);
+  // The autofill offer outlives renders: it calls the latest callbacks.
+  const callbacks = useRef({ onSignedIn, onFailure });
+  useEffect(() => {
+    callbacks.current = { onSignedIn, onFailure };
+  });
+
+  useEffect(() => {
+    if (!supported) return;
+    let live = true;
+    const offer = async () => {
+      if (!(await browserOffersPasskeyAutofill())) return;
+      // Waits until the person picks a passkey in the email field's suggestions.
+      while (live && !buttonActive.current) {
+        try {
+          const outcome = await signInWithPasskey({ autofill: true, stillWanted: () => live && !buttonActive.current });
+          if (outcome === 'signed-in') callbacks.current.onSignedIn();
+          return;
+        } catch (error) {
+          if (!live || buttonActive.current) return;
+          // The challenge ran out while the page sat open: offer again with a new one.
+          if (error instanceof ApiError && error.code === 'INVALID_TOKEN') continue;
+          const message = failureMessage(error);
+          if (message === null) return;
+          callbacks.current.onFailure(message);
+          // A failed pick (a removed passkey): offer the suggestions again, once the prompt closed.
+          if (error instanceof PasskeyPromptError) return;
+        }
+      }
+    };
+    void offer();
+    return () => {
+      live = false;
+    };
+  }, [supported, autofillRound]);
+
+  if (!supported) return null;
+
+  const start = () => {
+    onStart();
+    setBusy(true);
+    buttonActive.current = true;
+    signInWithPasskey({ autofill: false }).then(
+      () => onSignedIn(),
+      (error: unknown) => {
+        buttonActive.current = false;
+        setBusy(false);
+        const message = failureMessage(error);
+        if (message !== null) onFailure(message);
+        setAutofillRound((round) => round + 1);
+      },
+    );
+  };
+
+  return (
+    <>
+      {/* Still busy after success: the browser is on its way to the app. */}
+      <Button variant="default" fullWidth loading={busy} onClick={start}>
+        Sign in with a passkey
+      </Button>
+      {withSeparator ? <div className={classes.separator}>or use your email</div> : null}
+    </>
+  );
+}
