@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { customHostRoutes } from './app/custom-host-routes.tsx';
 import { routes } from './app/routes.tsx';
-import { loadMatchedRouteModules, takeServerRenderState } from './app/server-render-state.ts';
+import { loadMatchedRouteModules, replayEarlyClicks, takeServerRenderState } from './app/server-render-state.ts';
 import { readCustomHost } from './features/custom-domains/custom-host.ts';
 import { sessionQueryKey, sessionQueryOptions } from './features/accounts/api/get-session.ts';
 import { takeInlineSession } from './features/accounts/api/inline-session.ts';
@@ -57,6 +57,7 @@ async function start() {
   // The server's markup is kept and made live; hydration yields to the browser as it goes.
   if (serverState) {
     hydrateRoot(container, app);
+    replayEarlyClicks();
     return router;
   }
   const root = createRoot(container);

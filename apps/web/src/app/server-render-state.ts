@@ -34,3 +34,13 @@ export async function loadMatchedRouteModules(routes: RouteObject[], pathname: s
     }),
   );
 }
+
+/**
+ * Buttons tapped on the server's markup before the app started (public/app-start.js keeps them),
+ * clicked again once hydration has begun: React hydrates the clicked part first and handles the
+ * click, so the tap is not lost.
+ */
+export function replayEarlyClicks(): void {
+  const early = (document as Document & { huddleEarlyClicks?: { take(): HTMLButtonElement[] } }).huddleEarlyClicks;
+  for (const button of early?.take() ?? []) if (button.isConnected) button.click();
+}
