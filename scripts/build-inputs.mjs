@@ -54,7 +54,14 @@ export const buildTargets = {
     files: sharedFiles,
     // Sentry source maps (apps/web/build/sentry-source-maps.ts), Vite's own VITE_ variables and mode.
     readsVariable: (name) => /^(SENTRY_(AUTH_TOKEN|ORG|PROJECT|URL|RELEASE)|VITE_\w+|NODE_ENV)$/.test(name),
-    outputs: ['apps/web/dist/index.html', 'apps/web/dist/auth.html', 'apps/web/dist/site.html', 'apps/web/dist/sw.js'],
+    // dist/.ssr/: the server render's bundle (decision 075), built from the same inputs by the same script.
+    outputs: [
+      'apps/web/dist/index.html',
+      'apps/web/dist/auth.html',
+      'apps/web/dist/site.html',
+      'apps/web/dist/sw.js',
+      'apps/web/dist/.ssr/entry-server.mjs',
+    ],
     // Under .vite/ beside Vite's manifest: the server does not serve dot folders. Vite empties
     // dist/ when it starts building, so a build run any other way (vite build) drops the record.
     record: 'apps/web/dist/.vite/build-inputs.json',

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
 import { endpointRoutesOnly } from './build/endpoint-routes.ts';
 import { iconDirectImports } from './build/icon-direct-imports.ts';
@@ -325,7 +325,44 @@ function pagesInDevelopment(): Plugin {
   };
 }
 
-export default defineConfig(async ({ command }) => {
+/** The reactRouterProduction aliases: the browser build and the server render use the same router code. */
+const reactRouterProductionAliases = [
+  { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+];
+
+/**
+ * The server render's bundle (decision 075): src/app/entry-server.tsx and the pages it renders, for
+ * Node, in dist/.ssr/ beside the browser build (the static files server leaves dot folders alone, and
+ * a copy of dist carries its own renderer). Everything is bundled in (`noExternal`): the server's
+ * runtime image installs only the server's own packages. None of the browser build's chunking.
+ */
+const serverRenderBuild: UserConfig = {
+  plugins: [react(), sharedContracts()],
+  resolve: { alias: reactRouterProductionAliases },
+  ssr: { noExternal: true, target: 'node' },
+  // React's production build, as the browser's: the same markup, and its development checks cost render time.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    ssr: 'src/app/entry-server.tsx',
+    outDir: 'dist/.ssr',
+    // After the browser build, into its dist/: only this folder is replaced.
+    emptyOutDir: false,
+    copyPublicDir: false,
+    target: 'node20',
+    minify: false,
+    rolldownOptions: {
+      output: {
+        // .mjs: a copy of dist elsewhere (WEB_DIST_DIR) has no package.json saying "type": "module".
+        entryFileNames: '[name].mjs',
+        chunkFileNames: 'chunks/[name]-[hash].mjs',
+      },
+    },
+  },
+};
+
+export default defineConfig(async ({ command, isSsrBuild }) => {
+  if (isSsrBuild) return serverRenderBuild;
   // Source maps only for Sentry, when configured (decision 052): uploaded, then deleted from dist.
   const sourceMaps =
     command === 'build'
@@ -348,13 +385,7 @@ export default defineConfig(async ({ command }) => {
       ...sourceMaps.plugins,
     ],
     resolve: {
-      alias:
-        command === 'build'
-          ? [
-              { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
-              { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
-            ]
-          : [],
+      alias: command === 'build' ? reactRouterProductionAliases : [],
     },
     server: {
       port: 5173,

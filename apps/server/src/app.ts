@@ -46,6 +46,8 @@ import { isPublicUploadKind } from './lib/storage/upload-kinds.ts';
 import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { createServerRender } from './lib/server-render.ts';
+import { eventPageSource } from './features/events/events.page-source.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { createReadiness, type Readiness } from './lib/readiness.ts';
 import { createReadRouting } from './lib/read-routing.ts';
@@ -118,6 +120,8 @@ export interface BuildAppOptions {
   readiness?: Readiness;
   /** server.ts logs where a start is (lib/start-progress.ts). */
   onStartStep?: (step: string) => void;
+  /** Serve the built web app under NODE_ENV=test too (the server render's tests); always outside tests. */
+  serveWebApp?: boolean;
 }
 
 /**
@@ -155,6 +159,7 @@ export async function buildApp({
   dns,
   readiness,
   onStartStep = () => undefined,
+  serveWebApp = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // People's data stays out of the log (lib/log-redaction.ts).
@@ -386,7 +391,7 @@ export async function buildApp({
   // After the jobs: a job still running may pay through the local provider.
   app.addHook('onClose', async () => deps.payments.close());
 
-  if (config.webDistDir && config.env !== 'test') {
+  if (config.webDistDir && (config.env !== 'test' || serveWebApp)) {
     onStartStep('web app');
     await registerWebApp(app, config.webDistDir, {
       currentUser: async (request) => {
@@ -402,6 +407,7 @@ export async function buildApp({
       }),
       hostPage: customHostPages(db, deps.clock, config.publicOrigin),
       authPageConfig: { socialProviders: config.socialProviders.map((provider) => provider.id) },
+      renderPage: createServerRender(config.webDistDir, { event: eventPageSource(deps, app.log) }),
     });
   } else {
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { customHostRoutes } from './app/custom-host-routes.tsx';
 import { routes } from './app/routes.tsx';
+import { loadMatchedRouteModules, replayEarlyClicks, takeServerRenderState } from './app/server-render-state.ts';
 import { readCustomHost } from './features/custom-domains/custom-host.ts';
 import { sessionQueryKey, sessionQueryOptions } from './features/accounts/api/get-session.ts';
 import { takeInlineSession } from './features/accounts/api/inline-session.ts';
@@ -25,6 +26,11 @@ whenStable(window, 0, () => countVisit());
 const inlineSession = takeInlineSession();
 if (inlineSession) queryClient.setQueryData(sessionQueryKey, inlineSession);
 else void queryClient.prefetchQuery(sessionQueryOptions());
+// A page the server rendered (decision 075) carries the data it was rendered from: in the cache
+// before the first render, so hydrating asks the API for none of it. Set now, not restored with
+// the server's time: a browser clock ahead of the server's would take it as stale and ask again.
+const serverState = takeServerRenderState();
+for (const { queryKey, data } of serverState?.queries ?? []) queryClient.setQueryData(queryKey, data);
 
 /** Lets the browser paint and handle input between start-up steps (each is a separate task). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -34,20 +40,30 @@ async function start() {
   if (!container) throw new Error('index.html has no #root element');
   await nextTask();
   // On a verified custom domain the server says so in index.html: the reduced route table (spec §2).
-  const router = createBrowserRouter(readCustomHost() ? customHostRoutes : routes);
+  const routeTable = readCustomHost() ? customHostRoutes : routes;
+  if (serverState) await loadMatchedRouteModules(routeTable, window.location.pathname);
+  const router = createBrowserRouter(
+    routeTable,
+    serverState ? { hydrationData: { loaderData: serverState.loaderData } } : undefined,
+  );
   await nextTask();
+  const app = (
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  // The server's markup is kept and made live; hydration yields to the browser as it goes.
+  if (serverState) {
+    hydrateRoot(container, app);
+    replayEarlyClicks();
+    return router;
+  }
   const root = createRoot(container);
   // A transition renders in slices that yield to the browser every few milliseconds, so the
   // first render is not one long task (issue 11: Total Blocking Time on a phone).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => root.render(app));
   return router;
 }
 

@@ -80,3 +80,18 @@ export function firstFrameFor(
   }
   return null;
 }
+
+/**
+ * Where a server-rendered page (decision 075) carries what the app needs to hydrate it: the
+ * router's state and the query cache entries the server rendered from, so the browser renders
+ * the same tree without asking the API again. A data block (JSON), as the session's.
+ */
+export const serverRenderElementId = 'huddle-server-render';
+
+/** What the server-render data block holds; the web app writes and reads it (apps/web/src/app). */
+export interface ServerRenderState {
+  /** React Router's hydration data: the loader data of the matched routes (all null: guards). */
+  loaderData: Record<string, unknown>;
+  /** The query cache entries the page was rendered from, set into the browser's cache before it hydrates. */
+  queries: { queryKey: readonly unknown[]; data: unknown }[];
+}

@@ -14,12 +14,14 @@ import {
   firstFrameFor,
   inlineSessionElementId,
   landingPageFor,
+  serverRenderElementId,
   type FirstFrame,
   type LandingPage,
 } from '@huddle/shared/landing-pages';
 import type { CurrentUser } from '@huddle/shared/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
+import type { RenderPage, RenderedPage } from './server-render.ts';
 
 /** Where a signed-in person lands from "/" and from the auth pages (the web app's homePath). */
 const signedInHomePath = '/home';
@@ -41,6 +43,8 @@ export interface WebAppOptions {
    * first paint instead of waiting for GET /api/config (issue 30, decision 063).
    */
   authPageConfig?: AuthPageConfig;
+  /** The first page rendered on the server (decision 075, lib/server-render.ts); null: index.html as it is. */
+  renderPage?: RenderPage;
 }
 
 /** The host a page was asked on. */
@@ -145,6 +149,8 @@ export function withPageMeta(html: string, meta: PageMeta): string {
 
 /** index.html's loader, which a landing page's first frame replaces. */
 const bootLoader = /<div class="boot-loader"[^>]*>[\s\S]*?<\/div>/;
+/** index.html's #root with its loader, whose whole content a server-rendered page replaces (nothing else to hydrate). */
+const rootWithLoader = /<div id="root">\s*<div class="boot-loader"[^>]*>[\s\S]*?<\/div>\s*<\/div>/;
 
 /**
  * A landing page's heading and first lines as plain HTML, painted before any script runs
@@ -221,6 +227,7 @@ function createIndexPage(webDistDir: string) {
     user: CurrentUser | null,
     meta: PageMeta | null = null,
     bootstrap: DataBlock | null = null,
+    rendered: RenderedPage | null = null,
   ): string | null => {
     build ??= readIndexBuild(webDistDir);
     if (!build) return null;
@@ -231,6 +238,10 @@ function createIndexPage(webDistDir: string) {
       head = withPreloads.get(page) ?? preloadTagsFor(manifest, page, alreadyLoaded);
       withPreloads.set(page, head);
     }
+    // A server-rendered page (decision 075) is painted from its markup: its own styles apply from
+    // the start (no shift when the scripts add them; the same without JavaScript).
+    if (rendered)
+      head = head.replaceAll('<link rel="preload" as="style" fetchpriority="low"', '<link rel="stylesheet"');
     // A data block, not a script: the CSP's script-src does not apply and nothing runs. Written
     // through the session endpoint's schema, as /api/auth/session sends it: the browser takes it
     // as it is (no zod on the first load, decision 021). Should it not fit, the page asks the API.
@@ -238,9 +249,15 @@ function createIndexPage(webDistDir: string) {
     const session = reply.success
       ? `<script type="application/json" id="${inlineSessionElementId}">${jsonForScriptElement(reply.data)}</script>`
       : '';
-    const data = bootstrap ? dataBlockTag(bootstrap) : '';
-    const frame = user && !bootstrap ? firstFrameFor(pathname, user) : null;
-    const withFrame = frame ? html.replace(bootLoader, () => firstFrameHtml(frame)) : html;
+    const data =
+      (bootstrap ? dataBlockTag(bootstrap) : '') +
+      (rendered ? dataBlockTag({ id: serverRenderElementId, value: rendered.state }) : '');
+    const frame = user && !bootstrap && !rendered ? firstFrameFor(pathname, user) : null;
+    const withFrame = rendered
+      ? html.replace(rootWithLoader, () => `<div id="root">${rendered.html}</div>`)
+      : frame
+        ? html.replace(bootLoader, () => firstFrameHtml(frame))
+        : html;
     return (meta ? withPageMeta(withFrame, meta) : withFrame).replace(
       '</head>',
       () => `${head}${session}${data}</head>`,
@@ -348,7 +365,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
     if (site) return sendHostPage(request, reply, site);
     // A page's own preview tags; a failed lookup keeps index.html's (the page itself still loads).
     const meta = options.pageMeta ? await options.pageMeta(pathname).catch(() => null) : null;
-    return sendIndexPage(reply, indexPage(pathname, await currentUser(request), meta));
+    const user = await currentUser(request);
+    // A page that fails to render on the server is rendered by the browser, as before (decision 075).
+    const rendered = options.renderPage
+      ? await options.renderPage(request, request.url, user).catch((error: unknown) => {
+          request.log.error({ err: error }, 'server render failed');
+          return null;
+        })
+      : null;
+    return sendIndexPage(reply, indexPage(pathname, user, meta, null, rendered));
   });
 
   async function sendIndexPage(reply: FastifyReply, page: string | null, status = 200) {

@@ -46,6 +46,8 @@ export async function createTestApp(
     pool?: PoolOptions;
     /** A database of the test's own (a restore's target); the app closes it with itself. */
     database?: TestDatabase;
+    /** Serve the built web app (apps/web/dist, or WEB_DIST_DIR): the server render's tests. */
+    serveWebApp?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = ownDatabase ?? (await createTestDatabase(pool));

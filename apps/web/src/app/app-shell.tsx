@@ -32,6 +32,7 @@ import { AccountMenuButton } from './account-menu-button.tsx';
 import { profilePath, settingsPath } from './account-paths.ts';
 import classes from './app-shell.module.css';
 import { homePath } from './signed-in-landing.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 interface NavigationLink {
   label: string;
@@ -146,7 +147,11 @@ export function AppShellLayout({ user, children }: { user: CurrentUser; children
   usePresence(user.id, useRefreshSession());
   useMessagesRealtime(user.id);
   // Below the sm breakpoint the navigation slides away; while away it must not take focus.
-  const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
+  // A server-rendered page (decision 075) is rendered as on a wide screen (the server cannot know
+  // the screen) and hydrated as such; a phone's drawer loses its links and takes `inert` in the render
+  // right after, while it is closed and off screen.
+  const narrow = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
+  const isMobile = useHydrated() && narrow;
   const burger = useRef<HTMLButtonElement>(null);
   // Escape closes the open drawer, as it closes any dialog, and focus goes back to the button that opened it.
   useWindowEvent('keydown', (event) => {

@@ -1,10 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '../lib/query-client.ts';
 import { HuddleMantineProvider } from './huddle-mantine-provider.tsx';
 import { NotificationsHost } from './notifications-host.tsx';
 
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * The app's providers. The query client is passed in: the browser's one client (lib/query-client.ts),
+ * or on the server one per request (entry-server.tsx), so a person's data never reaches another's page.
+ */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <HuddleMantineProvider>
       {/* The one way to show a notification: notifications.show() from @mantine/notifications. */}

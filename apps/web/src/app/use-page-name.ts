@@ -53,5 +53,10 @@ function nameFor(entries: readonly PageName[], pathname: string): string | null 
 }
 
 export function usePageNameFor(pathname: string): string | null {
-  return useSyncExternalStore(subscribe, () => nameFor(named, pathname));
+  // On the server (decision 075) no page has named itself yet (names are given in effects).
+  return useSyncExternalStore(
+    subscribe,
+    () => nameFor(named, pathname),
+    () => null,
+  );
 }

@@ -20,9 +20,14 @@ export function readRetryDelay(failureCount: number): number {
   return Math.min(firstRetryDelayMs * 2 ** failureCount, maxRetryDelayMs);
 }
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: shouldRetryRead, retryDelay: readRetryDelay, staleTime: 30_000 },
-    mutations: { retry: false },
-  },
-});
+/** A query client with the app's defaults: the browser's one (below), or one per server render (decision 075). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetryRead, retryDelay: readRetryDelay, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

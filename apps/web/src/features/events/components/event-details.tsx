@@ -1,8 +1,7 @@
 import { teamKindLabels } from '@huddle/shared/teams';
 import type { EventView } from '@huddle/shared/events';
 import { eventGenderLabels } from '@huddle/shared/genders';
-import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title, em } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +14,8 @@ import {
   skillLevelLabels,
   zoneLabel,
 } from '../event-format.ts';
+import { useBrowserValue } from '../../../lib/use-hydrated.ts';
+import classes from './event-details.module.css';
 import { EventPeople } from './event-people.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { JoinPanel } from './join-panel.tsx';
@@ -36,7 +37,8 @@ interface EventDetailsProps {
 /** When: in the event's own zone, named, and on the viewer's clock when that reads differently. */
 function EventWhen({ view }: { view: EventView }) {
   const { event, occurrence } = view;
-  const viewerZone = browserTimeZone();
+  // The server does not know the viewer's zone: the line comes with the first render after hydration.
+  const viewerZone = useBrowserValue<string | null>(browserTimeZone, null);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <IconClock size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -45,7 +47,7 @@ function EventWhen({ view }: { view: EventView }) {
         <Text size="sm" c="dimmed">
           {zoneLabel(event.timeZone, occurrence.startsAt)}
         </Text>
-        {clocksDiffer(occurrence.startsAt, event.timeZone, viewerZone) && (
+        {viewerZone !== null && clocksDiffer(occurrence.startsAt, event.timeZone, viewerZone) && (
           <Text size="sm">
             Your time: {formatTimeRange(occurrence.startsAt, occurrence.endsAt, viewerZone)} (
             {zoneLabel(viewerZone, occurrence.startsAt)})
@@ -67,7 +69,6 @@ export function EventDetails({
   organizerAction,
 }: EventDetailsProps) {
   const { event, creator } = view;
-  const wide = useMediaQuery(`(min-width: ${em(992)})`, undefined, { getInitialValueInEffect: false });
   const about = (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
@@ -112,7 +113,7 @@ export function EventDetails({
   );
   const joining = (
     <>
-      <JoinPanel view={view} signedIn={Boolean(userId)} signInPath={signInPath} sticky={!wide} />
+      <JoinPanel view={view} signedIn={Boolean(userId)} signInPath={signInPath} />
       <ShareEvent view={view} />
     </>
   );
@@ -174,26 +175,16 @@ export function EventDetails({
         </Group>
       </Stack>
 
-      {wide ? (
-        <Group align="flex-start" gap="lg" wrap="nowrap">
-          <Stack gap="lg" style={{ flex: 1, minWidth: 0 }}>
-            {about}
-            {people}
-          </Stack>
-          <Stack gap="lg" w={360} style={{ flexShrink: 0 }}>
-            {joining}
-            {placeMap}
-          </Stack>
-        </Group>
-      ) : (
-        // On a phone the way to join comes before the list of players.
-        <Stack gap="lg">
-          {about}
+      {/* One tree for every screen, placed by CSS (event-details.module.css): on a phone the way to
+          join comes before the list of players. */}
+      <div className={classes.layout}>
+        <div className={classes.about}>{about}</div>
+        <Stack gap="lg" className={classes.side}>
           {joining}
           {placeMap}
-          {people}
         </Stack>
-      )}
+        <div className={classes.people}>{people}</div>
+      </div>
     </Stack>
   );
 }

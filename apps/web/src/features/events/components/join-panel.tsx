@@ -20,8 +20,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Paper,
-  Portal,
   Stack,
   Text,
   TextInput,
@@ -41,42 +39,28 @@ import { useLeaveEvent } from '../api/leave-event.ts';
 import { usePaidCheckout } from '../api/paid-checkout.ts';
 import { formatOccurrence, formatPrice, formatTimeLeft } from '../event-format.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import classes from './event-details.module.css';
 
 interface JoinPanelProps {
   view: EventView;
   signedIn: boolean;
   /** Where "sign in" sends the visitor, coming back here afterwards. */
   signInPath: string;
-  /** On phones the primary action sits in a bar fixed to the bottom of the screen (issue 11). */
-  sticky?: boolean;
 }
-
-/** How tall the sticky bar may get; the page keeps this much room at its end so nothing hides under it. */
-const stickyBarRoom = 96;
 
 /**
  * The panel's buttons: in place, or on phones in a bar fixed to the bottom of the screen, so
  * Join, Leave and Claim stay in reach however far the page scrolls. Moved, never copied: one
- * control per action for keyboards and screen readers.
+ * control per action for keyboards and screen readers. Placed by CSS (event-details.module.css),
+ * so the server renders the same tree for any screen (decision 075).
  */
-function ActionBar({ sticky, children }: { sticky: boolean; children: ReactNode }) {
-  if (!sticky) return <>{children}</>;
+function ActionBar({ children }: { children: ReactNode }) {
   return (
     <>
-      <Box h={stickyBarRoom} aria-hidden />
-      <Portal>
-        <Paper
-          role="region"
-          aria-label="Your spot"
-          data-testid="sticky-action-bar"
-          shadow="md"
-          p="sm"
-          withBorder
-          style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, borderRadius: 0 }}
-        >
-          {children}
-        </Paper>
-      </Portal>
+      <Box className={classes.actionBarRoom} aria-hidden />
+      <Box role="region" aria-label="Your spot" data-testid="sticky-action-bar" className={classes.actionBar}>
+        {children}
+      </Box>
     </>
   );
 }
@@ -161,7 +145,7 @@ function friendsLabel(party: Party) {
 }
 
 /** The viewer's place in the game: in, waiting, or offered a freed spot with a claim window. */
-function MyParty({ view, party, sticky }: { view: EventView; party: Party; sticky: boolean }) {
+function MyParty({ view, party }: { view: EventView; party: Party }) {
   const leave = useLeaveEvent();
   const claim = useClaimOffer();
   const checkout = useGoToCheckout();
@@ -217,7 +201,7 @@ function MyParty({ view, party, sticky }: { view: EventView; party: Party; stick
           <Text fw={700}>A spot opened up for you</Text>
           <Text size="sm">Claim it before the offer ends: {formatTimeLeft(left)}.</Text>
         </Alert>
-        <ActionBar sticky={sticky}>
+        <ActionBar>
           <Group>
             <Button
               loading={claim.isPending || checkout.pending}
@@ -252,7 +236,7 @@ function MyParty({ view, party, sticky }: { view: EventView; party: Party; stick
           You are on the waitlist{friendsLabel(party)}
           {place > 0 ? `, number ${place} in line` : ''}. When a spot frees up you get the first chance at it.
         </Text>
-        <ActionBar sticky={sticky}>
+        <ActionBar>
           <Button variant="default" onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
             Leave the waitlist
           </Button>
@@ -271,7 +255,7 @@ function MyParty({ view, party, sticky }: { view: EventView; party: Party; stick
             page expires.
           </Text>
         </Alert>
-        <ActionBar sticky={sticky}>
+        <ActionBar>
           <Group>
             <Button
               loading={checkout.pending}
@@ -298,7 +282,7 @@ function MyParty({ view, party, sticky }: { view: EventView; party: Party; stick
       <Text fw={600}>
         You’re in{friendsLabel(party)}.{paid ? ' Paid.' : ''}
       </Text>
-      <ActionBar sticky={sticky}>
+      <ActionBar>
         <Button variant="default" onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
           Leave
         </Button>
@@ -326,17 +310,7 @@ const guestField = (path: string) => path.replace(/^guest\./, '');
  * most the friends the organizer allows guests. The server answers alike whether or not the
  * email has an account (issue 10) and mails the address what happened, so this says only that.
  */
-function GuestJoin({
-  view,
-  full,
-  signInPath,
-  sticky,
-}: {
-  view: EventView;
-  full: boolean;
-  signInPath: string;
-  sticky: boolean;
-}) {
+function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean; signInPath: string }) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
   const join = useJoinEvent();
@@ -364,7 +338,7 @@ function GuestJoin({
   }
   return (
     <Stack gap="sm">
-      <ActionBar sticky={sticky}>
+      <ActionBar>
         <Button onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
           {full ? 'Join the waitlist as a guest' : 'Join as a guest'}
         </Button>
@@ -425,7 +399,7 @@ function GuestJoin({
 }
 
 /** Join, leave, waitlist and claim (issue 5); cancelled and past events take no one. */
-export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPanelProps) {
+export function JoinPanel({ view, signedIn, signInPath }: JoinPanelProps) {
   const [friends, setFriends] = useState<number | string>(0);
   const join = useJoinEvent();
   const checkout = useGoToCheckout();
@@ -450,7 +424,7 @@ export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPa
   } else if (event.inPast) {
     body = <Text c="dimmed">{eventPastMessage}</Text>;
   } else if (myParty) {
-    body = <MyParty view={view} party={myParty} sticky={sticky} />;
+    body = <MyParty view={view} party={myParty} />;
   } else if (!signedIn && isPaid(view)) {
     body = (
       <Text size="sm">
@@ -461,14 +435,14 @@ export function JoinPanel({ view, signedIn, signInPath, sticky = false }: JoinPa
       </Text>
     );
   } else if (!signedIn) {
-    body = <GuestJoin view={view} full={full} signInPath={signInPath} sticky={sticky} />;
+    body = <GuestJoin view={view} full={full} signInPath={signInPath} />;
   } else {
     body = (
       <Stack gap="sm">
         {full && (
           <Text size="sm">{view.rsvpSlots > 0 ? 'Not enough spots for your group.' : 'This game is full.'}</Text>
         )}
-        <ActionBar sticky={sticky}>
+        <ActionBar>
           <Group align="flex-end" wrap="nowrap">
             <NumberInput
               label="Bring friends"

@@ -14,9 +14,9 @@ export function ShareEvent({ view }: { view: EventView }) {
   const eventId = view.event.id;
   const series = view.event.repeat !== null && (view.canManage || view.isFavorite);
   const [shownUrl, setShownUrl] = useState<string | null>(null);
-  const url = `${window.location.origin}/evt/${eventId}`;
 
   const share = async () => {
+    const url = `${window.location.origin}/evt/${eventId}`;
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);

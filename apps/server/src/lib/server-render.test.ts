@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventAs, insertPlace, signUpUser, type TestUser } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { serverEntryPath } from './server-render.ts';
+
+/**
+ * The server render of an event page (issue 33, decision 075), through the built web app's server
+ * entry and the real services: what the HTML says before any script runs, for a visitor, for the
+ * organizer, and for someone else signed in.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const webDist = path.join(repoRoot, 'apps/web/dist');
+
+let t: TestApp;
+let organizer: TestUser;
+let other: TestUser;
+let eventId: string;
+
+/** #root's markup and the two data blocks of a page. */
+function pageParts(html: string) {
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const block = (id: string) => {
+    const match = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(html);
+    return match ? (JSON.parse(match[1] ?? '') as unknown) : undefined;
+  };
+  return {
+    root,
+    state: block('huddle-server-render') as
+      { loaderData: Record<string, unknown>; queries: { queryKey: unknown[]; data: unknown }[] } | undefined,
+  };
+}
+
+const eventViewIn = (state: ReturnType<typeof pageParts>['state']) =>
+  state?.queries.find((query) => query.queryKey[0] === 'events')?.data as
+    { myParty: unknown; canManage: boolean; rsvpSlots: number } | undefined;
+
+beforeAll(async () => {
+  // The render runs the web build's server entry: build it when this checkout has none (npm test builds first).
+  if (!existsSync(serverEntryPath(webDist)) || !existsSync(path.join(webDist, 'index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', '@huddle/web'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+  t = await createTestApp({ WEB_DIST_DIR: webDist }, { serveWebApp: true });
+  organizer = await signUpUser(t.app);
+  other = await signUpUser(t.app);
+  const place = await insertPlace(t.db, { name: 'Krieg <Fields>', address: '517 S Pleasant Valley Rd, Austin, TX' });
+  const event = await createEventAs(t.app, organizer.cookie, place.id, { title: 'Thursday <b>Futsal</b>', slots: 10 });
+  eventId = event.id;
+  const join = await t.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/parties`,
+    headers: { cookie: organizer.cookie },
+    payload: { occurrenceStartsAt: event.next?.startsAt, friends: 0, guest: null },
+  });
+  expect(join.statusCode).toBe(201);
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('server rendering of an event page', () => {
+  it.each(['/discover/events/', '/discover/games/', '/evt/'])(
+    '%s{id} arrives with its title, time, place and spots left for a visitor',
+    async (prefix) => {
+      const response = await t.app.inject({ method: 'GET', url: `${prefix}${eventId}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      const { root, state } = pageParts(response.body);
+      // Escaped by React: the title's markup is text.
+      expect(root).toContain('>Thursday &lt;b&gt;Futsal&lt;/b&gt;</h1>');
+      expect(root).toContain('>Tue, Jun 4, 2030, 6:00 PM – 8:00 PM</p>');
+      expect(root).toContain('>America/Chicago (CDT)</p>');
+      expect(root).toContain('>Krieg &lt;Fields&gt;</a>');
+      expect(root).toContain('517 S Pleasant Valley Rd, Austin, TX');
+      expect(root).toContain('>9 spots left of 10</p>');
+      expect(root).not.toContain('boot-loader');
+      // Its own styles apply from the first paint (the layout is CSS), not preloaded for the scripts.
+      expect(response.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/event-page-[\w-]+\.css">/);
+      // Signed out: a way to sign in, no one's own status.
+      expect(root).toContain('Sign in to join');
+      expect(root).not.toContain('You’re in');
+      // The state the browser hydrates from: the event as the API sends it to a visitor, the session.
+      expect(eventViewIn(state)).toMatchObject({ myParty: null, canManage: false, rsvpSlots: 9 });
+      const api = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}` });
+      expect(eventViewIn(state)).toEqual(api.json());
+      expect(state?.queries.find((query) => query.queryKey[0] === 'session')?.data).toEqual({ user: null });
+      expect(Object.values(state?.loaderData ?? {})).toEqual([null]);
+    },
+  );
+
+  it('shows the organizer their own status and the manage link, and someone else neither', async () => {
+    const own = pageParts(
+      (await t.app.inject({ method: 'GET', url: `/evt/${eventId}`, headers: { cookie: organizer.cookie } })).body,
+    );
+    expect(own.root).toContain('>Thursday &lt;b&gt;Futsal&lt;/b&gt;</h1>');
+    expect(own.root).toContain('You’re in');
+    expect(own.root).toContain(`href="/discover/events/${eventId}/manage"`);
+    expect(eventViewIn(own.state)).toMatchObject({ canManage: true, myParty: { userId: organizer.user.id } });
+
+    // Asked right after, by someone else: nothing of the organizer's view is kept for them.
+    const theirs = pageParts(
+      (await t.app.inject({ method: 'GET', url: `/evt/${eventId}`, headers: { cookie: other.cookie } })).body,
+    );
+    expect(theirs.root).toContain('>Thursday &lt;b&gt;Futsal&lt;/b&gt;</h1>');
+    expect(theirs.root).toContain('>9 spots left of 10</p>');
+    expect(theirs.root).not.toContain('You’re in');
+    expect(theirs.root).not.toContain(`/discover/events/${eventId}/manage`);
+    expect(theirs.root).not.toContain('Sign in to join');
+    expect(eventViewIn(theirs.state)).toMatchObject({ canManage: false, myParty: null });
+    const session = theirs.state?.queries.find((query) => query.queryKey[0] === 'session')?.data as {
+      user: { id: string };
+    };
+    expect(session.user.id).toBe(other.user.id);
+  });
+
+  it('leaves to the browser an event that is not there, an address that is not an id, and pages it does not render', async () => {
+    for (const url of ['/evt/00000000-0000-4000-8000-000000000000', '/evt/not-an-id', '/discover', '/home']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: organizer.cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(pageParts(response.body).state, url).toBeUndefined();
+      expect(response.body).not.toContain('data-mantine-styles');
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getSessionEndpoint } from '@huddle/shared/accounts';
+import type { EventView } from '@huddle/shared/events';
+import type { ServerRenderState } from '@huddle/shared/landing-pages';
+import type { CurrentUser } from '@huddle/shared/users';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What the web build's server entry exports (apps/web/src/app/entry-server.tsx, built into
+ * dist/.ssr/entry-server.mjs). Loaded at run time, not bundled: the server builds and starts
+ * without a web build, and a copy of dist (WEB_DIST_DIR) carries the renderer that matches it.
+ */
+interface EntryServer {
+  renderPage(
+    url: string,
+    sources: {
+      session: { user: CurrentUser | null };
+      event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
+    },
+  ): Promise<RenderedPage | null>;
+}
+
+/** A page rendered on the server: the markup of #root, and the state the browser hydrates from. */
+export interface RenderedPage {
+  html: string;
+  state: ServerRenderState;
+}
+
+/** The server's answers a rendered page is made from: the same services as the API's, for this request's person. */
+export interface ServerRenderSources {
+  event: (
+    request: FastifyRequest,
+    viewerId: string | undefined,
+    page: { eventId: string; occurrence: string | null },
+  ) => Promise<EventView | null>;
+}
+
+export type RenderPage = (
+  request: FastifyRequest,
+  url: string,
+  user: CurrentUser | null,
+) => Promise<RenderedPage | null>;
+
+/** The path of the server entry in a web build. */
+export const serverEntryPath = (webDistDir: string) => path.join(webDistDir, '.ssr', 'entry-server.mjs');
+
+/**
+ * Renders the first page on the server (decision 075), for the pages the web app's server entry
+ * renders (null for every other page, and without a server entry in the build). Each render gets
+ * its own query client (in the entry), filled from `sources` for the person asking: nothing is
+ * shared between requests.
+ */
+export function createServerRender(webDistDir: string, sources: ServerRenderSources): RenderPage {
+  const entryPath = serverEntryPath(webDistDir);
+  let entry: Promise<EntryServer | null> | undefined;
+  const load = () =>
+    (entry ??= existsSync(entryPath)
+      ? (import(pathToFileURL(entryPath).href) as Promise<EntryServer>)
+      : Promise.resolve(null));
+  return async (request, url, user) => {
+    const server = await load();
+    if (!server) return null;
+    // As index.html's session block and GET /api/auth/session carry it: through the reply schema.
+    const session = getSessionEndpoint.reply.safeParse({ user });
+    if (!session.success) return null;
+    return server.renderPage(url, {
+      session: session.data,
+      event: (eventId, occurrence) => sources.event(request, user?.id, { eventId, occurrence }),
+    });
+  };
+}

@@ -1,0 +1,135 @@
+// The server render of the first page (decision 075): built for Node into dist/.ssr/ (vite.config.ts)
+// and loaded by the server (apps/server/src/lib/server-render.ts). The route table is the app's own,
+// run through React Router's static handler; the page's data comes from the server's own services,
+// for the person who asked, into a query client made for this one request.
+import type { getSessionEndpoint } from '@huddle/shared/accounts';
+import type { EndpointReply } from '@huddle/shared/endpoint';
+import type { EventView } from '@huddle/shared/events';
+import type { ServerRenderState } from '@huddle/shared/landing-pages';
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type DataStrategyFunction,
+  type DataStrategyResult,
+} from 'react-router';
+import { sessionQueryKey } from '../features/accounts/api/get-session.ts';
+import { eventQueryOptions } from '../features/events/api/get-event.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { Providers } from './providers.tsx';
+import { routes } from './routes.tsx';
+
+/** What the server answers for, as its API would send it to this person. */
+export interface ServerPageSources {
+  /** GET /api/auth/session's reply for the person asking. */
+  session: EndpointReply<typeof getSessionEndpoint>;
+  /** GET /api/events/{id}'s reply (for this viewer), or null where the API answers with an error. */
+  event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
+}
+
+export interface ServerRenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The data block the browser hydrates from (main.tsx). */
+  state: ServerRenderState;
+}
+
+/**
+ * The pages rendered on the server, by their path in the route table, and how each puts its data in
+ * the query cache under the keys its page reads. False: the page cannot be rendered (the event is not
+ * there): the browser renders it, and shows what the API says.
+ */
+const serverRenderedPages: Record<
+  string,
+  (args: {
+    params: Record<string, string | undefined>;
+    url: URL;
+    client: QueryClient;
+    sources: ServerPageSources;
+  }) => Promise<boolean>
+> = {};
+const eventPage: (typeof serverRenderedPages)[string] = async ({ params, url, client, sources }) => {
+  const eventId = params.eventId ?? '';
+  // The page's ?occurrence= (use-occurrence-param.ts), as the page asks for it.
+  const occurrence = url.searchParams.get('occurrence');
+  const view = await sources.event(eventId, occurrence);
+  if (!view) return false;
+  client.setQueryData(eventQueryOptions(eventId, occurrence).queryKey, view);
+  return true;
+};
+// Spec §2: the event view under its three addresses.
+for (const path of ['discover/events/:eventId', 'discover/games/:eventId', 'evt/:eventId'])
+  serverRenderedPages[path] = eventPage;
+
+const handler = createStaticHandler(routes);
+
+/**
+ * The route table's loaders are the browser's guards, which read the session through the browser's
+ * query client. Here the server has decided already (it knows the session), so they are not run: each
+ * matched route's lazy module is loaded and its loader data is null, which is what the guards of the
+ * rendered pages return.
+ */
+const guardsAnsweredByServer: DataStrategyFunction = async ({ matches }) => {
+  const results: Record<string, DataStrategyResult> = {};
+  await Promise.all(
+    matches.map(async (match) => {
+      results[match.route.id] = await match.resolve(async () => null);
+    }),
+  );
+  return results;
+};
+
+/** The page at `url` (path and query) rendered for the person `sources` answers for; null for any page not rendered here. */
+export async function renderPage(url: string, sources: ServerPageSources): Promise<ServerRenderedPage | null> {
+  const location = new URL(url, 'http://huddle.invalid');
+  const client = createQueryClient();
+  client.setQueryData(sessionQueryKey, sources.session);
+  const context = await handler.query(new Request(location), { dataStrategy: guardsAnsweredByServer });
+  if (context instanceof Response || context.errors) return null;
+  const page = context.matches.at(-1);
+  const loadPage = page?.route.path ? serverRenderedPages[page.route.path] : undefined;
+  if (!page || !loadPage) return null;
+  if (!(await loadPage({ params: page.params, url: location, client, sources }))) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToHtml(
+    <StrictMode>
+      <Providers queryClient={client}>
+        {/* hydrate={false}: React Router's own hydration script is inline, which the CSP refuses; the state goes in a data block. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+  );
+  return {
+    html,
+    state: {
+      loaderData: context.loaderData,
+      queries: client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === 'success')
+        .map((query) => ({ queryKey: query.queryKey, data: query.state.data })),
+    },
+  };
+}
+
+/**
+ * The whole page, once everything in it is ready (a lazily loaded component included). Not streamed:
+ * the data is read before the render, and the server splices the markup into index.html.
+ */
+async function renderToHtml(element: ReactNode): Promise<string> {
+  let failure: unknown;
+  const stream = await renderToReadableStream(element, {
+    onError(error) {
+      failure ??= error;
+    },
+  });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  // An error inside a Suspense boundary leaves that part to the browser, which reports it as a
+  // hydration error: no page at all is better (the browser renders it, as before).
+  if (failure) throw failure;
+  return html;
+}

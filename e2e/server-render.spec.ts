@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { expect, newPerson, test } from './support/fixtures.ts';
+import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { signUpWithProfile } from './support/people.ts';
+
+/**
+ * Server rendering of the first page (issue 33, decision 075): an event's link arrives painted,
+ * readable without JavaScript, and the app takes the markup over without a mismatch and without
+ * asking the API for the event again.
+ */
+
+/** A game with one player in it (its organizer's friend is not needed: the organizer joins). */
+async function gameWithOnePlayer(page: Page) {
+  const word = uniqueWord('ssr');
+  const names = { placeName: `Field ${word}`, title: `Rendered ${word}` };
+  const { eventId } = await createPlaceAndGame(page, { ...names, slots: 10 });
+  const view = (await (await page.request.get(`/api/events/${eventId}`)).json()) as {
+    occurrence: { startsAt: string };
+  };
+  const join = await page.request.post(`/api/events/${eventId}/parties`, {
+    data: { occurrenceStartsAt: view.occurrence.startsAt, friends: 0, guest: null },
+  });
+  expect(join.status()).toBe(201);
+  return { eventId, ...names };
+}
+
+/**
+ * What React says when hydration goes wrong, in development (words) and production (its error
+ * numbers: 418 text or markup mismatch, 419-425 the other hydration failures).
+ */
+const hydrationTrouble = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
+
+/** Console errors and page errors from here on, and the page's GET requests for the event. */
+function watch(page: Page, eventId: string) {
+  const problems: string[] = [];
+  const eventRequests: string[] = [];
+  page.on('console', (message) => {
+    // Map tiles come from the internet, which journeys have none of.
+    if (message.text().includes('net::ERR_NAME_NOT_RESOLVED')) return;
+    if (message.type() === 'error' || hydrationTrouble.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`${error.name}: ${error.message}`));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'GET' && pathname === `/api/events/${eventId}`) eventRequests.push(request.url());
+  });
+  return { problems, eventRequests };
+}
+
+test('an event link opened without JavaScript shows its title, time, place and spots left @mobile', async ({
+  browser,
+  page,
+}) => {
+  await signUpWithProfile(page, newPerson('Host'));
+  const { eventId, title, placeName } = await gameWithOnePlayer(page);
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await visitor.newPage();
+  for (const address of [`/evt/${eventId}`, `/discover/events/${eventId}`, `/discover/games/${eventId}`]) {
+    await noScript.goto(address);
+    await expect(noScript.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // createPlaceAndGame: 6 to 8 PM in Chicago, three days from now; the zone is named.
+    await expect(noScript.getByText(/, 6:00 PM – 8:00 PM$/)).toBeVisible();
+    await expect(noScript.getByText(/^America\/Chicago \(C[DS]T\)$/)).toBeVisible();
+    await expect(noScript.getByRole('link', { name: placeName })).toBeVisible();
+    await expect(noScript.getByText('9 spots left of 10', { exact: true })).toBeVisible();
+  }
+  await visitor.close();
+});
+
+test('a server-rendered event page hydrates without a warning and asks nothing more of the API for the event @mobile', async ({
+  browser,
+  page,
+}) => {
+  await signUpWithProfile(page, newPerson('Host'));
+  const { eventId, title } = await gameWithOnePlayer(page);
+
+  // A visitor: the page's own markup, then the live page (the guest form opens: React handles clicks).
+  const visitorContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const visitor = await visitorContext.newPage();
+  const seen = watch(visitor, eventId);
+  const response = await visitor.goto(`/discover/events/${eventId}`);
+  const visitorHtml = (await response?.text()) ?? '';
+  expect(visitorHtml.includes(`>${title}</h1>`), 'the title in the HTML').toBe(true);
+  expect(visitorHtml.includes('You’re in'), "the organizer's status in a visitor's HTML").toBe(false);
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByRole('region', { name: `Map of Field ${title.slice('Rendered '.length)}` })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Join as a guest' }).click();
+  await expect(visitor.getByRole('textbox', { name: 'Your name' })).toBeVisible();
+  expect(seen.problems).toEqual([]);
+  expect(seen.eventRequests).toEqual([]);
+  await visitorContext.close();
+
+  // The organizer, signed in: their own status on the event, in the app shell, hydrated as well.
+  const organizerSeen = watch(page, eventId);
+  const own = await page.goto(`/evt/${eventId}`);
+  const html = (await own?.text()) ?? '';
+  // Their own status and the organizer's link are in the server's markup (checked as booleans: a
+  // failure would otherwise print the whole page).
+  expect(html.includes(`>${title}</h1>`), 'the title in the HTML').toBe(true);
+  expect(html.includes(`href="/discover/events/${eventId}/manage"`), 'Manage in the HTML').toBe(true);
+  expect(html.includes('You’re in'), 'their own status in the HTML').toBe(true);
+  await expect(page.getByRole('link', { name: 'Manage' })).toBeVisible();
+  // Hydrated: the favourite button answers (it asks the API for favourites; the event is not read again).
+  const favourite = page.getByRole('button', { name: /^Favourite · / });
+  await expect(favourite).toHaveAttribute('aria-pressed', 'false');
+  await expect(favourite).toHaveAttribute('data-favorites-state', 'success');
+  await favourite.click();
+  await expect(favourite).toHaveAttribute('aria-pressed', 'true');
+  expect(organizerSeen.problems).toEqual([]);
+  expect(organizerSeen.eventRequests).toEqual([]);
+});
