@@ -67,7 +67,7 @@ test('an owner cannot delete the account while owning a team; after deleting the
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: signInErrorMessages.EmailNotFound })).toBeVisible();
 });
 

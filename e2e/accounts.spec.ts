@@ -54,13 +54,13 @@ test('a newcomer signs up, signs out, mistypes, confirms the email the sign-in a
 
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill('not my password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(signInErrorMessages.InvalidUser);
 
   // The right password, but the email is not verified yet: spec §8's NoPasswordSet case
   // (decision 062). The form says so and mails a new link for the same email and password.
   await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const unverified = page.getByRole('alert').filter({ hasText: unverifiedSignInMessage.title });
   await expect(unverified).toContainText(unverifiedSignInMessage.detail);
   await expect(page).toHaveURL(/\/auth\/login$/);
@@ -75,7 +75,7 @@ test('a newcomer signs up, signs out, mistypes, confirms the email the sign-in a
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -110,7 +110,7 @@ test('a newcomer signs up, signs out, mistypes, confirms the email the sign-in a
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(newPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
 
@@ -119,7 +119,7 @@ test('a guarded page sends a signed-out visitor to sign in and back', async ({ p
   await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fhome$/);
   await page.getByLabel('Email').fill('demo@huddle.test');
   await page.getByLabel('Password').fill('huddle-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo Organizer');
 });
@@ -180,7 +180,7 @@ test('sign-in tells an unknown email apart, and sign-up shows bad input beside t
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill('nobody-by-this-name@example.com');
   await page.getByLabel('Password').fill('whatever 123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(signInErrorMessages.EmailNotFound);
 
   await page.goto('/auth/sign-up');
@@ -291,7 +291,7 @@ test('the app shell works at 375 px: navigation behind the burger, sign out from
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill('demo@huddle.test');
   await page.getByLabel('Password').fill('huddle-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expectAccessible(page);
   // A drawer never opened has no links yet (they are made on the first opening: a lighter first render).

@@ -72,7 +72,7 @@ test('an admin disables a user, who then cannot sign in; the audit log shows it;
   await playerPage.goto('/auth/login');
   await playerPage.getByLabel('Email').fill(player.email);
   await playerPage.getByLabel('Password').fill(player.password);
-  await playerPage.getByRole('button', { name: 'Sign in' }).click();
+  await playerPage.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(playerPage.getByRole('alert')).toContainText(adminMessages.disabledSignIn);
   await playerContext.close();
 

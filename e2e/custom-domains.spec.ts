@@ -138,7 +138,7 @@ test('an organizer connects club.example.test, a visitor on that host reads the 
     await expect(desk).toHaveURL(new RegExp(`^${baseURL}/auth/login\\?returnTo=`));
     await desk.getByLabel('Email').fill(organizer.email);
     await desk.getByLabel('Password').fill(organizer.password);
-    await desk.getByRole('button', { name: 'Sign in' }).click();
+    await desk.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(desk).toHaveURL(submissionsUrl);
     await expect(desk.getByText(guest.name).first()).toBeVisible();
     await expectAccessible(desk);

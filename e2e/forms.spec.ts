@@ -100,7 +100,7 @@ test('a failed submit moves focus to the first field in error, on every form @mo
 
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill('someone@example.com');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByLabel('Password')).toBeFocused();
 
   // First-time setup: the name came with sign-up, so the first field in error is the full name.

@@ -15,7 +15,7 @@ async function signInAsDemo(page: Page) {
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill('demo@huddle.test');
   await page.getByLabel('Password').fill('huddle-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
 }
 

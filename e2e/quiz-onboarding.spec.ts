@@ -98,7 +98,7 @@ test('a visitor takes the pickleball quiz, signs in to save the level, and opens
   await expect(page).toHaveURL(/\/auth\/login/);
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/quiz\/pickleball$/);
   await expect(page.getByText(quizMessages.saved)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your level: 3.0' })).toBeVisible();

@@ -169,7 +169,7 @@ test('a newcomer sets up the profile, saves availability and notifications, then
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(signInErrorMessages.EmailNotFound);
 });
 

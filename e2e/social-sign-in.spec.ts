@@ -64,6 +64,6 @@ test("a provider that gives no email brings the person back with 'No provider us
   // Signing in another way clears it.
   await page.getByLabel('Email').fill('demo@huddle.test');
   await page.getByLabel('Password').fill('huddle-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
 });

@@ -20,9 +20,12 @@ export async function browserOffersPasskeyAutofill(): Promise<boolean> {
 export async function signInWithPasskey({
   autofill,
   stillWanted = () => true,
+  onPicked = () => undefined,
 }: {
   autofill: boolean;
   stillWanted?: () => boolean;
+  /** The person chose a passkey (the browser's prompt answered): what fails after this is news to them. */
+  onPicked?: () => void;
 }): Promise<'signed-in' | 'not-wanted'> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const { challengeId, options } = (await sendJson('POST', authApiPaths.passkeyOptions)) as {
@@ -36,6 +39,7 @@ export async function signInWithPasskey({
   } catch (error) {
     throw promptErrorOf(error) ?? error;
   }
+  onPicked();
   await sendJson('POST', authApiPaths.passkeySignIn, { challengeId, response });
   return 'signed-in';
 }

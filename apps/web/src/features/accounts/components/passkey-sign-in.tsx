@@ -48,21 +48,28 @@ export function PasskeySignIn({ onSignedIn, onFailure, onStart, withSeparator }:
     let live = true;
     const offer = async () => {
       if (!(await browserOffersPasskeyAutofill())) return;
-      // Waits until the person picks a passkey in the email field's suggestions.
+      // Waits until the person picks a passkey in the email field's suggestions. Only what goes
+      // wrong after a pick is news to them (a removed passkey, a challenge that ran out meanwhile);
+      // an offer that cannot start (no passkey here, the request refused, the address's limit)
+      // stays quiet and stops: the button and the password form still work. Each round waits for
+      // a pick, so a failure never turns into a loop of requests.
       while (live && !buttonActive.current) {
+        let picked = false;
         try {
-          const outcome = await signInWithPasskey({ autofill: true, stillWanted: () => live && !buttonActive.current });
+          const outcome = await signInWithPasskey({
+            autofill: true,
+            stillWanted: () => live && !buttonActive.current,
+            onPicked: () => (picked = true),
+          });
           if (outcome === 'signed-in') callbacks.current.onSignedIn();
           return;
         } catch (error) {
-          if (!live || buttonActive.current) return;
+          if (!live || buttonActive.current || !picked) return;
           // The challenge ran out while the page sat open: offer again with a new one.
           if (error instanceof ApiError && error.code === 'INVALID_TOKEN') continue;
           const message = failureMessage(error);
-          if (message === null) return;
-          callbacks.current.onFailure(message);
-          // A failed pick (a removed passkey): offer the suggestions again, once the prompt closed.
-          if (error instanceof PasskeyPromptError) return;
+          if (message !== null) callbacks.current.onFailure(message);
+          // A failed pick: the suggestions are offered again.
         }
       }
     };
