@@ -325,6 +325,27 @@ function pagesInDevelopment(): Plugin {
   };
 }
 
+/**
+ * zod 4 keeps its global schema registry on `globalThis.__zod_globalRegistry`, shared by every
+ * copy of zod in a process. The server render's bundle carries its own copy of zod and of the
+ * shared contracts, so once the server loaded it (the first rendered page), the registry held two
+ * different schemas under each contract's id ("EventSummary"…), and the server's OpenAPI document,
+ * made from that registry, failed ("Duplicate schema id"). The bundle's zod gets a registry of its
+ * own; server-render.test.ts renders a page and then asks for the OpenAPI document.
+ */
+function zodRegistryOfItsOwn(): Plugin {
+  const registries = /[\\/]zod[\\/]v4[\\/]core[\\/]registries\.js$/;
+  return {
+    name: 'huddle-zod-registry-of-its-own',
+    transform(code, id) {
+      if (!registries.test(id)) return undefined;
+      if (!code.includes('__zod_globalRegistry'))
+        throw new Error(`zod's registry moved: ${id} names no __zod_globalRegistry`);
+      return { code: code.replaceAll('__zod_globalRegistry', '__huddle_server_render_zod_registry'), map: null };
+    },
+  };
+}
+
 /** The reactRouterProduction aliases: the browser build and the server render use the same router code. */
 const reactRouterProductionAliases = [
   { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
@@ -338,7 +359,7 @@ const reactRouterProductionAliases = [
  * runtime image installs only the server's own packages. None of the browser build's chunking.
  */
 const serverRenderBuild: UserConfig = {
-  plugins: [react(), sharedContracts()],
+  plugins: [react(), sharedContracts(), zodRegistryOfItsOwn()],
   resolve: { alias: reactRouterProductionAliases },
   ssr: { noExternal: true, target: 'node' },
   // React's production build, as the browser's: the same markup, and its development checks cost render time.

@@ -123,4 +123,13 @@ describe('server rendering of an event page', () => {
       expect(response.body).not.toContain('data-mantine-styles');
     }
   });
+
+  it('leaves the OpenAPI document whole after pages were rendered (the bundle brings its own copy of the contracts)', async () => {
+    // The pages above loaded the render bundle into this process; its zod keeps its own registry.
+    const response = await t.app.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { openapi: string; components: { schemas: Record<string, unknown> } };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.components.schemas)).toContain('EventSummary');
+  });
 });
