@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoSidewaysScroll, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
-import { austin, signUpWithProfile } from './support/people.ts';
+import { signUpWithProfile } from './support/people.ts';
 
 /** Issue 34 part 2, fair teams on the day: the organizer makes, adjusts and publishes; a player sees their team. */
 
@@ -12,23 +12,8 @@ async function newSignedInPage(browser: Browser, label: string, level: number | 
   const context = await browser.newContext();
   const page = await context.newPage();
   const person = newPerson(label);
-  await signUpWithProfile(page, person);
-  if (level !== null) {
-    // The level a player gives themselves on their profile (Settings › Profile).
-    const profile = await page.request.put('/api/me/profile', {
-      data: {
-        displayName: person.name,
-        fullName: `${person.name} Player`,
-        defaultCity: austin,
-        games: ['Soccer'],
-        pronouns: null,
-        bio: null,
-        joinReason: 'Find-people',
-        selfRatedLevel: level,
-      },
-    });
-    expect(profile.status()).toBe(200);
-  }
+  // The level a player gives themselves on their profile (Settings › Profile).
+  await signUpWithProfile(page, person, level === null ? {} : { selfRatedLevel: level });
   return { context, page, person };
 }
 

@@ -8,7 +8,12 @@ export const austin = { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 };
  * Signs a new person up and completes first-time setup through the API, in the page's
  * browser context (the session cookie lands there): for journeys about something else.
  */
-export async function signUpWithProfile(page: Page, person: { name: string; email: string; password: string }) {
+export async function signUpWithProfile(
+  page: Page,
+  person: { name: string; email: string; password: string },
+  /** More of the profile, such as the level a player gives themselves (selfRatedLevel). */
+  more: Record<string, unknown> = {},
+) {
   const signUp = await page.request.post('/api/auth/sign-up', { data: person });
   expect(signUp.status()).toBe(201);
   const profile = await page.request.put('/api/me/profile', {
@@ -20,6 +25,7 @@ export async function signUpWithProfile(page: Page, person: { name: string; emai
       pronouns: null,
       bio: null,
       joinReason: 'Find-people',
+      ...more,
     },
   });
   expect(profile.status()).toBe(200);
