@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { password } from './accounts.ts';
+import { password, signUpBody } from './accounts.ts';
 import { isTrivialPassword } from './account-fields.ts';
 import { signInErrorKindFor } from './account-messages.ts';
 
@@ -36,6 +36,14 @@ describe('the password rule', () => {
     ]);
     expect(password.safeParse('        ').error?.issues).toHaveLength(1);
     expect(password.safeParse('pickup game 2026').success).toBe(true);
+  });
+});
+
+describe('the sign-up body', () => {
+  // A JSON `null` body reached the email-as-password check's `when` raw and threw: a 500, not a 400.
+  it.each([null, [], 'text', 7])('refuses %j as a body instead of throwing', (value) => {
+    const result = signUpBody.safeParse(value);
+    expect(result.success).toBe(false);
   });
 });
 

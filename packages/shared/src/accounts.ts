@@ -19,7 +19,9 @@ export const signUpBody = z
     message: accountFieldMessages.passwordIsEmail,
     path: ['password'],
     // Beside the other fields' problems, as the sign-up page shows it; not over the password's own.
+    // Called with the raw input even when it is not an object (a JSON `null` body): check first.
     when: ({ value, issues }) => {
+      if (typeof value !== 'object' || value === null) return false;
       const body = value as { password?: unknown; email?: unknown };
       return (
         typeof body.password === 'string' &&

@@ -217,6 +217,9 @@ export function edgeRequests(
     edged(yearNines),
     edged(huge),
     operation.body ? { ...clean, body: { value: {} } } : undefined,
+    // JSON's other non-objects: a schema's own callbacks may see them raw (zod's `when`).
+    operation.body ? { ...clean, body: { value: null } } : undefined,
+    operation.body ? { ...clean, body: { value: [] } } : undefined,
     operation.body ? { ...clean, encoding: 'gzip' } : undefined,
   ].filter((request): request is HostileRequest => request !== undefined);
 }
