@@ -1,48 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { isProcessAlive, runningEmbeddedUrl } from './db/embedded-postgres.ts';
+import { runningEmbeddedUrl } from './db/embedded-postgres.ts';
 import { freePort } from './lib/free-port.ts';
 import { cookieHeaderFrom, eventBodyFor, signUpBodyFor } from './test/factories.ts';
+import { exitOf, spawnServer } from './test/server-process.ts';
 
 /**
  * The real server process (server.ts through tsx) on its own embedded PostgreSQL: SIGTERM while
  * joins are in flight and idle clients hold connections open, then a restart on the same data.
  */
-const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'huddle-shutdown-'));
 const demoSignIn = { email: 'demo@huddle.test', password: 'huddle-demo-2026' };
 const slots = 20;
 const joiners = 50;
-
-function spawnServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}): ChildProcess {
-  const baseUrl = `http://127.0.0.1:${port}`;
-  return spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: baseUrl,
-      DATABASE_URL: '',
-      SESSION_SECRET: '',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '10000',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 async function startServer(port: number): Promise<{ child: ChildProcess; baseUrl: string; log: () => string }> {
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -63,11 +38,6 @@ async function startServer(port: number): Promise<{ child: ChildProcess; baseUrl
   }
   return { child, baseUrl, log: () => output };
 }
-
-const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
-  );
 
 async function post(baseUrl: string, url: string, body: unknown, cookie = '') {
   return fetch(`${baseUrl}${url}`, {
@@ -233,65 +203,6 @@ describe('shutting the server down', () => {
       expect(answers).toEqual(answers.map(() => ({ status: 503, retryAfter: '5' })));
     } finally {
       await locker.end().catch(() => undefined);
-    }
-  }, 120_000);
-
-  it('stops its PostgreSQL when SIGTERM arrives while it is still starting', async () => {
-    const startingDir = mkdtempSync(path.join(tmpdir(), 'huddle-start-stop-'));
-    try {
-      const child = spawnServer(await freePort(), startingDir);
-      const pidFile = path.join(startingDir, 'pg', 'postmaster.pid');
-      // The PostgreSQL is up (its pid file written); Huddle is migrating or about to.
-      let postgresPid = 0;
-      while (postgresPid <= 0 && child.exitCode === null) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        if (existsSync(pidFile)) postgresPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || 0;
-      }
-      child.kill('SIGTERM');
-      expect(await exitOf(child)).toBe(0);
-      expect(isProcessAlive(postgresPid)).toBe(false);
-    } finally {
-      rmSync(startingDir, { recursive: true, force: true });
-    }
-  }, 60_000);
-
-  it('is not ready while starting (database, migrations) and while draining after SIGTERM; alive meanwhile', async () => {
-    const readinessDir = mkdtempSync(path.join(tmpdir(), 'huddle-readiness-'));
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    // Seeding off: the start is the cluster's creation and the migrations, the window to observe.
-    const child = spawnServer(port, readinessDir, { SEED_DEMO: 'false', DRAIN_DELAY_MS: '1500' });
-    const ready = () =>
-      fetch(`${baseUrl}/api/ready`).then(
-        async (response) => ({ status: response.status, state: response.headers.get('x-huddle-state') }),
-        () => ({ status: 0, state: null }),
-      );
-    try {
-      const seen: { status: number; state: string | null }[] = [];
-      const deadline = Date.now() + 90_000;
-      for (;;) {
-        const answer = await ready();
-        if (answer.status !== 0) seen.push(answer);
-        if (answer.status === 200 || Date.now() > deadline || child.exitCode !== null) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      // The port answers from the start: 503 "starting" until the app serves, then 200.
-      expect(seen[0]).toEqual({ status: 503, state: 'starting' });
-      expect(seen.at(-1)?.status).toBe(200);
-      expect(seen.every((answer) => answer.status === 200 || answer.state === 'starting')).toBe(true);
-
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // Draining: out of the load balancer, still alive and still serving what comes.
-      expect(await ready()).toEqual({ status: 503, state: 'draining' });
-      expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
-      expect(await exitOf(child)).toBe(0);
-    } finally {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exitOf(child);
-      }
-      rmSync(readinessDir, { recursive: true, force: true });
     }
   }, 120_000);
 });
