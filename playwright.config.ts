@@ -26,6 +26,10 @@ export default defineConfig({
   // a fresh database on E2E_DATABASE_URL's server; journeys make their own people, so two run at once.
   globalSetup: './e2e/global-setup.ts',
   workers: 2,
+  // Journeys, not files, are shared out, so a run does not end with one worker finishing a long file
+  // alone. Every journey makes its own people and data (no beforeAll, nothing kept between the
+  // journeys of a file).
+  fullyParallel: true,
   // One retry in CI only: a journey that fails once under load and passes on the retry is reported
   // as flaky in the summary (and looked into), not lost work; one that fails twice fails the run.
   // Locally a failure is a failure (decision 057).
