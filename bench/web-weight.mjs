@@ -10,6 +10,11 @@
 // no browser, Lighthouse failed); 0 when every budget holds.
 // WEB_DIST_DIR=/some/dist measures another build of the web app with the same server.
 // LIGHTHOUSE_REPORT_DIR=/some/dir keeps each Lighthouse report there as JSON.
+// Issue 33 (server rendering): the demo's first public game (`event`, signed out and signed in),
+// its team (`team`) and its place (`place`) are measured too: Lighthouse >= 95, LCP <= 2.0 s,
+// TBT <= 150 ms and CLS <= 0.05 on every Lighthouse page; the event page's scripts before it is
+// interactive <= 120 KB gzip; and its LCP element's text must be in the first HTML response
+// (the server rendered it), checked against the page's HTML fetched without JavaScript.
 // BENCH_WEB_SKIP_LIGHTHOUSE=1 measures script weights only.
 // LIGHTHOUSE_PAGES=/home,/discover runs Lighthouse on those pages only (their budgets alone are judged);
 // `site` is the demo community's published website (/site/view/{id}) and `custom-domain` the same
@@ -57,22 +62,71 @@ const customDomain = 'club.bench.test';
 const customDomainFlag = `--host-resolver-rules=MAP ${customDomain} 127.0.0.1`;
 // `site` and `custom-domain` stand for pages whose address is known once the server has seeded
 // the demo (sitePaths below); the others are paths on the server's own origin.
+// `event`, `team` and `place` likewise: the demo's nearest public game, its team and its place.
 const routes = [
   { path: '/auth/login', signedIn: false },
   { path: '/auth/sign-up', signedIn: false },
   { path: '/home', signedIn: true },
   { path: '/discover', signedIn: true },
+  { path: 'event', signedIn: false },
+  { path: 'event', signedIn: true },
+  { path: 'team', signedIn: false },
+  { path: 'place', signedIn: false },
   { path: 'site', signedIn: false },
   { path: 'custom-domain', signedIn: false },
 ];
 const lighthousePages = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
+// Issue 33's budgets for the pages people open from links (`firstPage`: LCP and TBT judged too).
 const lighthouseTargets = [
-  { path: '/auth/login', signedIn: false },
-  { path: '/home', signedIn: true, cls: true },
-  { path: '/discover', signedIn: true, cls: true },
+  { path: '/auth/login', signedIn: false, firstPage: true },
+  { path: '/home', signedIn: true, cls: true, firstPage: true },
+  { path: '/discover', signedIn: true, cls: true, firstPage: true },
+  { path: 'event', signedIn: false, cls: true, firstPage: true },
+  { path: 'event', signedIn: true, cls: true, firstPage: true },
+  { path: 'team', signedIn: false, cls: true, firstPage: true },
+  { path: 'place', signedIn: false, cls: true, firstPage: true },
   { path: 'site', signedIn: false, cls: true },
   { path: 'custom-domain', signedIn: false, cls: true },
 ].filter((target) => !lighthousePages || lighthousePages.includes(target.path));
+const lcpBudgetMs = 2000;
+const tbtBudgetMs = 150;
+const eventScriptsBudgetKb = 120;
+const labelOf = (target) => `${target.path}${target.signedIn ? ', signed in' : ''}`;
+
+/** The demo's nearest public game (Austin), and its team and place, as page addresses. */
+async function linkedPagePaths(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/events?lat=30.2672&lng=-97.7431&limit=20`, {
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`GET /api/events answered ${response.status}`);
+  const { events } = await response.json();
+  const game = events.find((event) => event.team) ?? events[0];
+  if (!game) throw new Error('the demo has no public game near Austin (is the seed up to date?)');
+  const team = game.team ?? events.find((event) => event.team)?.team;
+  if (!team) throw new Error('no public demo game near Austin belongs to a team');
+  return {
+    event: `${baseUrl}/discover/events/${game.id}`,
+    team: `${baseUrl}/team/${team.id}`,
+    place: `${baseUrl}/places/view/${game.place.id}`,
+  };
+}
+
+/**
+ * Whether the text of Lighthouse's LCP element is in the page's first HTML response (fetched
+ * again here, as the person it was measured for): a server-rendered page paints it from the HTML,
+ * a client-rendered one only after its scripts and API calls.
+ */
+async function lcpInFirstHtml(url, lhr, headers) {
+  const node = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  const text = node?.nodeLabel?.trim();
+  if (!text) return { inHtml: undefined, text: 'no LCP element reported' };
+  const html = await (await fetch(url, { headers, signal: AbortSignal.timeout(15_000) })).text();
+  const root = html.slice(html.indexOf('<div id="root"'));
+  const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  // Lighthouse shortens long labels with an ellipsis: compare what comes before it.
+  const probe = escaped.replace(/…$/, '').slice(0, 60);
+  return { inHtml: root.includes(probe), text };
+}
 
 /**
  * The demo community's published website (the seed publishes it), and the same site connected to
@@ -180,9 +234,26 @@ async function measureRoute(browser, baseUrl, route, url = `${baseUrl}${route.pa
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     const loadedIn = performance.now() - started;
     await Promise.all(pending);
+    // Which scripts were asked for before the app's first commit (its `huddle:interactive` mark,
+    // apps/web/src/app/interactive-mark.tsx): what the page needed before it was interactive.
+    const timing = await page.evaluate(() => ({
+      interactiveAt: performance.getEntriesByName('huddle:interactive')[0]?.startTime,
+      fetched: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+    }));
+    const beforeInteractive =
+      timing.interactiveAt === undefined
+        ? undefined
+        : new Set(timing.fetched.filter((entry) => entry.startTime < timing.interactiveAt).map((entry) => entry.url));
     const finalPath = page.url() === url ? route.path : new URL(page.url()).pathname;
     return {
       scripts: [...scripts.values()],
+      // Undefined when the page never marked (an old build without the mark).
+      scriptsBeforeInteractive:
+        beforeInteractive && [...scripts.values()].filter((entry) => beforeInteractive.has(entry.url)),
+      interactiveAt: timing.interactiveAt,
       styles: [...styles.values()],
       status: navigation?.status(),
       finalPath,
@@ -213,6 +284,11 @@ function printRoute(route, result) {
     const name = new URL(entry.url).pathname;
     console.log(
       `    ${name.padEnd(48)} raw ${kb(entry.raw).padStart(9)}   gzip ${kb(entry.gzip).padStart(8)}   (${entry.encoding})`,
+    );
+  }
+  if (result.scriptsBeforeInteractive) {
+    console.log(
+      `  before interactive (${ms(result.interactiveAt)}): ${result.scriptsBeforeInteractive.length} scripts, gzip-9 ${kb(sum(result.scriptsBeforeInteractive, 'gzip'))}`,
     );
   }
   if (styles.length > 0) {
@@ -338,17 +414,30 @@ function checkLighthouse(target, lhr) {
   const performance = typeof score === 'number' ? Math.round(score * 100) : undefined;
   const measured = !lhr.runtimeError && performance !== undefined;
   check(
-    `Lighthouse ${target.path} performance >= ${performanceBudget}`,
+    `Lighthouse ${labelOf(target)} performance >= ${performanceBudget}`,
     measured ? performance >= performanceBudget : undefined,
     measured ? String(performance) : 'not measured',
   );
   if (target.cls) {
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
     check(
-      `Lighthouse ${target.path} CLS <= ${clsBudget}`,
+      `Lighthouse ${labelOf(target)} CLS <= ${clsBudget}`,
       measured && cls !== undefined ? cls <= clsBudget : undefined,
       cls === undefined ? 'not measured' : cls.toFixed(3),
     );
+  }
+  if (target.firstPage) {
+    for (const [id, name, budget] of [
+      ['largest-contentful-paint', 'LCP', lcpBudgetMs],
+      ['total-blocking-time', 'TBT', tbtBudgetMs],
+    ]) {
+      const value = lhr.audits[id]?.numericValue;
+      check(
+        `Lighthouse ${labelOf(target)} ${name} <= ${ms(budget)}`,
+        measured && value !== undefined ? value <= budget : undefined,
+        value === undefined ? 'not measured' : ms(value),
+      );
+    }
   }
 }
 
@@ -365,7 +454,7 @@ await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
     },
   });
   console.log(`server: ${server.baseUrl}`);
-  const urls = await sitePaths(server.baseUrl, dnsRecordsFile);
+  const urls = { ...(await sitePaths(server.baseUrl, dnsRecordsFile)), ...(await linkedPagePaths(server.baseUrl)) };
   const urlOf = (target) => urls[target.path] ?? `${server.baseUrl}${target.path}`;
 
   const browser = await chromium.launch({
@@ -380,10 +469,20 @@ await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
     for (const route of routes) {
       const result = await measureRoute(browser, server.baseUrl, route, urlOf(route));
       printRoute({ ...route, url: urlOf(route) }, result);
-      measured.set(route.path, result);
+      measured.set(labelOf(route), result);
     }
   } finally {
     await browser.close();
+  }
+  for (const label of ['event', 'event, signed in']) {
+    const event = measured.get(label);
+    const needed = event.scriptsBeforeInteractive;
+    const eventGzipKb = needed && sum(needed, 'gzip') / 1024;
+    check(
+      `${label} page scripts before interactive <= ${eventScriptsBudgetKb} KB gzip`,
+      event.status === 200 && needed ? eventGzipKb <= eventScriptsBudgetKb : undefined,
+      needed ? `${eventGzipKb.toFixed(1)} KB` : 'not measured (no huddle:interactive mark)',
+    );
   }
   const login = measured.get('/auth/login');
   const loginGzipKb = sum(login.scripts, 'gzip') / 1024;
@@ -398,15 +497,22 @@ await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
   if (tools) {
     if (reportDir) mkdirSync(reportDir, { recursive: true });
     for (const target of lighthouseTargets) {
-      const label = `${target.path}${target.signedIn ? ', signed in' : ''}`;
+      const label = labelOf(target);
       try {
         // A fresh session per run: the cookie travels as an extra header on every request.
         const headersFor = async () => (target.signedIn ? { Cookie: await signInCookie(server.baseUrl) } : undefined);
         const lhr = await lighthouseMedian(tools, urlOf(target), headersFor);
         printLighthouse(label, lhr);
         checkLighthouse(target, lhr);
+        if (target.path === 'event' && !lhr.runtimeError) {
+          const { inHtml, text } = await lcpInFirstHtml(urlOf(target), lhr, await headersFor());
+          check(`${label}: its LCP element is in the first HTML response`, inHtml, text.slice(0, 60));
+        }
         if (reportDir) {
-          const file = path.join(reportDir, `lighthouse-${target.path.replace(/^\/+/, '').replaceAll('/', '-')}.json`);
+          const file = path.join(
+            reportDir,
+            `lighthouse-${target.path.replace(/^\/+/, '').replaceAll('/', '-')}${target.signedIn ? '-signed-in' : ''}.json`,
+          );
           writeFileSync(file, JSON.stringify(lhr, null, 1));
         }
       } catch (error) {
@@ -424,8 +530,8 @@ await runBench('bench:web', (6 + 4 * lighthouseRuns) * 60_000, async () => {
   // The summary: the figures issue 11 asks for, then one verdict per budget.
   console.log('\nSummary');
   for (const route of routes) {
-    const result = measured.get(route.path);
-    console.log(`  ${route.path.padEnd(14)} scripts ${kb(sum(result.scripts, 'gzip')).padStart(9)} gzip`);
+    const result = measured.get(labelOf(route));
+    console.log(`  ${labelOf(route).padEnd(18)} scripts ${kb(sum(result.scripts, 'gzip')).padStart(9)} gzip`);
   }
   for (const { label, passed, figure } of verdicts) {
     const verdict = passed === undefined ? 'NOT MEASURED' : passed ? 'PASS' : 'OVER BUDGET';

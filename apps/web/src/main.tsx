@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { customHostRoutes } from './app/custom-host-routes.tsx';
+import { InteractiveMark } from './app/interactive-mark.tsx';
 import { routes } from './app/routes.tsx';
 import { loadMatchedRouteModules, replayEarlyClicks, takeServerRenderState } from './app/server-render-state.ts';
 import { readCustomHost } from './features/custom-domains/custom-host.ts';
@@ -51,6 +52,7 @@ async function start() {
     <StrictMode>
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
+        <InteractiveMark />
       </Providers>
     </StrictMode>
   );
