@@ -22,7 +22,8 @@ interface TimePollViewProps {
   closePanel?: ReactNode;
 }
 
-const choiceColours: Record<VoteChoice, string> = { yes: 'green', ifNeeded: 'yellow', no: 'gray' };
+/** Dark shades on outline badges: readable (WCAG AA contrast) on the white card. */
+const choiceColours: Record<VoteChoice, string> = { yes: 'green.9', ifNeeded: 'blue.9', no: 'gray.8' };
 
 /**
  * A poll's page: per time, the counts and who answered what, live, with the viewer's own answer
@@ -44,7 +45,7 @@ export function TimePollView({ poll, onVote, saving, saveError, saved, closePane
       <Stack gap={4}>
         <Group gap="sm" wrap="wrap">
           <Title order={1}>{poll.title}</Title>
-          <Badge color={poll.status === 'open' ? 'green' : 'gray'} variant="light">
+          <Badge color={poll.status === 'open' ? 'green.9' : 'gray.8'} variant="outline">
             {poll.status === 'open' ? (poll.acceptingVotes ? 'Open' : 'Voting ended') : 'Closed'}
           </Badge>
         </Group>
@@ -85,7 +86,7 @@ export function TimePollView({ poll, onVote, saving, saveError, saved, closePane
                     {label}
                   </Title>
                   {slot.id === poll.chosenSlotId ? (
-                    <Badge color="green">Chosen</Badge>
+                    <Badge color="green.9">Chosen</Badge>
                   ) : slot.id === poll.suggestedSlotId && poll.status === 'open' ? (
                     <Badge variant="light">Best so far</Badge>
                   ) : null}
@@ -114,7 +115,7 @@ export function TimePollView({ poll, onVote, saving, saveError, saved, closePane
                           <Text size="sm" truncate>
                             {voter.userId === poll.viewer.userId ? 'You' : voter.displayName}
                           </Text>
-                          <Badge size="sm" variant="light" color={choiceColours[voter.choice]}>
+                          <Badge size="sm" variant="outline" color={choiceColours[voter.choice]}>
                             {voteChoiceLabels[voter.choice]}
                           </Badge>
                         </Group>
@@ -136,7 +137,7 @@ export function TimePollView({ poll, onVote, saving, saveError, saved, closePane
         <Stack gap="xs">
           <FormLevelError error={saveError} />
           {saved && !saveError && (
-            <Text c="green.8" role="status">
+            <Text c="green.9" role="status">
               {timePollMessages.voted}
             </Text>
           )}
