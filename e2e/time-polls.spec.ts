@@ -26,6 +26,8 @@ async function newSignedInPage(browser: Browser, label: string) {
 test('an organizer polls the team on 3 times, members vote signed in and by the mailed link, the organizer closes it into a game @mobile', async ({
   browser,
 }, testInfo) => {
+  // Three people, four pages and a game: longer than one journey's default minutes on a busy machine.
+  test.slow();
   mkdirSync(shots, { recursive: true });
   const organizer = await newSignedInPage(browser, 'Organizer');
   const member = await newSignedInPage(browser, 'Member');
@@ -140,7 +142,10 @@ test('an organizer polls the team on 3 times, members vote signed in and by the 
   await expect(page.getByText('The game is on')).toBeVisible();
   await page.getByRole('link', { name: 'Open the game' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  const eventId = new URL(page.url()).pathname.split('/').at(-1)!;
+  const pollId = pollPath.split('/').at(-1)!;
+  const closed = (await (await page.request.get(`/api/time-polls/${pollId}`)).json()) as { eventId: string };
+  expect(page.url()).toContain(closed.eventId);
+  const eventId = closed.eventId;
   const game = (await (await page.request.get(`/api/events/${eventId}`)).json()) as {
     occurrence: { startsAt: string };
   };

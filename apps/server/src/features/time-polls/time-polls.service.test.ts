@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { users } from '../accounts/accounts.schema.ts';
 import { events } from '../events/events.schema.ts';
 import { notifications } from '../notifications/notifications.schema.ts';
 import { teamMembers, teams } from '../teams/teams.schema.ts';
@@ -327,6 +328,53 @@ describe('voting through the mailed link', () => {
     // Reading still works: the invitee sees which time won.
     const read = (await call('GET', `/api/time-polls/by-link/${playerToken}`)).json<TimePoll>();
     expect(read).toMatchObject({ status: 'closed', chosenSlotId: poll.slots[0]!.id, acceptingVotes: false });
+  });
+});
+
+describe('50 people at once', () => {
+  it('takes 50 members’ ballots through their links in parallel: one row each per time, the counts add up', async () => {
+    const crowdTeam = (
+      await call('POST', '/api/teams', owner, {
+        kind: 'team',
+        name: 'Crowd FC',
+        gameType: 'Soccer',
+        description: null,
+        city: { name: 'Austin, TX', lat: 30.26715, lng: -97.74306 },
+        joinPolicy: 'open',
+        visibility: 'public',
+      })
+    ).json<{ id: string }>().id;
+    // Accounts written straight to the table: 50 sign-ups would spend the test hashing passwords.
+    const crowd = Array.from({ length: 50 }, (_, index) => ({
+      id: `crowd-${index}`,
+      name: `Crowd ${index}`,
+      email: `crowd-${index}@example.com`,
+      emailVerified: true,
+    }));
+    await t.db.insert(users).values(crowd);
+    await t.db
+      .insert(teamMembers)
+      .values(crowd.map((person) => ({ teamId: crowdTeam, userId: person.id, role: 'player' })));
+    const created = await call('POST', `/api/teams/${crowdTeam}/time-polls`, owner, pollBody({ title: 'Crowd poll' }));
+    expect(created.statusCode).toBe(201);
+    const poll = created.json<TimePoll>();
+    expect(poll.invitedCount).toBe(51);
+    const replies = await Promise.all(
+      crowd.map((person, index) =>
+        call('PUT', `/api/time-polls/by-link/${tokenMailedTo(person.email, 'Crowd poll')}/votes`, null, {
+          votes: poll.slots.map((slot, slotIndex) => ({
+            slotId: slot.id,
+            choice: (['yes', 'ifNeeded', 'no'] as const)[(index + slotIndex) % 3]!,
+          })),
+        }),
+      ),
+    );
+    expect(replies.filter((reply) => reply.statusCode !== 200).map((reply) => reply.body)).toEqual([]);
+    const rows = await t.db.select().from(timePollVotes).where(eq(timePollVotes.pollId, poll.id));
+    expect(rows).toHaveLength(150);
+    const read = (await call('GET', `/api/time-polls/${poll.id}`, owner)).json<TimePoll>();
+    expect(read.respondedCount).toBe(50);
+    for (const slot of read.slots) expect(slot.counts.yes + slot.counts.ifNeeded + slot.counts.no).toBe(50);
   });
 });
 

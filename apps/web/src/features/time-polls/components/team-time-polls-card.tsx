@@ -13,7 +13,7 @@ function PollRow({ teamId, poll }: { teamId: string; poll: TimePollList['polls']
         <Text size="sm" c="dimmed">
           {poll.respondedCount} answered
         </Text>
-        <Badge variant="outline" color={poll.status === 'open' ? 'green.9' : 'gray.8'}>
+        <Badge variant="outline" color={poll.status === 'open' ? 'huddle.9' : 'gray.8'}>
           {poll.status === 'open' ? 'Open' : 'Closed'}
         </Badge>
       </Group>

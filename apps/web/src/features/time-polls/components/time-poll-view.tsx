@@ -23,7 +23,7 @@ interface TimePollViewProps {
 }
 
 /** Dark shades on outline badges: readable (WCAG AA contrast) on the white card. */
-const choiceColours: Record<VoteChoice, string> = { yes: 'green.9', ifNeeded: 'blue.9', no: 'gray.8' };
+const choiceColours: Record<VoteChoice, string> = { yes: 'huddle.9', ifNeeded: 'blue.9', no: 'gray.8' };
 
 /**
  * A poll's page: per time, the counts and who answered what, live, with the viewer's own answer
@@ -45,7 +45,7 @@ export function TimePollView({ poll, onVote, saving, saveError, saved, closePane
       <Stack gap={4}>
         <Group gap="sm" wrap="wrap">
           <Title order={1}>{poll.title}</Title>
-          <Badge color={poll.status === 'open' ? 'green.9' : 'gray.8'} variant="outline">
+          <Badge color={poll.status === 'open' ? 'huddle.9' : 'gray.8'} variant="outline">
             {poll.status === 'open' ? (poll.acceptingVotes ? 'Open' : 'Voting ended') : 'Closed'}
           </Badge>
         </Group>
@@ -59,7 +59,7 @@ export function TimePollView({ poll, onVote, saving, saveError, saved, closePane
       </Stack>
 
       {poll.status === 'closed' && chosen && (
-        <Alert color="green" title="The game is on">
+        <Alert color="huddle" title="The game is on">
           <Stack gap={4}>
             <Text>
               {poll.title} is on {when(chosen.startsAt)}.
@@ -86,7 +86,7 @@ export function TimePollView({ poll, onVote, saving, saveError, saved, closePane
                     {label}
                   </Title>
                   {slot.id === poll.chosenSlotId ? (
-                    <Badge color="green.9">Chosen</Badge>
+                    <Badge color="huddle.9">Chosen</Badge>
                   ) : slot.id === poll.suggestedSlotId && poll.status === 'open' ? (
                     <Badge variant="light">Best so far</Badge>
                   ) : null}
@@ -137,7 +137,7 @@ export function TimePollView({ poll, onVote, saving, saveError, saved, closePane
         <Stack gap="xs">
           <FormLevelError error={saveError} />
           {saved && !saveError && (
-            <Text c="green.9" role="status">
+            <Text c="huddle.9" role="status">
               {timePollMessages.voted}
             </Text>
           )}
