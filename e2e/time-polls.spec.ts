@@ -140,12 +140,11 @@ test('an organizer polls the team on 3 times, members vote signed in and by the 
   await expect(close.getByRole('combobox', { name: 'Time to play' })).toHaveValue(/2 yes, 0 if needed \(best\)$/);
   await close.getByRole('button', { name: 'Close the poll and create the game' }).click();
   await expect(page.getByText('The game is on')).toBeVisible();
-  await page.getByRole('link', { name: 'Open the game' }).click();
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const pollId = pollPath.split('/').at(-1)!;
-  const closed = (await (await page.request.get(`/api/time-polls/${pollId}`)).json()) as { eventId: string };
-  expect(page.url()).toContain(closed.eventId);
-  const eventId = closed.eventId;
+  const { eventId } = (await (await page.request.get(`/api/time-polls/${pollId}`)).json()) as { eventId: string };
+  await page.getByRole('link', { name: 'Open the game' }).click();
+  await expect(page).toHaveURL(new RegExp(`/discover/events/${eventId}`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const game = (await (await page.request.get(`/api/events/${eventId}`)).json()) as {
     occurrence: { startsAt: string };
   };
