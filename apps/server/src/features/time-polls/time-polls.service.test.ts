@@ -143,7 +143,8 @@ describe('creating a poll', () => {
   });
 
   it('refuses fewer than 2 or more than 5 times, the same time twice, times in the past and a past closing date', async () => {
-    const post = (body: Record<string, unknown>) => call('POST', `/api/teams/${teamId}/time-polls`, owner, pollBody(body));
+    const post = (body: Record<string, unknown>) =>
+      call('POST', `/api/teams/${teamId}/time-polls`, owner, pollBody(body));
     const one = await post({ slots: [tuesday] });
     expect(one.statusCode).toBe(400);
     expect(one.json().error.fields.slots).toEqual(['Offer at least 2 times.']);
