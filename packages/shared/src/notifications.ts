@@ -28,6 +28,8 @@ export const notificationKinds = [
   'formSubmitted',
   'connectionRequest',
   'connectionAccepted',
+  'timePollOpened',
+  'timePollClosed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

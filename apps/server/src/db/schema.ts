@@ -34,3 +34,4 @@ export * from '../features/promotions/promotions.schema.ts';
 export * from '../features/badges/badges.schema.ts';
 export * from '../features/fair-teams/fair-teams.schema.ts';
 export * from '../features/passkeys/passkeys.schema.ts';
+export * from '../features/time-polls/time-polls.schema.ts';

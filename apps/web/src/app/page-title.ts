@@ -49,6 +49,8 @@ const titleBySegment = new Map<string, string>([
   ['partner', 'Partner'],
   // Tournaments (issue 16).
   ['tournament', 'Tournaments'],
+  // Time polls' voting links (issue 34, decision 080).
+  ['polls', 'Time poll'],
 ]);
 
 /**

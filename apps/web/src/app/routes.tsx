@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
         { path: 'notifications', lazy: () => import('./pages/notifications-page.tsx') },
         // Teams and communities (issue 4).
         { path: 'teams/create', lazy: () => import('./pages/create-team-page.tsx') },
+        // Issue 34 part 1: time polls (decision 080); find-a-time's "Send a poll" opens polls/new.
+        { path: 'teams/:teamId/polls', lazy: () => import('./pages/team-time-polls-page.tsx') },
+        { path: 'teams/:teamId/polls/new', lazy: () => import('./pages/create-time-poll-page.tsx') },
+        { path: 'teams/:teamId/polls/:pollId', lazy: () => import('./pages/time-poll-page.tsx') },
         { path: 'my-communities', lazy: () => import('./pages/my-communities-page.tsx') },
         { path: 'team-not-found', lazy: () => import('./pages/team-not-found-page.tsx') },
         { path: 'start/community', lazy: () => import('./pages/start-community-page.tsx') },
@@ -151,6 +155,8 @@ export const routes: RouteObject[] = [
         // Spec §6: team pages are public (a private team reads as not found).
         { path: 'team/:teamId', lazy: () => import('./pages/team-page.tsx') },
         { path: 'invite/:token', lazy: () => import('./pages/invite-page.tsx') },
+        // A time poll's personal voting link: votes without signing in (decision 080).
+        { path: 'polls/vote/:token', lazy: () => import('./pages/poll-link-page.tsx') },
         { path: 'start/ambassador', lazy: () => import('./pages/start-ambassador-page.tsx') },
         // Spec §2: the plans (issue 13); hidden while the subscriptions flag is off.
         { path: 'community/pricing', lazy: () => import('./pages/pricing-page.tsx') },

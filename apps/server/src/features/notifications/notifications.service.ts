@@ -67,10 +67,10 @@ export interface NotifyInput {
   /** Once per person: a second notify with the same key for the same person does nothing. */
   dedupeKey?: string;
   /**
-   * The mail's text for one recipient (their name, as the greeting); without it the mail is the
-   * title, the body and the link.
+   * The mail's text for one recipient (their name, as the greeting; their id, for a link of
+   * their own); without it the mail is the title, the body and the link.
    */
-  mail?: (recipient: { name: string }) => NotifyMail;
+  mail?: (recipient: { name: string; userId: string }) => NotifyMail;
 }
 
 export const sendPushJob = 'notification.push';
@@ -181,7 +181,7 @@ async function deliver(deps: NotifyDeps, input: NotifyInput): Promise<void> {
     const teamEmail = person.teamEmail ?? true;
     const teamPush = person.teamPush ?? true;
     if (channels.email && teamEmail) {
-      const mail = input.mail ? input.mail({ name: person.name }) : defaultMail(input, person.name, deps.publicOrigin);
+      const mail = input.mail ? input.mail({ name: person.name, userId: person.id }) : defaultMail(input, person.name, deps.publicOrigin);
       await deps.mailer.send({ to: person.email, ...mail });
     }
     if (!channels.push || !teamPush) continue;

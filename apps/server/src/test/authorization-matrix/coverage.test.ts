@@ -25,6 +25,7 @@ import { seoRows } from './seo.rows.ts';
 import { substituteRows } from './substitutes.rows.ts';
 import { subscriptionRows } from './subscriptions.rows.ts';
 import { teamRows } from './teams.rows.ts';
+import { timePollRows } from './time-polls.rows.ts';
 import { tournamentRows } from './tournaments.rows.ts';
 import { websiteRows } from './websites.rows.ts';
 
@@ -37,6 +38,7 @@ const rows = [
   ...notificationRows,
   ...substituteRows,
   ...fairTeamRows,
+  ...timePollRows,
   ...messageRows,
   ...subscriptionRows,
   ...paymentRows,

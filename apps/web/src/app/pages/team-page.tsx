@@ -20,6 +20,7 @@ import { TeamRoster } from '../../features/teams/components/team-roster.tsx';
 import { TeamSeasonsCard } from '../../features/teams/components/team-seasons-card.tsx';
 import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
 import { TeamTournamentsCard } from '../../features/tournaments/components/team-tournaments-card.tsx';
+import { TeamTimePollsCard } from '../../features/time-polls/components/team-time-polls-card.tsx';
 import { TeamSubscriptionCard } from '../../features/subscriptions/components/team-subscription-card.tsx';
 import { usePageName } from '../use-page-name.ts';
 import { TeamCityPicker } from './team-city-picker.tsx';
@@ -84,6 +85,7 @@ export function Component() {
         />
         <TeamEventsCard teamId={teamId} manages={manages} />
         <TeamTournamentsCard teamId={teamId} manages={manages} />
+        {role && <TeamTimePollsCard teamId={teamId} />}
         {manages && team.data.joinPolicy === 'request' && <JoinRequestsCard teamId={teamId} />}
         {manages && <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />}
         {manages && config?.flags.subscriptions && <TeamSubscriptionCard teamId={teamId} platform={config.platform} />}

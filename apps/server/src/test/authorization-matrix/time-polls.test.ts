@@ -1,0 +1,4 @@
+import { describeMatrix } from './matrix.ts';
+import { timePollRows } from './time-polls.rows.ts';
+
+describeMatrix('authorization matrix: time-polls', timePollRows);
