@@ -7,8 +7,7 @@ import type { EndpointReply } from '@huddle/shared/endpoint';
 import type { EventView } from '@huddle/shared/events';
 import type { ServerRenderState } from '@huddle/shared/landing-pages';
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { StrictMode } from 'react';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -20,7 +19,11 @@ import { sessionQueryKey } from '../features/accounts/api/get-session.ts';
 import { eventQueryOptions } from '../features/events/api/get-event.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { Providers } from './providers.tsx';
+import { renderToHtml } from './render-to-html.ts';
 import { routes } from './routes.tsx';
+
+// Sign-in and sign-up (issue 33): auth.html's own small app, rendered apart from the route table.
+export { renderAuthPage } from './auth-page-render.tsx';
 
 /** What the server answers for, as its API would send it to this person. */
 export interface ServerPageSources {
@@ -113,23 +116,4 @@ export async function renderPage(url: string, sources: ServerPageSources): Promi
         .map((query) => ({ queryKey: query.queryKey, data: query.state.data })),
     },
   };
-}
-
-/**
- * The whole page, once everything in it is ready (a lazily loaded component included). Not streamed:
- * the data is read before the render, and the server splices the markup into index.html.
- */
-async function renderToHtml(element: ReactNode): Promise<string> {
-  let failure: unknown;
-  const stream = await renderToReadableStream(element, {
-    onError(error) {
-      failure ??= error;
-    },
-  });
-  await stream.allReady;
-  const html = await new Response(stream).text();
-  // An error inside a Suspense boundary leaves that part to the browser, which reports it as a
-  // hydration error: no page at all is better (the browser renders it, as before).
-  if (failure) throw failure;
-  return html;
 }
