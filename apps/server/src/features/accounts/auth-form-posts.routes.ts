@@ -55,7 +55,14 @@ const fieldValue = (body: Record<string, string | string[]>, name: string) => {
 export function registerAuthFormPosts(app: FastifyInstance, deps: AppDeps): void {
   const { config } = deps;
   const secure = config.publicOrigin.startsWith('https://');
-  const rateLimit = (groupId: string) => ({ max: config.authRateLimitMax, timeWindow: '1 minute', groupId });
+  // Counted once the body is read (preHandler, not onRequest as the API's): a refused post then
+  // goes back to its form with the email typed. The same counters and the same limit.
+  const rateLimit = (groupId: string) => ({
+    max: config.authRateLimitMax,
+    timeWindow: '1 minute',
+    groupId,
+    hook: 'preHandler' as const,
+  });
 
   const backToForm = (reply: FastifyReply, request: FastifyRequest, state: AuthFormState) => {
     const returnTo = safeReturnTo(formQuery.safeParse(request.query).data?.returnTo);
