@@ -376,8 +376,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       const formState = options.authFormState?.read(request, pathname) ?? null;
       if (formState && options.authFormState) reply.header('set-cookie', options.authFormState.clearCookie);
       const rendered = await renderedAuthPage(request, page, pathname, search, formState);
-      // A rendered form may carry what the person typed: never stored.
-      if (rendered !== page) reply.header('cache-control', 'private, no-store');
+      if (rendered !== page) {
+        // A rendered form may carry what the person typed: never stored.
+        reply.header('cache-control', 'private, no-store');
+        // Its forms post without JavaScript (issue 33). Under the app's no-referrer policy a browser
+        // sends such a post with `Origin: null`, which the origin check rightly refuses; same-origin
+        // sends this site's origin to this site, and still no referrer to any other.
+        reply.header('referrer-policy', 'same-origin');
+      }
       return reply.type('text/html; charset=utf-8').send(rendered);
     }
     const site = options.sitePage ? await options.sitePage(pathname) : null;

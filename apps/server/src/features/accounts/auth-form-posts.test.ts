@@ -69,6 +69,8 @@ describe('the sign-in and sign-up pages, rendered on the server', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('private, no-store');
+      // Under the app's no-referrer a browser posts the form with `Origin: null`, which the origin check refuses.
+      expect(response.headers['referrer-policy'], url).toBe('same-origin');
       expect(response.body, url).toContain(`<title>${title}</title>`);
       const { root, state } = authPageParts(response.body);
       const form = /<form[^>]*>/.exec(root)?.[0] ?? '';
