@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
-import { confirmEmail } from './support/people.ts';
+import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { confirmEmail, signUpWithProfile } from './support/people.ts';
 
 /**
  * Server rendering of the pages people enter by (issue 33): sign-in and sign-up arrive as real
@@ -157,4 +158,30 @@ test('what is typed into sign-up before the scripts start is kept, counted and s
   const session = (await (await context.request.get('/api/auth/session')).json()) as { user: { displayName: string } };
   expect(session.user.displayName).toBe(person.name);
   await context.close();
+});
+
+test("a server-rendered event page keeps the server's title once the app runs, and the app titles it the same on its own @mobile", async ({
+  page,
+}) => {
+  await signUpWithProfile(page, newPerson('Titled'));
+  const word = uniqueWord('titled');
+  const { eventId } = await createPlaceAndGame(page, { placeName: `Court ${word}`, title: `Titled ${word}` });
+  const seen = watch(page);
+  const response = await page.goto(`/evt/${eventId}`);
+  const serverTitle = /<title>([^<]*)<\/title>/.exec((await response?.text()) ?? '')?.[1] ?? '';
+  // The game's name and date on its own clock (createPlaceAndGame: 6 PM in Chicago), not "Event | Huddle".
+  expect(serverTitle).toMatch(new RegExp(`^Titled ${word} · [A-Z][a-z]{2}, .*, 6:00\\sPM C[DS]T \\| Huddle$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Titled ${word}` })).toBeVisible();
+  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
+  await expect(page).toHaveTitle(serverTitle);
+
+  // Rendered by the app alone (a page the server did not render, then the event by a link): the same title.
+  await page.goto('/discover/events');
+  await page.evaluate((id) => {
+    window.history.pushState({}, '', `/evt/${id}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, eventId);
+  await expect(page.getByRole('heading', { level: 1, name: `Titled ${word}` })).toBeVisible();
+  await expect(page).toHaveTitle(serverTitle);
+  expect(seen.problems).toEqual([]);
 });

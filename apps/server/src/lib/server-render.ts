@@ -33,6 +33,8 @@ interface EntryServer {
 export interface RenderedPage {
   html: string;
   state: ServerRenderState;
+  /** The page's title as the app sets it (issue 33): the HTML's, where no page meta gives one. */
+  title?: string;
 }
 
 /** The server's answers a rendered page is made from: the same services as the API's, for this request's person. */

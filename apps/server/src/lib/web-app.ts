@@ -272,7 +272,12 @@ function createIndexPage(webDistDir: string) {
       : frame
         ? html.replace(bootLoader, () => firstFrameHtml(frame))
         : html;
-    return (meta ? withPageMeta(withFrame, meta) : withFrame).replace(
+    // A rendered page's title is the one the app sets once it runs (issue 33); page meta's says the same.
+    const titled =
+      rendered?.title && !meta
+        ? withFrame.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title ?? '')}</title>`)
+        : withFrame;
+    return (meta ? withPageMeta(titled, meta) : titled).replace(
       '</head>',
       () => `${head}${session}${data}</head>`,
     );
