@@ -277,10 +277,7 @@ function createIndexPage(webDistDir: string) {
       rendered?.title && !meta
         ? withFrame.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title ?? '')}</title>`)
         : withFrame;
-    return (meta ? withPageMeta(titled, meta) : titled).replace(
-      '</head>',
-      () => `${head}${session}${data}</head>`,
-    );
+    return (meta ? withPageMeta(titled, meta) : titled).replace('</head>', () => `${head}${session}${data}</head>`);
   };
 }
 

@@ -44,7 +44,10 @@ const flashIn = (header: string | string[] | undefined) =>
 
 /** #root's markup and the form-state data block of an auth page. */
 function authPageParts(html: string) {
-  const root = /<div id="root">([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? /<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
+  const root =
+    /<div id="root">([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ??
+    /<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ??
+    '';
   const block = /<script type="application\/json" id="huddle-auth-form">(.*?)<\/script>/.exec(html)?.[1];
   return { root, state: block ? (JSON.parse(block) as Record<string, unknown>) : undefined };
 }
@@ -183,7 +186,10 @@ describe('signing in with the HTML form', () => {
         error: { code: 'FORBIDDEN', message: 'Call 555-0100 to unlock your account.' },
       }),
     ).toString('base64url');
-    const page = await t.app.inject({ url: '/auth/login', headers: { cookie: `${authFormStateCookie}=${forged}.AAAA` } });
+    const page = await t.app.inject({
+      url: '/auth/login',
+      headers: { cookie: `${authFormStateCookie}=${forged}.AAAA` },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('555-0100');
     expect(authPageParts(page.body).state).toBeUndefined();
@@ -204,7 +210,12 @@ describe('signing in with the HTML form', () => {
     const wrongBody = { email: person.body.email, password: 'wrong password here' };
     // Half the limit through the API, the rest through the form.
     for (let attempt = 0; attempt < rateLimit / 2; attempt++) {
-      const api = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: address, payload: wrongBody });
+      const api = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: address,
+        payload: wrongBody,
+      });
       expect(api.statusCode).toBe(401);
     }
     for (let attempt = 0; attempt < rateLimit / 2; attempt++) {
@@ -212,7 +223,11 @@ describe('signing in with the HTML form', () => {
       expect(flashIn(form.headers['set-cookie'])).toBeDefined();
     }
     // Over the limit: the form is told, even with the right password; and so is the API.
-    const limited = await formPost('/auth/login', { email: person.body.email, password: person.body.password }, { address });
+    const limited = await formPost(
+      '/auth/login',
+      { email: person.body.email, password: person.body.password },
+      { address },
+    );
     expect(limited.statusCode).toBe(303);
     expect(sessionCookieIn(limited.headers['set-cookie'])).toBe(false);
     const page = await t.app.inject({

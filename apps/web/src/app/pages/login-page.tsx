@@ -1,10 +1,5 @@
 import { socialSignInErrorMessage, type SocialProviderId } from '@huddle/shared/account-messages';
-import {
-  returnToParam,
-  safeReturnTo,
-  socialSignInErrorParam,
-  type AuthFormState,
-} from '@huddle/shared/auth-pages';
+import { returnToParam, safeReturnTo, socialSignInErrorParam, type AuthFormState } from '@huddle/shared/auth-pages';
 import { useEffect, useState } from 'react';
 import { AuthHeading } from '../../features/accounts/components/auth-heading.tsx';
 import { SignInForm } from '../../features/accounts/components/sign-in-form.tsx';

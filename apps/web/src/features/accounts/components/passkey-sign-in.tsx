@@ -107,9 +107,7 @@ export function PasskeySignIn({ onSignedIn, onFailure, onStart, withSeparator }:
       <Button variant="default" fullWidth loading={busy} onClick={start} className={classes.needsScripts}>
         Sign in with a passkey
       </Button>
-      {withSeparator ? (
-        <div className={`${classes.separator} ${classes.needsScripts}`}>or use your email</div>
-      ) : null}
+      {withSeparator ? <div className={`${classes.separator} ${classes.needsScripts}`}>or use your email</div> : null}
     </>
   );
 }
