@@ -46,7 +46,8 @@ import { isPublicUploadKind } from './lib/storage/upload-kinds.ts';
 import { createS3FileStorage, createS3PrivateStorage } from './lib/storage/s3-file-storage.ts';
 import { findSessionUserId } from './lib/session.ts';
 import { registerWebApp } from './lib/web-app.ts';
-import { createServerRender } from './lib/server-render.ts';
+import { createAuthPageRender, createServerRender } from './lib/server-render.ts';
+import { clearedAuthFormStateCookie, readAuthFormState } from './features/accounts/auth-form-state.ts';
 import { eventPageSource } from './features/events/events.page-source.ts';
 import { createRealtimeHub } from './lib/realtime-hub.ts';
 import { createReadiness, type Readiness } from './lib/readiness.ts';
@@ -410,6 +411,15 @@ export async function buildApp({
       hostPage: customHostPages(db, deps.clock, config.publicOrigin),
       authPageConfig: { socialProviders: config.socialProviders.map((provider) => provider.id) },
       renderPage: createServerRender(config.webDistDir, { event: eventPageSource(deps, app.log) }),
+      // Issue 33: sign-in and sign-up rendered, and a failed no-JavaScript post's outcome shown on its form.
+      renderAuthPage: createAuthPageRender(
+        config.webDistDir,
+        config.socialProviders.map((provider) => provider.id),
+      ),
+      authFormState: {
+        read: (request, pathname) => readAuthFormState(config.sessionSecret, request.headers.cookie, pathname),
+        clearCookie: clearedAuthFormStateCookie(config.publicOrigin.startsWith('https://')),
+      },
     });
   } else {
     app.setNotFoundHandler((_request, reply) => sendNotFound(reply));

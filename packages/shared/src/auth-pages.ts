@@ -72,3 +72,28 @@ export const authApiPaths = {
   /** The public config; the auth pages read its socialProviders. */
   publicConfig: '/api/config',
 } as const;
+
+/**
+ * Sign-in and sign-up without JavaScript (issue 33): the server renders these two forms as
+ * `<form method="post">` to their own page's address; the server's form routes do what the JSON
+ * endpoints do (the same services, rate limits and origin check) and send the browser on, or back
+ * to the form with what went wrong.
+ */
+export const authFormPaths = { signIn: authPaths.login, signUp: authPaths.signUp } as const;
+
+/**
+ * A failed form post's outcome, carried back to the form's page (a short-lived cookie the page
+ * reads once) and written into the rendered page as a data block with this id, so the browser's
+ * form starts from it: what the person typed (never the password) and what went wrong.
+ */
+export const authFormStateElementId = 'huddle-auth-form';
+export interface AuthFormState {
+  /** The form that was sent. */
+  form: 'sign-in' | 'sign-up';
+  /** What the person typed, the password left out. */
+  values: { email: string; name?: string };
+  /** Problems beside a field, by field name. */
+  fieldErrors: Record<string, string>;
+  /** The API's error code and message (the form's alert); null when only fields have problems. */
+  error: { code: string; message: string } | null;
+}

@@ -68,13 +68,27 @@ export function createRateLimitStore({
     log.warn({ err: error }, 'rate limits counted on this instance: Redis did not answer');
   };
 
+  // Per route, or per group of routes that count together (`groupId`): the stores of a group's
+  // routes share their local windows as they share their Redis keys.
+  const localWindows = new Map<string, LocalWindows>();
+  const localWindowsFor = (routeKey: string) => {
+    let windows = localWindows.get(routeKey);
+    if (!windows) {
+      windows = new LocalWindows();
+      localWindows.set(routeKey, windows);
+    }
+    return windows;
+  };
+
   class Store {
-    private readonly local = new LocalWindows();
+    private readonly local: LocalWindows;
 
     constructor(
       _options?: FastifyRateLimitOptions,
       private readonly routeKey = 'global',
-    ) {}
+    ) {
+      this.local = localWindowsFor(routeKey);
+    }
 
     incr(key: string, callback: (error: Error | null, result?: Count) => void, timeWindow: number): void {
       const countHere = (error: unknown) => {
@@ -88,10 +102,16 @@ export function createRateLimitStore({
       }, countHere);
     }
 
-    // The plugin passes the route's merged limit options, with the route in `routeInfo`.
+    // The plugin passes the route's merged limit options, with the route in `routeInfo`. Routes
+    // with a `groupId` count together: sign-in's JSON endpoint and its form post (issue 33) are
+    // one limit, not two.
     child(routeOptions: object): FastifyRateLimitStore {
-      const { method, url } =
-        (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const { routeInfo, groupId } = routeOptions as {
+        routeInfo?: { method?: string | string[]; url?: string };
+        groupId?: string;
+      };
+      if (groupId) return new Store(undefined, `group:${groupId}`);
+      const { method, url } = routeInfo ?? {};
       return new Store(undefined, `${String(method ?? '')}${url ?? ''}` || this.routeKey);
     }
   }

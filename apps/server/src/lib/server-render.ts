@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getSessionEndpoint } from '@huddle/shared/accounts';
+import type { AuthFormState, AuthPath } from '@huddle/shared/auth-pages';
 import type { EventView } from '@huddle/shared/events';
 import type { ServerRenderState } from '@huddle/shared/landing-pages';
 import type { CurrentUser } from '@huddle/shared/users';
@@ -20,12 +21,20 @@ interface EntryServer {
       event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
     },
   ): Promise<RenderedPage | null>;
+  /** Sign-in or sign-up (issue 33); null for the auth pages not rendered on the server. */
+  renderAuthPage(
+    page: AuthPath,
+    search: string,
+    options: { socialProviders: readonly string[]; formState: AuthFormState | null },
+  ): Promise<{ html: string; title: string } | null>;
 }
 
 /** A page rendered on the server: the markup of #root, and the state the browser hydrates from. */
 export interface RenderedPage {
   html: string;
   state: ServerRenderState;
+  /** The page's title as the app sets it (issue 33): the HTML's, where no page meta gives one. */
+  title?: string;
 }
 
 /** The server's answers a rendered page is made from: the same services as the API's, for this request's person. */
@@ -46,6 +55,35 @@ export type RenderPage = (
 /** The path of the server entry in a web build. */
 export const serverEntryPath = (webDistDir: string) => path.join(webDistDir, '.ssr', 'entry-server.mjs');
 
+/** The server entry of a web build, loaded once (null without one). */
+function entryLoader(webDistDir: string): () => Promise<EntryServer | null> {
+  const entryPath = serverEntryPath(webDistDir);
+  let entry: Promise<EntryServer | null> | undefined;
+  return () =>
+    (entry ??= existsSync(entryPath)
+      ? (import(pathToFileURL(entryPath).href) as Promise<EntryServer>)
+      : Promise.resolve(null));
+}
+
+export type RenderAuthPage = (
+  page: AuthPath,
+  search: string,
+  formState: AuthFormState | null,
+) => Promise<{ html: string; title: string } | null>;
+
+/**
+ * Sign-in and sign-up rendered on the server (issue 33): the same for every visitor but for a
+ * failed form post's outcome (what that person typed), so nothing is kept between requests.
+ */
+export function createAuthPageRender(webDistDir: string, socialProviders: readonly string[]): RenderAuthPage {
+  const load = entryLoader(webDistDir);
+  return async (page, search, formState) => {
+    const server = await load();
+    if (!server) return null;
+    return server.renderAuthPage(page, search, { socialProviders, formState });
+  };
+}
+
 /**
  * Renders the first page on the server (decision 075), for the pages the web app's server entry
  * renders (null for every other page, and without a server entry in the build). Each render gets
@@ -53,12 +91,7 @@ export const serverEntryPath = (webDistDir: string) => path.join(webDistDir, '.s
  * shared between requests.
  */
 export function createServerRender(webDistDir: string, sources: ServerRenderSources): RenderPage {
-  const entryPath = serverEntryPath(webDistDir);
-  let entry: Promise<EntryServer | null> | undefined;
-  const load = () =>
-    (entry ??= existsSync(entryPath)
-      ? (import(pathToFileURL(entryPath).href) as Promise<EntryServer>)
-      : Promise.resolve(null));
+  const load = entryLoader(webDistDir);
   return async (request, url, user) => {
     const server = await load();
     if (!server) return null;

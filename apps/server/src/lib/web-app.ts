@@ -3,12 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { getSessionEndpoint } from '@huddle/shared/accounts';
 import {
+  authFormStateElementId,
   authPageConfigElementId,
   authPaths,
   isAuthPagePath,
   returnToParam,
   safeReturnTo,
+  type AuthFormState,
   type AuthPageConfig,
+  type AuthPath,
 } from '@huddle/shared/auth-pages';
 import {
   firstFrameFor,
@@ -21,7 +24,7 @@ import {
 import type { CurrentUser } from '@huddle/shared/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
-import type { RenderPage, RenderedPage } from './server-render.ts';
+import type { RenderAuthPage, RenderPage, RenderedPage } from './server-render.ts';
 
 /** Where a signed-in person lands from "/" and from the auth pages (the web app's homePath). */
 const signedInHomePath = '/home';
@@ -45,6 +48,17 @@ export interface WebAppOptions {
   authPageConfig?: AuthPageConfig;
   /** The first page rendered on the server (decision 075, lib/server-render.ts); null: index.html as it is. */
   renderPage?: RenderPage;
+  /**
+   * Sign-in and sign-up rendered on the server (issue 33, lib/server-render.ts): the form's markup and
+   * the page's title; null leaves auth.html as it is (the browser renders the form).
+   */
+  renderAuthPage?: RenderAuthPage;
+  /** A failed no-JavaScript form post's outcome for this page (features/accounts/auth-form-state.ts), read once. */
+  authFormState?: {
+    read: (request: FastifyRequest, pathname: string) => AuthFormState | null;
+    /** The Set-Cookie value that removes it once read. */
+    clearCookie: string;
+  };
 }
 
 /** The host a page was asked on. */
@@ -258,10 +272,12 @@ function createIndexPage(webDistDir: string) {
       : frame
         ? html.replace(bootLoader, () => firstFrameHtml(frame))
         : html;
-    return (meta ? withPageMeta(withFrame, meta) : withFrame).replace(
-      '</head>',
-      () => `${head}${session}${data}</head>`,
-    );
+    // A rendered page's title is the one the app sets once it runs (issue 33); page meta's says the same.
+    const titled =
+      rendered?.title && !meta
+        ? withFrame.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title ?? '')}</title>`)
+        : withFrame;
+    return (meta ? withPageMeta(titled, meta) : titled).replace('</head>', () => `${head}${session}${data}</head>`);
   };
 }
 
@@ -359,7 +375,18 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       }
       const page = authPage();
       if (page === null) return sendNotFound(reply);
-      return reply.type('text/html; charset=utf-8').send(page);
+      const formState = options.authFormState?.read(request, pathname) ?? null;
+      if (formState && options.authFormState) reply.header('set-cookie', options.authFormState.clearCookie);
+      const rendered = await renderedAuthPage(request, page, pathname, search, formState);
+      if (rendered !== page) {
+        // A rendered form may carry what the person typed: never stored.
+        reply.header('cache-control', 'private, no-store');
+        // Its forms post without JavaScript (issue 33). Under the app's no-referrer policy a browser
+        // sends such a post with `Origin: null`, which the origin check rightly refuses; same-origin
+        // sends this site's origin to this site, and still no referrer to any other.
+        reply.header('referrer-policy', 'same-origin');
+      }
+      return reply.type('text/html; charset=utf-8').send(rendered);
     }
     const site = options.sitePage ? await options.sitePage(pathname) : null;
     if (site) return sendHostPage(request, reply, site);
@@ -375,6 +402,36 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       : null;
     return sendIndexPage(reply, indexPage(pathname, user, meta, null, rendered));
   });
+
+  /**
+   * auth.html with the form rendered into #root (issue 33: painted, and usable without JavaScript),
+   * the page's own title, and a failed post's outcome for the browser's form to start from; as it
+   * is when the render fails or there is no renderer.
+   */
+  async function renderedAuthPage(
+    request: FastifyRequest,
+    page: string,
+    pathname: string,
+    search: string,
+    formState: AuthFormState | null,
+  ): Promise<string> {
+    if (!options.renderAuthPage) return page;
+    const authPath = (Object.values(authPaths) as string[]).includes(pathname.replace(/\/+$/, ''))
+      ? (pathname.replace(/\/+$/, '') as AuthPath)
+      : authPaths.login;
+    const rendered = await options
+      .renderAuthPage(authPath, search ? `?${search}` : '', formState)
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'server render failed');
+        return null;
+      });
+    if (!rendered) return page;
+    const state = formState ? dataBlockTag({ id: authFormStateElementId, value: formState }) : '';
+    return page
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
+      .replace(/<div id="root"><\/div>/, () => `<div id="root">${rendered.html}</div>`)
+      .replace('</head>', () => `${state}</head>`);
+  }
 
   async function sendIndexPage(reply: FastifyReply, page: string | null, status = 200) {
     if (page === null) return sendNotFound(reply);

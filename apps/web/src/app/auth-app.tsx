@@ -1,5 +1,5 @@
 import type { SocialProviderId } from '@huddle/shared/account-messages';
-import { authPaths, type AuthPath } from '@huddle/shared/auth-pages';
+import { authPaths, type AuthFormState, type AuthPath } from '@huddle/shared/auth-pages';
 import { AuthLayout } from '../features/accounts/components/auth-layout.tsx';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -14,18 +14,22 @@ import { SignUpPage } from './pages/sign-up-page.tsx';
 interface AuthAppProps {
   page: AuthPath;
   socialProviders: readonly SocialProviderId[];
+  /** The address's query: the browser's, or on the server the request's (issue 33). */
+  search: string;
+  /** A failed no-JavaScript sign-in or sign-up, back on its form (issue 33). */
+  formState: AuthFormState | null;
 }
 
-function AuthPage({ page, socialProviders }: AuthAppProps) {
+function AuthPage({ page, socialProviders, search, formState }: AuthAppProps) {
   switch (page) {
     case authPaths.signUp:
-      return <SignUpPage socialProviders={socialProviders} />;
+      return <SignUpPage socialProviders={socialProviders} search={search} formState={formState} />;
     case authPaths.forgotPassword:
       return <ForgotPasswordPage />;
     case authPaths.resetPassword:
       return <ResetPasswordPage />;
     case authPaths.login:
-      return <LoginPage socialProviders={socialProviders} />;
+      return <LoginPage socialProviders={socialProviders} search={search} formState={formState} />;
   }
 }
 

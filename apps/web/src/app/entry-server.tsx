@@ -5,10 +5,10 @@
 import type { getSessionEndpoint } from '@huddle/shared/accounts';
 import type { EndpointReply } from '@huddle/shared/endpoint';
 import type { EventView } from '@huddle/shared/events';
+import { eventPageName } from '@huddle/shared/page-names';
 import type { ServerRenderState } from '@huddle/shared/landing-pages';
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { StrictMode } from 'react';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -19,8 +19,13 @@ import {
 import { sessionQueryKey } from '../features/accounts/api/get-session.ts';
 import { eventQueryOptions } from '../features/events/api/get-event.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { namedPageTitle, pageTitle } from './page-title.ts';
 import { Providers } from './providers.tsx';
+import { renderToHtml } from './render-to-html.ts';
 import { routes } from './routes.tsx';
+
+// Sign-in and sign-up (issue 33): auth.html's own small app, rendered apart from the route table.
+export { renderAuthPage } from './auth-page-render.tsx';
 
 /** What the server answers for, as its API would send it to this person. */
 export interface ServerPageSources {
@@ -35,6 +40,8 @@ export interface ServerRenderedPage {
   html: string;
   /** The data block the browser hydrates from (main.tsx). */
   state: ServerRenderState;
+  /** The page's <title>, as the app sets it once it runs (root-layout.tsx; issue 33). */
+  title: string;
 }
 
 /**
@@ -49,15 +56,18 @@ const serverRenderedPages: Record<
     url: URL;
     client: QueryClient;
     sources: ServerPageSources;
+    /** The name the page gives itself (its usePageName), for its title. */
+    named: (name: string) => void;
   }) => Promise<boolean>
 > = {};
-const eventPage: (typeof serverRenderedPages)[string] = async ({ params, url, client, sources }) => {
+const eventPage: (typeof serverRenderedPages)[string] = async ({ params, url, client, sources, named }) => {
   const eventId = params.eventId ?? '';
   // The page's ?occurrence= (use-occurrence-param.ts), as the page asks for it.
   const occurrence = url.searchParams.get('occurrence');
   const view = await sources.event(eventId, occurrence);
   if (!view) return false;
   client.setQueryData(eventQueryOptions(eventId, occurrence).queryKey, view);
+  named(eventPageName(view));
   return true;
 };
 // Spec §2: the event view under its three addresses.
@@ -92,7 +102,9 @@ export async function renderPage(url: string, sources: ServerPageSources): Promi
   const page = context.matches.at(-1);
   const loadPage = page?.route.path ? serverRenderedPages[page.route.path] : undefined;
   if (!page || !loadPage) return null;
-  if (!(await loadPage({ params: page.params, url: location, client, sources }))) return null;
+  let name: string | null = null;
+  const named = (pageName: string) => (name = pageName);
+  if (!(await loadPage({ params: page.params, url: location, client, sources, named }))) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
     <StrictMode>
@@ -112,24 +124,7 @@ export async function renderPage(url: string, sources: ServerPageSources): Promi
         .filter((query) => query.state.status === 'success')
         .map((query) => ({ queryKey: query.queryKey, data: query.state.data })),
     },
+    // What RootLayout sets (without the unread count, which the app adds when it has one).
+    title: name ? namedPageTitle(name) : pageTitle(location.pathname),
   };
-}
-
-/**
- * The whole page, once everything in it is ready (a lazily loaded component included). Not streamed:
- * the data is read before the render, and the server splices the markup into index.html.
- */
-async function renderToHtml(element: ReactNode): Promise<string> {
-  let failure: unknown;
-  const stream = await renderToReadableStream(element, {
-    onError(error) {
-      failure ??= error;
-    },
-  });
-  await stream.allReady;
-  const html = await new Response(stream).text();
-  // An error inside a Suspense boundary leaves that part to the browser, which reports it as a
-  // hydration error: no page at all is better (the browser renders it, as before).
-  if (failure) throw failure;
-  return html;
 }

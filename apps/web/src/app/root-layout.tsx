@@ -6,6 +6,7 @@ import { useSession } from '../features/accounts/api/get-session.ts';
 import { usePickedCity } from '../features/discovery/visitor-location.ts';
 import { useUnreadMessages } from '../features/messages/use-messages-realtime.ts';
 import { browserDistanceUnit, DistanceUnitContext } from '../lib/distance-unit.tsx';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { namedPageTitle, pageTitle } from './page-title.ts';
 import { usePageNameFor } from './use-page-name.ts';
 
@@ -45,9 +46,13 @@ export function RootLayout() {
   const unread = useUnreadMessages(Boolean(useSession().data?.user));
   const title = name ? namedPageTitle(name, unread) : pageTitle(pathname, unread);
   const distanceUnit = useDistanceUnitOfViewer();
+  // Not while React hydrates a server-rendered page (issue 33): the server wrote this page's title,
+  // and the page names itself in an effect of that same commit; written right after, the name
+  // known, the title is the server's (page-names.ts), never "Event | Huddle" in between.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    if (hydrated) document.title = title;
+  }, [title, hydrated]);
 
   return (
     <DistanceUnitContext value={distanceUnit}>

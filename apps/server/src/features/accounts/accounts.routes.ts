@@ -18,6 +18,7 @@ import {
   type SessionChange,
 } from './accounts.service.ts';
 import { deleteAccount } from './account-deletion.service.ts';
+import { authRateLimitGroups, registerAuthFormPosts } from './auth-form-posts.routes.ts';
 
 function applySession(reply: FastifyReply, change: SessionChange) {
   if (change.setCookies.length > 0) reply.header('set-cookie', change.setCookies);
@@ -28,6 +29,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
   const { db, auth, config } = deps;
   // Spec and OWASP: sign-in, sign-up and reset are rate limited per client address.
   const authRateLimit = { config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } } };
+  // Counted together with the HTML form's posts (auth-form-posts.routes.ts): one limit however it is sent.
+  const groupedWith = (groupId: string) => ({ config: { rateLimit: { ...authRateLimit.config.rateLimit, groupId } } });
+
+  registerAuthFormPosts(app, deps);
 
   registerEndpoint(app, accountEndpoints.getSession, async ({ request }) => {
     const userId = await findSessionUserId(auth, request);
@@ -39,7 +44,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     accountEndpoints.signUp,
     async ({ body, request, reply }) =>
       applySession(reply, await signUp(deps, { body, headers: requestHeaders(request) })),
-    authRateLimit,
+    groupedWith(authRateLimitGroups.signUp),
   );
 
   registerEndpoint(
@@ -47,7 +52,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps): void
     accountEndpoints.signIn,
     async ({ body, request, reply }) =>
       applySession(reply, await signIn(deps, { body, headers: requestHeaders(request) })),
-    authRateLimit,
+    groupedWith(authRateLimitGroups.signIn),
   );
 
   registerEndpoint(

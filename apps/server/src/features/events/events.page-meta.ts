@@ -1,4 +1,6 @@
 import type { EventView } from '@huddle/shared/events';
+import { productName } from '@huddle/shared/limits';
+import { eventPageName, formatEventStartWithZone } from '@huddle/shared/page-names';
 import { previewImageSize } from '@huddle/shared/seo';
 import { z } from 'zod';
 import type { PageMeta } from '../../lib/web-app.ts';
@@ -13,18 +15,7 @@ const eventPath = /^\/(?:discover\/(?:events|games)|evt)\/([^/]+)\/?$/;
 
 const locale = 'en-US';
 /** "Sun, Dec 6, 2026, 6:00 PM CST": on the event's own clock, as the event page shows it (issue 5). */
-export function formatEventStart(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(instant));
-}
+export const formatEventStart = formatEventStartWithZone;
 
 /** The event page's own words: "3 spots left of 10", "Full (10 spots)". */
 export function formatSpotsLeft(spotsLeft: number, slots: number): string {
@@ -93,7 +84,8 @@ export function eventPageMeta(deps: EventDeps) {
     const card = eventPreviewCard(view);
     const image = previewImageUrl(origin, 'events', event.id, card);
     return {
-      title: `${event.title} · ${when} | Huddle`,
+      // The app titles the page the same once it runs (page-names.ts, the event page's usePageName).
+      title: `${eventPageName(view)} | ${productName}`,
       description: `${event.gameType}, ${formatPrice(event.priceCents)}. ${when} at ${where}. ${status}`,
       image,
       imageDetails: { ...previewImageSize, alt: `${event.title}: ${when}, ${where}. ${status}` },

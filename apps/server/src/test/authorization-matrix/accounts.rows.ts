@@ -21,6 +21,17 @@ export const accountRows: MatrixRow[] = [
     },
     expect: everyone(200),
   },
+  // Issue 33: the sign-in and sign-up pages' HTML forms, posted without JavaScript: a redirect,
+  // into the app with a session or back to the form (the same people as the JSON endpoints).
+  { route: 'POST /auth/sign-up', call: () => ({ payload: signUpBodyFor() }), expect: everyone(303) },
+  {
+    route: 'POST /auth/login',
+    call: (cast, role) => {
+      const person = cast.people[role === 'anonymous' ? 'otherUser' : role];
+      return { payload: { email: person.email, password: person.password } };
+    },
+    expect: everyone(303),
+  },
   {
     route: 'POST /api/auth/sign-in/verification-email',
     // Whoever asks, signed in or not: the email and password of an account still unverified.

@@ -16,6 +16,7 @@ import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notFoundPageName } from '../page-title.ts';
 import { usePageName } from '../use-page-name.ts';
+import { eventPageName } from '@huddle/shared/page-names';
 
 /**
  * discover/events/{id}, discover/games/{id} and evt/{id} (spec §2): open to everyone.
@@ -40,7 +41,8 @@ export function Component() {
     !view.data &&
     view.error instanceof ApiError &&
     (view.error.code === 'NOT_FOUND' || view.error.code === 'VALIDATION_FAILED');
-  usePageName(missing ? notFoundPageName : view.data?.event.title);
+  // As the server titles the page (events.page-meta.ts): the same title before and after the scripts (issue 33).
+  usePageName(missing ? notFoundPageName : view.data ? eventPageName(view.data) : undefined);
 
   if (view.isError && !view.data) {
     return (

@@ -10,8 +10,14 @@ interface SubmissionState {
  * entry without TanStack Query (decision 023); elsewhere a form uses useMutation. A second
  * submit while one is under way is ignored, so a double click sends one request.
  */
-export function useSubmission<Input>(action: (input: Input) => Promise<unknown>) {
-  const [state, setState] = useState<SubmissionState>({ status: 'idle', error: null });
+export function useSubmission<Input>(
+  action: (input: Input) => Promise<unknown>,
+  /** What a form post sent without JavaScript was told (issue 33): the form starts showing it. */
+  initialError: Error | null = null,
+) {
+  const [state, setState] = useState<SubmissionState>(() =>
+    initialError ? { status: 'error', error: initialError } : { status: 'idle', error: null },
+  );
   const pending = useRef(false);
 
   const submit = useCallback(

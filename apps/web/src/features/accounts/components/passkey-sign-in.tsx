@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { browserSupportsPasskeys, PasskeyPromptError } from '../../../lib/passkey-prompt.ts';
+import { useBrowserValue } from '../../../lib/use-hydrated.ts';
 import { browserOffersPasskeyAutofill, signInWithPasskey } from '../api/sign-in-with-passkey.ts';
 import classes from './social-sign-in.module.css';
 
@@ -32,7 +33,9 @@ function failureMessage(error: unknown): string | null {
  * autocomplete="username webauthn"). Nothing renders in a browser without WebAuthn.
  */
 export function PasskeySignIn({ onSignedIn, onFailure, onStart, withSeparator }: PasskeySignInProps) {
-  const [supported] = useState(browserSupportsPasskeys);
+  // Rendered on the server as where it is supported (every current browser), so the form does not
+  // move when the scripts start (issue 33); a browser without WebAuthn drops it right after.
+  const supported = useBrowserValue(browserSupportsPasskeys, true);
   const [busy, setBusy] = useState(false);
   // Bumped after the button's prompt ends, so the autofill offer starts again.
   const [autofillRound, setAutofillRound] = useState(0);
@@ -100,10 +103,11 @@ export function PasskeySignIn({ onSignedIn, onFailure, onStart, withSeparator }:
   return (
     <>
       {/* Still busy after success: the browser is on its way to the app. */}
-      <Button variant="default" fullWidth loading={busy} onClick={start}>
+      {/* Hidden with scripting off (the server's markup without JavaScript): it needs the scripts. */}
+      <Button variant="default" fullWidth loading={busy} onClick={start} className={classes.needsScripts}>
         Sign in with a passkey
       </Button>
-      {withSeparator ? <div className={classes.separator}>or use your email</div> : null}
+      {withSeparator ? <div className={`${classes.separator} ${classes.needsScripts}`}>or use your email</div> : null}
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { signInProblems } from '@huddle/shared/account-fields';
 import { signInErrorKindFor, signInErrorMessages, type SocialProviderId } from '@huddle/shared/account-messages';
-import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
+import { authPaths, authPathWithReturnTo, type AuthFormState } from '@huddle/shared/auth-pages';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { signIn } from '../api/sign-in.ts';
+import { apiErrorOf, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
 import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -22,6 +23,8 @@ interface SignInFormProps {
   /** Why the last social sign-in failed, as the person reads it (from the login page's ?error=). */
   socialError?: string | null;
   onSignedIn: () => void;
+  /** A failed sign-in sent without JavaScript (issue 33): the form starts with its email and messages. */
+  formState?: AuthFormState | null;
 }
 
 /**
@@ -41,12 +44,19 @@ export function SignInForm({
   socialProviders,
   socialError = null,
   onSignedIn,
+  formState = null,
 }: SignInFormProps) {
-  const submission = useSubmission(signIn);
+  const submission = useSubmission(signIn, apiErrorOf(formState));
   const [socialFailure, setSocialFailure] = useState<string | null>(socialError);
   // What the last sign-in sent: a refusal for an unverified email resends the link with it.
   const [submitted, setSubmitted] = useState<{ email: string; password: string } | null>(null);
-  const form = useForm({ initialValues: { email: '', password: '' }, validate: signInProblems });
+  const form = useForm({
+    initialValues: { email: formState?.values.email ?? '', password: '' },
+    initialErrors: formState?.fieldErrors ?? {},
+    validate: signInProblems,
+  });
+  const formElement = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeHydration(formElement, ['email', 'password'], (typed) => form.setValues(typed));
 
   const submit = form.onSubmit((values) => {
     setSocialFailure(null);
@@ -64,14 +74,21 @@ export function SignInForm({
   const failure = socialFailure ?? (submission.error && !unverified ? failureMessage(submission.error) : null);
 
   return (
-    <form onSubmit={submit} noValidate>
+    // method and action: the server's markup signs in before the scripts run, or without them (issue 33).
+    <form
+      ref={formElement}
+      method="post"
+      action={authPathWithReturnTo(authPaths.login, returnTo)}
+      onSubmit={submit}
+      noValidate
+    >
       <Stack gap="md">
         {failure ? (
           <Alert color="red" variant="light" title="Sign-in failed">
             {failure}
           </Alert>
         ) : null}
-        {unverified && submitted ? <UnverifiedSignIn key={submitted.email} credentials={submitted} /> : null}
+        {unverified ? <UnverifiedSignIn key={submitted?.email ?? ''} credentials={submitted} /> : null}
         <PasskeySignIn
           withSeparator={socialProviders.length === 0}
           onStart={() => {
@@ -98,12 +115,14 @@ export function SignInForm({
           // "webauthn": the browser offers the person's passkeys in this field's suggestions (decision 078).
           autoComplete="username webauthn"
           inputMode="email"
+          name="email"
           {...requiredField}
           {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
+          name="password"
           {...requiredField}
           visibilityToggleButtonProps={visibilityToggleProps}
           {...form.getInputProps('password')}

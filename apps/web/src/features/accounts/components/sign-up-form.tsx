@@ -1,13 +1,14 @@
 import { signUpProblems } from '@huddle/shared/account-fields';
 import type { SocialProviderId } from '@huddle/shared/account-messages';
-import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
+import { authPaths, authPathWithReturnTo, type AuthFormState } from '@huddle/shared/auth-pages';
 import { displayNameLength, passwordLength } from '@huddle/shared/limits';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { signUp } from '../api/sign-up.ts';
+import { apiErrorOf, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
 import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
@@ -19,12 +20,26 @@ interface SignUpFormProps {
   socialReturnTo: string;
   socialProviders: readonly SocialProviderId[];
   onSignedUp: () => void;
+  /** A failed sign-up sent without JavaScript (issue 33): the form starts with what was typed and the messages. */
+  formState?: AuthFormState | null;
 }
 
-export function SignUpForm({ returnTo, socialReturnTo, socialProviders, onSignedUp }: SignUpFormProps) {
-  const submission = useSubmission(signUp);
+export function SignUpForm({
+  returnTo,
+  socialReturnTo,
+  socialProviders,
+  onSignedUp,
+  formState = null,
+}: SignUpFormProps) {
+  const submission = useSubmission(signUp, apiErrorOf(formState));
   const [socialFailure, setSocialFailure] = useState<string | null>(null);
-  const form = useForm({ initialValues: { name: '', email: '', password: '' }, validate: signUpProblems });
+  const form = useForm({
+    initialValues: { name: formState?.values.name ?? '', email: formState?.values.email ?? '', password: '' },
+    initialErrors: formState?.fieldErrors ?? {},
+    validate: signUpProblems,
+  });
+  const formElement = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeHydration(formElement, ['name', 'email', 'password'], (typed) => form.setValues(typed));
   // Field problems (an email already taken) go beside the field; the rest in the alert.
   const { error } = submission;
   const failure = socialFailure ?? (error && !(error instanceof ApiError && error.fields) ? error.message : null);
@@ -43,7 +58,14 @@ export function SignUpForm({ returnTo, socialReturnTo, socialProviders, onSigned
   const nameLength = form.values.name.length;
 
   return (
-    <form onSubmit={submit} noValidate>
+    // method and action: the server's markup creates the account before the scripts run, or without them (issue 33).
+    <form
+      ref={formElement}
+      method="post"
+      action={authPathWithReturnTo(authPaths.signUp, returnTo)}
+      onSubmit={submit}
+      noValidate
+    >
       <Stack gap="md">
         {failure ? (
           <Alert color="red" variant="light" title="We could not create your account">
@@ -62,6 +84,7 @@ export function SignUpForm({ returnTo, socialReturnTo, socialProviders, onSigned
           label="Display name"
           description={`${nameLength}/${displayNameLength.max} characters. Other players see this name.`}
           autoComplete="name"
+          name="name"
           {...requiredField}
           {...form.getInputProps('name')}
         />
@@ -70,6 +93,7 @@ export function SignUpForm({ returnTo, socialReturnTo, socialProviders, onSigned
           type="email"
           autoComplete="email"
           inputMode="email"
+          name="email"
           {...requiredField}
           {...form.getInputProps('email')}
         />
@@ -77,6 +101,7 @@ export function SignUpForm({ returnTo, socialReturnTo, socialProviders, onSigned
           label="Password"
           description={`At least ${passwordLength.min} characters. A few words you will remember work well.`}
           autoComplete="new-password"
+          name="password"
           {...requiredField}
           visibilityToggleButtonProps={visibilityToggleProps}
           {...form.getInputProps('password')}

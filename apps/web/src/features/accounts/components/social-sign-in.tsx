@@ -35,7 +35,8 @@ export function SocialSignIn({ providers, returnTo, onFailure }: SocialSignInPro
   };
 
   return (
-    <Stack gap="sm">
+    // Starting a provider's sign-in is a script's request: not offered without scripts (issue 33).
+    <Stack gap="sm" className={classes.needsScripts}>
       {providers.map((provider) => (
         <Button
           key={provider}

@@ -8,7 +8,12 @@ import { useSubmission } from '../use-submission.ts';
  * A password sign-in refused because the email is not verified (spec §8: NoPasswordSet;
  * decision 062): the spec's message, what to do, and a new link for the same email and password.
  */
-export function UnverifiedSignIn({ credentials }: { credentials: { email: string; password: string } }) {
+export function UnverifiedSignIn({
+  credentials,
+}: {
+  /** Null after a form post sent without JavaScript: the password is never carried back, so no resend from here. */
+  credentials: { email: string; password: string } | null;
+}) {
   const resend = useSubmission(resendVerificationAtSignIn);
 
   return (
@@ -19,7 +24,7 @@ export function UnverifiedSignIn({ credentials }: { credentials: { email: string
           <Text size="sm" fw={600} role="status">
             {verificationSentMessage}
           </Text>
-        ) : (
+        ) : credentials ? (
           <Button
             variant="default"
             size="xs"
@@ -28,7 +33,7 @@ export function UnverifiedSignIn({ credentials }: { credentials: { email: string
           >
             Resend verification email
           </Button>
-        )}
+        ) : null}
         {resend.error ? (
           <Text size="sm" c="red.8" role="status">
             {resend.error.message}
