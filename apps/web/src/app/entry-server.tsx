@@ -4,6 +4,7 @@
 // for the person who asked, into a query client made for this one request.
 import type { getSessionEndpoint } from '@huddle/shared/accounts';
 import type { EndpointReply } from '@huddle/shared/endpoint';
+import type { ContentPageSources } from '@huddle/shared/content-page-sources';
 import type { EventView } from '@huddle/shared/events';
 import type { ServerRenderState } from '@huddle/shared/landing-pages';
 import type { QueryClient } from '@tanstack/react-query';
@@ -21,6 +22,8 @@ import { eventQueryOptions } from '../features/events/api/get-event.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
+import { placePageData } from './server-pages/place-page-data.ts';
+import { teamPageData } from './server-pages/team-page-data.ts';
 
 /** What the server answers for, as its API would send it to this person. */
 export interface ServerPageSources {
@@ -28,6 +31,8 @@ export interface ServerPageSources {
   session: EndpointReply<typeof getSessionEndpoint>;
   /** GET /api/events/{id}'s reply (for this viewer), or null where the API answers with an error. */
   event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
+  /** Team, place, … pages (decision 075's addendum): their GET endpoints' replies for this person, or null. */
+  content: ContentPageSources;
 }
 
 export interface ServerRenderedPage {
@@ -63,6 +68,9 @@ const eventPage: (typeof serverRenderedPages)[string] = async ({ params, url, cl
 // Spec §2: the event view under its three addresses.
 for (const path of ['discover/events/:eventId', 'discover/games/:eventId', 'evt/:eventId'])
   serverRenderedPages[path] = eventPage;
+// Content pages (decision 075's addendum), each page's data in its own module (server-pages/).
+serverRenderedPages['team/:teamId'] = teamPageData;
+serverRenderedPages['places/view/:placeId'] = placePageData;
 
 const handler = createStaticHandler(routes);
 

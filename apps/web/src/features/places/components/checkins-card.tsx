@@ -2,9 +2,22 @@ import type { Checkin } from '@huddle/shared/places';
 import { Alert, Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPinCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { dateTimeFormat } from '../../../lib/intl-formats.ts';
+import { useBrowserValue } from '../../../lib/use-hydrated.ts';
 import { useCheckIn, useCheckOut } from '../api/check-in.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+/**
+ * A check-in's time on the viewer's clock. The server does not know the viewer's zone (decision
+ * 075): the page it renders says the time in UTC, named, and the render right after hydration says
+ * it on the viewer's clock, in the same place.
+ */
+function CheckinTime({ iso }: { iso: string }) {
+  const at = new Date(iso);
+  return useBrowserValue(
+    () => dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(at),
+    dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(at),
+  );
+}
 
 interface CheckinsCardProps {
   placeId: string;
@@ -43,7 +56,7 @@ export function CheckinsCard({ placeId, checkins, myCheckin, viewerId, signInPat
                     {checkin.userId === viewerId ? `${checkin.displayName} (you)` : checkin.displayName}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    Here since {timeFormat.format(new Date(checkin.checkedInAt))}
+                    Here since <CheckinTime iso={checkin.checkedInAt} />
                   </Text>
                 </Stack>
               </Group>
@@ -59,7 +72,7 @@ export function CheckinsCard({ placeId, checkins, myCheckin, viewerId, signInPat
           </Text>
         ) : myCheckin ? (
           <Group gap="sm">
-            <Text size="sm">You are checked in until {timeFormat.format(new Date(myCheckin.endsAt))}.</Text>
+            <Text size="sm">You are checked in until <CheckinTime iso={myCheckin.endsAt} />.</Text>
             <Button variant="default" onClick={() => checkOut.mutate()} loading={checkOut.isPending}>
               Leave
             </Button>

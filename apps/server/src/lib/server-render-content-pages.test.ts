@@ -1,0 +1,227 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEventAs,
+  createTeamAs,
+  insertPlace,
+  signUpUser,
+  tournamentBodyFor,
+  type TestUser,
+} from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { serverEntryPath } from './server-render.ts';
+
+/**
+ * The server render of the content pages (issue 33, decision 075's addendum: team and place), through
+ * the built web app's server entry and the real services: what the HTML says before any script runs,
+ * and that the data the browser hydrates from is, key for key, what the API sends the same person.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const webDist = path.join(repoRoot, 'apps/web/dist');
+
+let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
+let teamId: string;
+let privateTeamId: string;
+let placeId: string;
+const missingId = '00000000-0000-4000-8000-000000000000';
+
+type Query = { queryKey: unknown[]; data: unknown };
+
+/** #root's markup and the server-render data block of a page. */
+function pageParts(html: string) {
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const match = /<script type="application\/json" id="huddle-server-render">(.*?)<\/script>/.exec(html);
+  const state = match
+    ? (JSON.parse(match[1] ?? '') as { loaderData: Record<string, unknown>; queries: Query[] })
+    : undefined;
+  return { root, state };
+}
+
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+/**
+ * Each query the page was rendered from, against the API's reply to the same person: the keys the
+ * page's hooks read (get-team.ts, list-seasons.ts, list-team-events.ts, list-tournaments.ts,
+ * get-place.ts, get-place-events.ts) and the endpoints they ask.
+ */
+async function expectSameAsApi(queries: Query[], expected: Record<string, string>, cookie?: string) {
+  const byKey = new Map(queries.map((query) => [JSON.stringify(query.queryKey), query.data]));
+  for (const [key, url] of Object.entries(expected)) {
+    const api = await get(url, cookie);
+    expect(api.statusCode, url).toBe(200);
+    expect(byKey.get(key), key).toEqual(api.json());
+  }
+  // Nothing else but the session: what the page did not read is not carried.
+  expect(queries.map((query) => JSON.stringify(query.queryKey)).sort()).toEqual(
+    [...Object.keys(expected), JSON.stringify(['session'])].sort(),
+  );
+}
+
+const teamQueries = (id: string) => ({
+  [JSON.stringify(['teams', 'detail', id])]: `/api/teams/${id}`,
+  [JSON.stringify(['teams', 'seasons', id])]: `/api/teams/${id}/seasons`,
+  [JSON.stringify(['events', 'team', id])]: `/api/teams/${id}/events`,
+  [JSON.stringify(['tournaments', 'team', id])]: `/api/teams/${id}/tournaments`,
+});
+const placeQueries = (id: string) => ({
+  [JSON.stringify(['places', 'detail', id])]: `/api/places/${id}`,
+  [JSON.stringify(['places', 'events', id])]: `/api/places/${id}/events`,
+});
+
+beforeAll(async () => {
+  // The render runs the web build's server entry: build it when this checkout has none (npm test builds first).
+  if (!existsSync(serverEntryPath(webDist)) || !existsSync(path.join(webDist, 'index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', '@huddle/web'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+  t = await createTestApp({ WEB_DIST_DIR: webDist }, { serveWebApp: true });
+  owner = await signUpUser(t.app, { name: 'Olive Owner' });
+  other = await signUpUser(t.app, { name: 'Otto Other' });
+  teamId = (await createTeamAs(t.app, owner.cookie, { name: 'Eastside <i>Kickers</i>' })).id;
+  privateTeamId = (await createTeamAs(t.app, owner.cookie, { name: 'Hidden Hawks', visibility: 'private' })).id;
+  const place = await insertPlace(t.db, { name: 'Krieg <Fields>', address: '517 S Pleasant Valley Rd, Austin, TX' });
+  placeId = place.id;
+  await createEventAs(t.app, owner.cookie, placeId, { title: 'Team <b>Futsal</b>', teamId });
+  await createEventAs(t.app, owner.cookie, placeId, { title: 'Open Pickup', slots: 12 });
+  const season = await t.app.inject({
+    method: 'POST',
+    url: `/api/teams/${teamId}/seasons`,
+    headers: { cookie: owner.cookie },
+    payload: {
+      label: 'Autumn League',
+      startsOn: '2030-09-01',
+      endsOn: '2030-11-30',
+      registrationOpensAt: '2026-01-01T00:00:00Z',
+      registrationClosesAt: '2030-08-31T23:00:00Z',
+      capacity: 20,
+      feeCents: null,
+      status: 'published',
+    },
+  });
+  expect(season.statusCode, season.body).toBe(201);
+  const tournament = await t.app.inject({
+    method: 'POST',
+    url: `/api/teams/${teamId}/tournaments`,
+    headers: { cookie: owner.cookie },
+    payload: tournamentBodyFor({ name: 'Spring Smash' }),
+  });
+  expect(tournament.statusCode, tournament.body).toBe(201);
+  const checkIn = await t.app.inject({
+    method: 'POST',
+    url: `/api/places/${placeId}/check-ins`,
+    headers: { cookie: owner.cookie },
+    payload: { hours: 2 },
+  });
+  expect(checkIn.statusCode, checkIn.body).toBe(201);
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('server rendering of a team page', () => {
+  it('arrives with the team, its seasons, events and tournaments for a visitor, as the API sends them', async () => {
+    const response = await get(`/team/${teamId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const { root, state } = pageParts(response.body);
+    // Escaped by React: the name's markup is text.
+    expect(root).toContain('Eastside &lt;i&gt;Kickers&lt;/i&gt;</h1>');
+    expect(root).toContain('Autumn League');
+    expect(root).toContain('>Team &lt;b&gt;Futsal&lt;/b&gt;</a>');
+    expect(root).toContain('Spring Smash');
+    expect(root).toContain('Olive Owner');
+    expect(root).not.toContain('Loading');
+    expect(root).not.toContain('boot-loader');
+    // A visitor: no organizer's tools.
+    expect(root).not.toContain('New event');
+    await expectSameAsApi(state?.queries ?? [], teamQueries(teamId));
+    expect(state?.queries.find((query) => query.queryKey[0] === 'session')?.data).toEqual({ user: null });
+    expect(Object.values(state?.loaderData ?? {})).toEqual([null]);
+  });
+
+  it('shows its organizer their tools, and someone else asking right after none of them', async () => {
+    const own = pageParts((await get(`/team/${teamId}`, owner.cookie)).body);
+    expect(own.root).toContain('Eastside &lt;i&gt;Kickers&lt;/i&gt;</h1>');
+    expect(own.root).toContain(`href="/events/new?teamId=${teamId}"`);
+    await expectSameAsApi(own.state?.queries ?? [], teamQueries(teamId), owner.cookie);
+    expect(own.state?.queries.find((query) => query.queryKey[0] === 'teams')?.data).toMatchObject({
+      viewer: { role: 'owner' },
+    });
+
+    const theirs = pageParts((await get(`/team/${teamId}`, other.cookie)).body);
+    expect(theirs.root).toContain('Eastside &lt;i&gt;Kickers&lt;/i&gt;</h1>');
+    expect(theirs.root).not.toContain(`/events/new?teamId=${teamId}`);
+    await expectSameAsApi(theirs.state?.queries ?? [], teamQueries(teamId), other.cookie);
+    expect(theirs.state?.queries.find((query) => query.queryKey[0] === 'teams')?.data).toMatchObject({
+      viewer: { role: null },
+    });
+  });
+
+  it('renders a private team for its member only; an unknown team and a bad address are left to the browser', async () => {
+    const member = pageParts((await get(`/team/${privateTeamId}`, owner.cookie)).body);
+    expect(member.root).toContain('Hidden Hawks</h1>');
+    await expectSameAsApi(member.state?.queries ?? [], teamQueries(privateTeamId), owner.cookie);
+
+    for (const [url, cookie] of [
+      [`/team/${privateTeamId}`, undefined],
+      [`/team/${privateTeamId}`, other.cookie],
+      [`/team/${missingId}`, owner.cookie],
+      ['/team/not-an-id', undefined],
+    ] as const) {
+      const response = await get(url, cookie);
+      expect(response.statusCode, url).toBe(200);
+      expect(pageParts(response.body).state, url).toBeUndefined();
+      expect(response.body, url).not.toContain('Hidden Hawks');
+      expect(response.body, url).not.toContain('data-mantine-styles');
+    }
+  });
+});
+
+describe('server rendering of a place page', () => {
+  it('arrives with the place, who is here and its upcoming events for a visitor, as the API sends them', async () => {
+    const response = await get(`/places/view/${placeId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const { root, state } = pageParts(response.body);
+    expect(root).toContain('Krieg &lt;Fields&gt;');
+    expect(root).toContain('517 S Pleasant Valley Rd, Austin, TX');
+    expect(root).toContain('Olive Owner');
+    // The server does not know the viewer's zone: the check-in's time is said in UTC, named.
+    expect(root).toMatch(/Here since <!-- -->\d{1,2}:\d\d [AP]M UTC/);
+    expect(root).toContain('Team &lt;b&gt;Futsal&lt;/b&gt;');
+    expect(root).toContain('Open Pickup');
+    // The map comes after hydration; its placeholder (its size kept) is in the HTML.
+    expect(root).toContain('aria-label="Loading the map"');
+    expect(root).not.toContain('Loading events');
+    expect(root).not.toContain('Loading the place');
+    // Signed out: a way to sign in, no check-in button.
+    expect(root).toContain('to check in here.');
+    expect(root).not.toContain('I&#x27;m here now');
+    await expectSameAsApi(state?.queries ?? [], placeQueries(placeId));
+  });
+
+  it('shows the person checked in their own check-in, and someone else asking right after not', async () => {
+    const own = pageParts((await get(`/places/view/${placeId}`, owner.cookie)).body);
+    expect(own.root).toMatch(/You are checked in until <!-- -->\d{1,2}:\d\d [AP]M UTC/);
+    expect(own.root).toContain('Olive Owner (you)');
+    await expectSameAsApi(own.state?.queries ?? [], placeQueries(placeId), owner.cookie);
+
+    const theirs = pageParts((await get(`/places/view/${placeId}`, other.cookie)).body);
+    expect(theirs.root).not.toContain('You are checked in');
+    expect(theirs.root).not.toContain('(you)');
+    expect(theirs.root).toContain('I&#x27;m here now');
+    await expectSameAsApi(theirs.state?.queries ?? [], placeQueries(placeId), other.cookie);
+  });
+
+  it('leaves an unknown place and a bad address to the browser', async () => {
+    for (const url of [`/places/view/${missingId}`, '/places/view/not-an-id']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(pageParts(response.body).state, url).toBeUndefined();
+    }
+  });
+});
