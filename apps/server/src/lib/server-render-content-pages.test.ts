@@ -41,8 +41,7 @@ function pageParts(html: string) {
   return { root, state };
 }
 
-const get = (url: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 /**
  * Each query the page was rendered from, against the API's reply to the same person: the keys the

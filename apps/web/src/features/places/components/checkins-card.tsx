@@ -15,7 +15,9 @@ function CheckinTime({ iso }: { iso: string }) {
   const at = new Date(iso);
   return useBrowserValue(
     () => dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(at),
-    dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(at),
+    dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(
+      at,
+    ),
   );
 }
 
@@ -72,7 +74,9 @@ export function CheckinsCard({ placeId, checkins, myCheckin, viewerId, signInPat
           </Text>
         ) : myCheckin ? (
           <Group gap="sm">
-            <Text size="sm">You are checked in until <CheckinTime iso={myCheckin.endsAt} />.</Text>
+            <Text size="sm">
+              You are checked in until <CheckinTime iso={myCheckin.endsAt} />.
+            </Text>
             <Button variant="default" onClick={() => checkOut.mutate()} loading={checkOut.isPending}>
               Leave
             </Button>
