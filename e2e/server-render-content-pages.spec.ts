@@ -99,6 +99,12 @@ async function teamWithEverything(page: Page) {
   return { teamId, placeId, names, apiPaths };
 }
 
+/** Who the page's session is (the session route, as the app reads it). */
+async function signedInUser(page: Page) {
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  return session.user;
+}
+
 /** A new context for a visitor, at the page's screen size; JavaScript on or off. */
 async function visitorPage(browser: Browser, page: Page, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, javaScriptEnabled });
@@ -216,4 +222,56 @@ test('a server-rendered place page hydrates without a warning, asks nothing more
   await expect(page.getByText(/^You are checked in until \d{1,2}:\d\d [AP]M\.$/)).toBeVisible();
   await expect(page.getByRole('link', { name: `${host.name} (you)` })).toBeVisible();
   expect(hostSeen.problems).toEqual([]);
+});
+
+test('a player profile opened without JavaScript shows the player and their upcoming games @mobile', async ({
+  browser,
+  page,
+}) => {
+  const player = newPerson('Player');
+  await signUpWithProfile(page, player);
+  const user = await signedInUser(page);
+  const word = uniqueWord('ssrprofile');
+  const { eventId } = await createPlaceAndGame(page, { placeName: `Field ${word}`, title: `Game ${word}` });
+  const view = (await (await page.request.get(`/api/events/${eventId}`)).json()) as {
+    occurrence: { startsAt: string };
+  };
+  const join = await page.request.post(`/api/events/${eventId}/parties`, {
+    data: { occurrenceStartsAt: view.occurrence.startsAt, friends: 0, guest: null },
+  });
+  expect(join.status()).toBe(201);
+
+  const { context, visitor } = await visitorPage(browser, page, false);
+  await visitor.goto(`/profile/${user.id}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: player.name })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Upcoming games' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: `Game ${word}` })).toBeVisible();
+  await context.close();
+});
+
+test('a server-rendered profile hydrates without a warning, asks nothing more for the player, and connects @mobile', async ({
+  browser,
+  page,
+}) => {
+  const player = newPerson('Player');
+  await signUpWithProfile(page, player);
+  const user = await signedInUser(page);
+  const apiPaths = [`/api/users/${user.id}/profile`, `/api/connections/with/${user.id}`];
+
+  // Someone else, signed in: their Connect button is in the HTML (no placeholder), and works.
+  const { context, visitor: other } = await visitorPage(browser, page, true);
+  await signUpWithProfile(other, newPerson('Other'));
+  const seen = watch(other, apiPaths);
+  const response = await other.goto(`/profile/${user.id}`);
+  const html = (await response?.text()) ?? '';
+  expect(html.includes(`${player.name}</h1>`), 'the name in the HTML').toBe(true);
+  expect(html.includes(`aria-label="Connect with ${player.name}"`), 'Connect in the HTML').toBe(true);
+  await expect(other.getByRole('heading', { level: 1, name: player.name })).toBeVisible();
+  await expectAccessible(other);
+  expect(seen.problems).toEqual([]);
+  expect(seen.dataRequests).toEqual([]);
+  await other.getByRole('button', { name: `Connect with ${player.name}` }).click();
+  await expect(other.getByRole('button', { name: /Requested|Cancel request/ }).first()).toBeVisible();
+  expect(seen.problems).toEqual([]);
+  await context.close();
 });

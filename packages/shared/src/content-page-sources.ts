@@ -1,6 +1,8 @@
+import type { connectionEndpoints } from './connections.ts';
 import type { EndpointReply } from './endpoint.ts';
 import type { eventEndpoints } from './events.ts';
 import type { placeEndpoints } from './places.ts';
+import type { profileEndpoints } from './profiles.ts';
 import type { seasonEndpoints } from './seasons.ts';
 import type { teamEndpoints } from './teams.ts';
 import type { tournamentEndpoints } from './tournaments.ts';
@@ -25,4 +27,8 @@ export interface ContentPageSources {
   place: (placeId: string) => Promise<EndpointReply<typeof placeEndpoints.getPlace> | null>;
   /** GET /api/places/{placeId}/events. */
   placeEvents: (placeId: string) => Promise<EndpointReply<typeof eventEndpoints.placeEvents> | null>;
+  /** GET /api/users/{userId}/profile. */
+  publicProfile: (userId: string) => Promise<EndpointReply<typeof profileEndpoints.getPublicProfile> | null>;
+  /** GET /api/connections/with/{userId}: null for a visitor (the route asks for a session). */
+  connectionStatus: (userId: string) => Promise<EndpointReply<typeof connectionEndpoints.status> | null>;
 }

@@ -41,6 +41,32 @@ function pageParts(html: string) {
   return { root, state };
 }
 
+/**
+ * The page's <head> as decision 076 writes it and its body as the render does: each tag once, and
+ * the head's name (title, og:title, JSON-LD) the body's heading.
+ */
+function expectHeadOnceAndAgreeing(html: string, { name, type }: { name: string; type: string }) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const count = (pattern: RegExp) => head.match(new RegExp(pattern, 'g'))?.length ?? 0;
+  expect(count(/<title>/), '<title>').toBe(1);
+  expect(count(/<meta name="description"/), 'description').toBe(1);
+  expect(count(/<meta property="og:title"/), 'og:title').toBe(1);
+  expect(count(/<link rel="canonical"/), 'canonical').toBe(1);
+  expect(count(/<script type="application\/ld\+json">/), 'JSON-LD').toBe(1);
+  expect(count(/id="huddle-server-render"/), 'the render state').toBe(1);
+  // Nothing of the head in the body: React writes no title, meta or JSON-LD of its own there.
+  const body = html.slice(html.indexOf('</head>'));
+  expect(body).not.toMatch(/<title>|<meta |application\/ld\+json|rel="canonical"/);
+  const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  expect(head).toContain(`<title>${escaped} | `);
+  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)?.[1] ?? '{}') as {
+    '@type': string;
+    name: string;
+  };
+  expect(ld).toMatchObject({ '@type': type, name });
+  expect(pageParts(html).root).toContain(`${escaped}</h1>`);
+}
+
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 /**
@@ -48,12 +74,19 @@ const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url,
  * page's hooks read (get-team.ts, list-seasons.ts, list-team-events.ts, list-tournaments.ts,
  * get-place.ts, get-place-events.ts) and the endpoints they ask.
  */
-async function expectSameAsApi(queries: Query[], expected: Record<string, string>, cookie?: string) {
+async function expectSameAsApi(
+  queries: Query[],
+  expected: Record<string, string | { url: string; field: string }>,
+  cookie?: string,
+) {
   const byKey = new Map(queries.map((query) => [JSON.stringify(query.queryKey), query.data]));
-  for (const [key, url] of Object.entries(expected)) {
+  for (const [key, source] of Object.entries(expected)) {
+    // A hook that keeps one field of the reply (get-connection-status.ts keeps `status`).
+    const { url, field } = typeof source === 'string' ? { url: source, field: null } : source;
     const api = await get(url, cookie);
     expect(api.statusCode, url).toBe(200);
-    expect(byKey.get(key), key).toEqual(api.json());
+    const reply = api.json() as Record<string, unknown>;
+    expect(byKey.get(key), key).toEqual(field ? reply[field] : reply);
   }
   // Nothing else but the session: what the page did not read is not carried.
   expect(queries.map((query) => JSON.stringify(query.queryKey)).sort()).toEqual(
@@ -66,6 +99,12 @@ const teamQueries = (id: string) => ({
   [JSON.stringify(['teams', 'seasons', id])]: `/api/teams/${id}/seasons`,
   [JSON.stringify(['events', 'team', id])]: `/api/teams/${id}/events`,
   [JSON.stringify(['tournaments', 'team', id])]: `/api/teams/${id}/tournaments`,
+});
+const profileQueries = (id: string, signedInOther: boolean) => ({
+  [JSON.stringify(['public-profile', id])]: `/api/users/${id}/profile`,
+  ...(signedInOther && {
+    [JSON.stringify(['connections', 'status', id])]: { url: `/api/connections/with/${id}`, field: 'status' },
+  }),
 });
 const placeQueries = (id: string) => ({
   [JSON.stringify(['places', 'detail', id])]: `/api/places/${id}`,
@@ -138,6 +177,7 @@ describe('server rendering of a team page', () => {
     // A visitor: no organizer's tools.
     expect(root).not.toContain('New event');
     await expectSameAsApi(state?.queries ?? [], teamQueries(teamId));
+    expectHeadOnceAndAgreeing(response.body, { name: 'Eastside <i>Kickers</i>', type: 'SportsTeam' });
     expect(state?.queries.find((query) => query.queryKey[0] === 'session')?.data).toEqual({ user: null });
     expect(Object.values(state?.loaderData ?? {})).toEqual([null]);
   });
@@ -201,6 +241,7 @@ describe('server rendering of a place page', () => {
     expect(root).toContain('to check in here.');
     expect(root).not.toContain('I&#x27;m here now');
     await expectSameAsApi(state?.queries ?? [], placeQueries(placeId));
+    expectHeadOnceAndAgreeing(response.body, { name: 'Krieg <Fields>', type: 'SportsActivityLocation' });
   });
 
   it('shows the person checked in their own check-in, and someone else asking right after not', async () => {
@@ -219,6 +260,42 @@ describe('server rendering of a place page', () => {
   it('leaves an unknown place and a bad address to the browser', async () => {
     for (const url of [`/places/view/${missingId}`, '/places/view/not-an-id']) {
       const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(pageParts(response.body).state, url).toBeUndefined();
+    }
+  });
+});
+
+describe('server rendering of a public profile', () => {
+  it('arrives with the player as a visitor may see them, as the API sends it', async () => {
+    const response = await get(`/profile/${owner.user.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const { root, state } = pageParts(response.body);
+    expect(root).toContain('Olive Owner</h1>');
+    // Signed out: no Connect, Message or Block.
+    expect(root).not.toContain('>Block<');
+    expect(root).not.toContain('>Connect<');
+    await expectSameAsApi(state?.queries ?? [], profileQueries(owner.user.id, false));
+  });
+
+  it('gives someone else signed in their Connect button at once, and the player their own page without it', async () => {
+    const theirs = pageParts((await get(`/profile/${owner.user.id}`, other.cookie)).body);
+    expect(theirs.root).toContain('Olive Owner</h1>');
+    expect(theirs.root).toContain('>Connect<');
+    expect(theirs.root).toContain('>Block<');
+    expect(theirs.root).not.toContain('mantine-Skeleton-root');
+    await expectSameAsApi(theirs.state?.queries ?? [], profileQueries(owner.user.id, true), other.cookie);
+
+    const own = pageParts((await get(`/profile/${owner.user.id}`, owner.cookie)).body);
+    expect(own.root).toContain('Olive Owner</h1>');
+    expect(own.root).not.toContain('>Block<');
+    await expectSameAsApi(own.state?.queries ?? [], profileQueries(owner.user.id, false), owner.cookie);
+  });
+
+  it('leaves an unknown player and a bad address to the browser', async () => {
+    for (const url of [`/profile/${missingId}`, '/profile/not-an-id']) {
+      const response = await get(url, other.cookie);
       expect(response.statusCode, url).toBe(200);
       expect(pageParts(response.body).state, url).toBeUndefined();
     }

@@ -23,6 +23,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 import { placePageData } from './server-pages/place-page-data.ts';
+import { profilePageData } from './server-pages/profile-page-data.ts';
 import { teamPageData } from './server-pages/team-page-data.ts';
 
 /** What the server answers for, as its API would send it to this person. */
@@ -71,6 +72,7 @@ for (const path of ['discover/events/:eventId', 'discover/games/:eventId', 'evt/
 // Content pages (decision 075's addendum), each page's data in its own module (server-pages/).
 serverRenderedPages['team/:teamId'] = teamPageData;
 serverRenderedPages['places/view/:placeId'] = placePageData;
+serverRenderedPages['profile/:userId'] = profilePageData;
 
 const handler = createStaticHandler(routes);
 

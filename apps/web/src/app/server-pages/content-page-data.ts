@@ -10,5 +10,5 @@ import type { QueryClient } from '@tanstack/react-query';
 export type ContentPageData = (args: {
   params: Record<string, string | undefined>;
   client: QueryClient;
-  sources: { content: ContentPageSources };
+  sources: { session: { user: { id: string } | null }; content: ContentPageSources };
 }) => Promise<boolean>;

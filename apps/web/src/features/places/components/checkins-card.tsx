@@ -2,24 +2,10 @@ import type { Checkin } from '@huddle/shared/places';
 import { Alert, Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPinCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { dateTimeFormat } from '../../../lib/intl-formats.ts';
-import { useBrowserValue } from '../../../lib/use-hydrated.ts';
+import { ViewerClockTime } from '../../../components/ui/viewer-clock-time.tsx';
 import { useCheckIn, useCheckOut } from '../api/check-in.ts';
 
-/**
- * A check-in's time on the viewer's clock. The server does not know the viewer's zone (decision
- * 075): the page it renders says the time in UTC, named, and the render right after hydration says
- * it on the viewer's clock, in the same place.
- */
-function CheckinTime({ iso }: { iso: string }) {
-  const at = new Date(iso);
-  return useBrowserValue(
-    () => dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(at),
-    dateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(
-      at,
-    ),
-  );
-}
+const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 interface CheckinsCardProps {
   placeId: string;
@@ -58,7 +44,7 @@ export function CheckinsCard({ placeId, checkins, myCheckin, viewerId, signInPat
                     {checkin.userId === viewerId ? `${checkin.displayName} (you)` : checkin.displayName}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    Here since <CheckinTime iso={checkin.checkedInAt} />
+                    Here since <ViewerClockTime iso={checkin.checkedInAt} format={timeFormat} />
                   </Text>
                 </Stack>
               </Group>
@@ -75,7 +61,7 @@ export function CheckinsCard({ placeId, checkins, myCheckin, viewerId, signInPat
         ) : myCheckin ? (
           <Group gap="sm">
             <Text size="sm">
-              You are checked in until <CheckinTime iso={myCheckin.endsAt} />.
+              You are checked in until <ViewerClockTime iso={myCheckin.endsAt} format={timeFormat} />.
             </Text>
             <Button variant="default" onClick={() => checkOut.mutate()} loading={checkOut.isPending}>
               Leave
