@@ -105,9 +105,13 @@ async function signedInUser(page: Page) {
   return session.user;
 }
 
-/** A new context for a visitor, at the page's screen size; JavaScript on or off. */
-async function visitorPage(browser: Browser, page: Page, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, javaScriptEnabled });
+/** A new context for a visitor, at the page's screen size; JavaScript on or off; in a time zone if given. */
+async function visitorPage(browser: Browser, page: Page, javaScriptEnabled: boolean, timezoneId?: string) {
+  const context = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    javaScriptEnabled,
+    ...(timezoneId && { timezoneId }),
+  });
   return { context, visitor: await context.newPage() };
 }
 
@@ -137,8 +141,8 @@ test('a server-rendered team page hydrates without a warning and asks nothing mo
   await signUpWithProfile(page, newPerson('Coach'));
   const { teamId, names, apiPaths } = await teamWithEverything(page);
 
-  // A visitor: the page's own markup, then the live page.
-  const { context, visitor } = await visitorPage(browser, page, true);
+  // A visitor in Chicago (the tournament's day is on their clock): the page's own markup, then the live page.
+  const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
   const seen = watch(visitor, apiPaths);
   const response = await visitor.goto(`/team/${teamId}`);
   const html = (await response?.text()) ?? '';
@@ -200,13 +204,26 @@ test('a server-rendered place page hydrates without a warning, asks nothing more
   const { placeId } = await createPlaceAndGame(page, { placeName, title: `Game ${word}` });
   const apiPaths = [`/api/places/${placeId}`, `/api/places/${placeId}/events`];
 
-  // A visitor: the markup, then the map once the app runs (its placeholder kept the place).
-  const { context, visitor } = await visitorPage(browser, page, true);
+  // Someone is there: their time has no zone of its own (the server says it in UTC).
+  const player = await browser.newContext();
+  const playerPage = await player.newPage();
+  await signUpWithProfile(playerPage, newPerson('Player'));
+  expect((await playerPage.request.post(`/api/places/${placeId}/check-ins`, { data: { hours: 2 } })).status()).toBe(
+    201,
+  );
+  await player.close();
+
+  // A visitor in Chicago: the markup, then the map once the app runs (its placeholder kept the place)
+  // and the check-in on their own clock, without a mismatch.
+  const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
   const seen = watch(visitor, apiPaths);
   const response = await visitor.goto(`/places/view/${placeId}`);
-  expect(((await response?.text()) ?? '').includes(`${placeName}</h1>`), 'the name in the HTML').toBe(true);
+  const html = (await response?.text()) ?? '';
+  expect(html.includes(`${placeName}</h1>`), 'the name in the HTML').toBe(true);
+  expect(/Here since <!-- -->\d{1,2}:\d\d [AP]M UTC/.test(html), 'the time in UTC in the HTML').toBe(true);
   await expect(visitor.getByRole('region', { name: `Map of ${placeName}` })).toBeVisible();
   await expect(visitor.getByRole('link', { name: `Game ${word}` })).toBeVisible();
+  await expect(visitor.getByText(/^Here since \d{1,2}:\d\d [AP]M$/)).toBeVisible();
   expect(seen.problems).toEqual([]);
   expect(seen.dataRequests).toEqual([]);
   await context.close();
