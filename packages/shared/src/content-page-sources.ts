@@ -31,4 +31,6 @@ export interface ContentPageSources {
   publicProfile: (userId: string) => Promise<EndpointReply<typeof profileEndpoints.getPublicProfile> | null>;
   /** GET /api/connections/with/{userId}: null for a visitor (the route asks for a session). */
   connectionStatus: (userId: string) => Promise<EndpointReply<typeof connectionEndpoints.status> | null>;
+  /** GET /api/tournaments/{tournamentId}. */
+  tournament: (tournamentId: string) => Promise<EndpointReply<typeof tournamentEndpoints.get> | null>;
 }

@@ -27,6 +27,7 @@ let other: TestUser;
 let teamId: string;
 let privateTeamId: string;
 let placeId: string;
+let tournamentId: string;
 const missingId = '00000000-0000-4000-8000-000000000000';
 
 type Query = { queryKey: unknown[]; data: unknown };
@@ -148,6 +149,7 @@ beforeAll(async () => {
     payload: tournamentBodyFor({ name: 'Spring Smash' }),
   });
   expect(tournament.statusCode, tournament.body).toBe(201);
+  tournamentId = (tournament.json() as { id: string }).id;
   const checkIn = await t.app.inject({
     method: 'POST',
     url: `/api/places/${placeId}/check-ins`,
@@ -298,6 +300,35 @@ describe('server rendering of a public profile', () => {
       const response = await get(url, other.cookie);
       expect(response.statusCode, url).toBe(200);
       expect(pageParts(response.body).state, url).toBeUndefined();
+    }
+  });
+});
+
+describe('server rendering of a tournament page', () => {
+  const tournamentQueries = (id: string, withSeasons: boolean) => ({
+    [JSON.stringify(['tournaments', 'detail', id])]: `/api/tournaments/${id}`,
+    ...(withSeasons && { [JSON.stringify(['teams', 'seasons', teamId])]: `/api/teams/${teamId}/seasons` }),
+  });
+
+  it('arrives with the tournament for a visitor, its times in UTC until the browser says them on its clock', async () => {
+    const response = await get(`/tournament/${tournamentId}`);
+    expect(response.statusCode).toBe(200);
+    const { root, state } = pageParts(response.body);
+    expect(root).toContain('Spring Smash</h1>');
+    // tournamentBodyFor: 2030-04-05 09:00 to 18:00 UTC.
+    expect(root).toContain('Apr 5, 2030, 9:00 AM UTC');
+    expect(root).not.toContain('Loading tournament');
+    await expectSameAsApi(state?.queries ?? [], tournamentQueries(tournamentId, false));
+  });
+
+  it("gives its organizer the entrants picker's seasons, and leaves a missing one to the browser", async () => {
+    const own = pageParts((await get(`/tournament/${tournamentId}`, owner.cookie)).body);
+    expect(own.root).toContain('Spring Smash</h1>');
+    await expectSameAsApi(own.state?.queries ?? [], tournamentQueries(tournamentId, true), owner.cookie);
+    const theirs = pageParts((await get(`/tournament/${tournamentId}`, other.cookie)).body);
+    await expectSameAsApi(theirs.state?.queries ?? [], tournamentQueries(tournamentId, false), other.cookie);
+    for (const url of [`/tournament/${missingId}`, '/tournament/not-an-id']) {
+      expect(pageParts((await get(url)).body).state, url).toBeUndefined();
     }
   });
 });

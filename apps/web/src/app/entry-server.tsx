@@ -25,6 +25,7 @@ import { routes } from './routes.tsx';
 import { placePageData } from './server-pages/place-page-data.ts';
 import { profilePageData } from './server-pages/profile-page-data.ts';
 import { teamPageData } from './server-pages/team-page-data.ts';
+import { tournamentPageData } from './server-pages/tournament-page-data.ts';
 
 /** What the server answers for, as its API would send it to this person. */
 export interface ServerPageSources {
@@ -73,6 +74,7 @@ for (const path of ['discover/events/:eventId', 'discover/games/:eventId', 'evt/
 serverRenderedPages['team/:teamId'] = teamPageData;
 serverRenderedPages['places/view/:placeId'] = placePageData;
 serverRenderedPages['profile/:userId'] = profilePageData;
+serverRenderedPages['tournament/:tournamentId'] = tournamentPageData;
 
 const handler = createStaticHandler(routes);
 
