@@ -88,6 +88,7 @@ import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
 import { registerTournamentRoutes } from './features/tournaments/tournaments.routes.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
 import { publicPageMeta } from './features/seo/seo.page-meta.ts';
+import { contentPageSources } from './features/seo/content-pages.page-source.ts';
 import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { registerBadgeRoutes } from './features/badges/badges.routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/onboarding.routes.ts';
@@ -410,7 +411,10 @@ export async function buildApp({
       }),
       hostPage: customHostPages(db, deps.clock, config.publicOrigin),
       authPageConfig: { socialProviders: config.socialProviders.map((provider) => provider.id) },
-      renderPage: createServerRender(config.webDistDir, { event: eventPageSource(deps, app.log) }),
+      renderPage: createServerRender(config.webDistDir, {
+        event: eventPageSource(deps, app.log),
+        content: contentPageSources(deps),
+      }),
       // Issue 33: sign-in and sign-up rendered, and a failed no-JavaScript post's outcome shown on its form.
       renderAuthPage: createAuthPageRender(
         config.webDistDir,

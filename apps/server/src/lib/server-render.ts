@@ -7,6 +7,8 @@ import type { EventView } from '@huddle/shared/events';
 import type { ServerRenderState } from '@huddle/shared/landing-pages';
 import type { CurrentUser } from '@huddle/shared/users';
 import type { FastifyRequest } from 'fastify';
+import type { ContentPageSources } from '@huddle/shared/content-page-sources';
+import { contentPageSourcesFor, type ContentPageReads } from './content-page-sources.ts';
 
 /**
  * What the web build's server entry exports (apps/web/src/app/entry-server.tsx, built into
@@ -19,6 +21,8 @@ interface EntryServer {
     sources: {
       session: { user: CurrentUser | null };
       event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
+      /** Team, place, … pages (decision 075's addendum). */
+      content: ContentPageSources;
     },
   ): Promise<RenderedPage | null>;
   /** Sign-in or sign-up (issue 33); null for the auth pages not rendered on the server. */
@@ -44,6 +48,8 @@ export interface ServerRenderSources {
     viewerId: string | undefined,
     page: { eventId: string; occurrence: string | null },
   ) => Promise<EventView | null>;
+  /** Team, place, … pages (decision 075's addendum): each feature's reads, as its API routes make them. */
+  content: ContentPageReads;
 }
 
 export type RenderPage = (
@@ -101,6 +107,7 @@ export function createServerRender(webDistDir: string, sources: ServerRenderSour
     return server.renderPage(url, {
       session: session.data,
       event: (eventId, occurrence) => sources.event(request, user?.id, { eventId, occurrence }),
+      content: contentPageSourcesFor(sources.content, request, user?.id),
     });
   };
 }

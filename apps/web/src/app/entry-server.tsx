@@ -4,6 +4,7 @@
 // for the person who asked, into a query client made for this one request.
 import type { getSessionEndpoint } from '@huddle/shared/accounts';
 import type { EndpointReply } from '@huddle/shared/endpoint';
+import type { ContentPageSources } from '@huddle/shared/content-page-sources';
 import type { EventView } from '@huddle/shared/events';
 import { eventPageName } from '@huddle/shared/page-names';
 import type { ServerRenderState } from '@huddle/shared/landing-pages';
@@ -23,6 +24,10 @@ import { namedPageTitle, pageTitle } from './page-title.ts';
 import { Providers } from './providers.tsx';
 import { renderToHtml } from './render-to-html.ts';
 import { routes } from './routes.tsx';
+import { placePageData } from './server-pages/place-page-data.ts';
+import { profilePageData } from './server-pages/profile-page-data.ts';
+import { teamPageData } from './server-pages/team-page-data.ts';
+import { tournamentPageData } from './server-pages/tournament-page-data.ts';
 
 // Sign-in and sign-up (issue 33): auth.html's own small app, rendered apart from the route table.
 export { renderAuthPage } from './auth-page-render.tsx';
@@ -33,6 +38,8 @@ export interface ServerPageSources {
   session: EndpointReply<typeof getSessionEndpoint>;
   /** GET /api/events/{id}'s reply (for this viewer), or null where the API answers with an error. */
   event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
+  /** Team, place, … pages (decision 075's addendum): their GET endpoints' replies for this person, or null. */
+  content: ContentPageSources;
 }
 
 export interface ServerRenderedPage {
@@ -73,6 +80,11 @@ const eventPage: (typeof serverRenderedPages)[string] = async ({ params, url, cl
 // Spec §2: the event view under its three addresses.
 for (const path of ['discover/events/:eventId', 'discover/games/:eventId', 'evt/:eventId'])
   serverRenderedPages[path] = eventPage;
+// Content pages (decision 075's addendum), each page's data in its own module (server-pages/).
+serverRenderedPages['team/:teamId'] = teamPageData;
+serverRenderedPages['places/view/:placeId'] = placePageData;
+serverRenderedPages['profile/:userId'] = profilePageData;
+serverRenderedPages['tournament/:tournamentId'] = tournamentPageData;
 
 const handler = createStaticHandler(routes);
 

@@ -2,9 +2,10 @@ import type { Checkin } from '@huddle/shared/places';
 import { Alert, Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPinCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ViewerClockTime } from '../../../components/ui/viewer-clock-time.tsx';
 import { useCheckIn, useCheckOut } from '../api/check-in.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const timeFormat: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 interface CheckinsCardProps {
   placeId: string;
@@ -43,7 +44,7 @@ export function CheckinsCard({ placeId, checkins, myCheckin, viewerId, signInPat
                     {checkin.userId === viewerId ? `${checkin.displayName} (you)` : checkin.displayName}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    Here since {timeFormat.format(new Date(checkin.checkedInAt))}
+                    Here since <ViewerClockTime iso={checkin.checkedInAt} format={timeFormat} />
                   </Text>
                 </Stack>
               </Group>
@@ -59,7 +60,9 @@ export function CheckinsCard({ placeId, checkins, myCheckin, viewerId, signInPat
           </Text>
         ) : myCheckin ? (
           <Group gap="sm">
-            <Text size="sm">You are checked in until {timeFormat.format(new Date(myCheckin.endsAt))}.</Text>
+            <Text size="sm">
+              You are checked in until <ViewerClockTime iso={myCheckin.endsAt} format={timeFormat} />.
+            </Text>
             <Button variant="default" onClick={() => checkOut.mutate()} loading={checkOut.isPending}>
               Leave
             </Button>

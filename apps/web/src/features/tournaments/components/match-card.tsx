@@ -1,8 +1,8 @@
 import type { TournamentMatch } from '@huddle/shared/tournaments';
 import { Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { dateTimeFormat } from '../../../lib/intl-formats.ts';
+import { ViewerClockTime } from '../../../components/ui/viewer-clock-time.tsx';
 
-const startFormat = dateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+const startFormat: Intl.DateTimeFormatOptions = { weekday: 'short', hour: 'numeric', minute: '2-digit' };
 
 function SideRow({ side, score, won }: { side: TournamentMatch['home']; score: number | null; won: boolean }) {
   return (
@@ -32,7 +32,7 @@ export function MatchCard({ match, onScore }: { match: TournamentMatch; onScore:
             {match.key} · {match.court}
           </Text>
           <Text size="xs" c="dimmed">
-            {startFormat.format(new Date(match.startsAt))}
+            <ViewerClockTime iso={match.startsAt} format={startFormat} />
           </Text>
         </Group>
         <SideRow side={match.home} score={match.homeScore} won={homeWon} />

@@ -1,9 +1,9 @@
 import { tournamentFormatLabels, type TournamentSummary } from '@huddle/shared/tournaments';
 import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { dateTimeFormat } from '../../../lib/intl-formats.ts';
+import { ViewerClockTime } from '../../../components/ui/viewer-clock-time.tsx';
 
-const dayFormat = dateTimeFormat(undefined, { dateStyle: 'medium' });
+const dayFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 /** Tournaments as cards that open their page. */
 export function TournamentList({ tournaments, empty }: { tournaments: TournamentSummary[]; empty: string }) {
@@ -19,7 +19,7 @@ export function TournamentList({ tournaments, empty }: { tournaments: Tournament
                   <Text fw={700}>{tournament.name}</Text>
                   <Text size="sm" c="dimmed">
                     {tournament.teamName} · {tournamentFormatLabels[tournament.format]} ·{' '}
-                    {dayFormat.format(new Date(tournament.startsAt))}
+                    <ViewerClockTime iso={tournament.startsAt} format={dayFormat} />
                   </Text>
                 </Stack>
                 {tournament.championName ? (

@@ -4,7 +4,7 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TypedConfirmModal } from '../../../components/ui/typed-confirm-modal.tsx';
-import { dateTimeFormat } from '../../../lib/intl-formats.ts';
+import { ViewerClockTime } from '../../../components/ui/viewer-clock-time.tsx';
 import { useDeleteTournament } from '../api/delete-tournament.ts';
 import { BracketView } from './bracket-view.tsx';
 import { EditTournamentDialog } from './edit-tournament-dialog.tsx';
@@ -12,7 +12,7 @@ import { EntrantsEditor } from './entrants-editor.tsx';
 import { ScoreDialog } from './score-dialog.tsx';
 import { StandingsTables } from './standings-table.tsx';
 
-const whenFormat = dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const whenFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 function DeleteTournament({ tournament, onDeleted }: { tournament: TournamentDetail; onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
@@ -69,7 +69,8 @@ export function TournamentView({
           · {tournamentFormatLabels[tournament.format]}
         </Text>
         <Text size="sm">
-          {whenFormat.format(new Date(tournament.startsAt))} – {whenFormat.format(new Date(tournament.endsAt))}
+          <ViewerClockTime iso={tournament.startsAt} format={whenFormat} /> –{' '}
+          <ViewerClockTime iso={tournament.endsAt} format={whenFormat} />
           {tournament.placeName ? ` · ${tournament.placeName}` : ''} · {tournament.courts.join(', ')}
         </Text>
         {tournament.manages ? (

@@ -1,0 +1,56 @@
+import type { ContentPageSources } from '@huddle/shared/content-page-sources';
+import type { Endpoint, EndpointReply } from '@huddle/shared/endpoint';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './app-error.ts';
+import { serializeReply } from './endpoint-route.ts';
+
+/**
+ * The server's side of each content-page read (decision 075's addendum): the same read with the
+ * request (its read routing) and the viewer (their session) it is made for. Each feature gives its
+ * own in its `*.page-source.ts`; app.ts lists them.
+ */
+export type ContentPageReads = {
+  [K in keyof ContentPageSources]: (
+    request: FastifyRequest,
+    viewerId: string | undefined,
+    ...page: Parameters<ContentPageSources[K]>
+  ) => ReturnType<ContentPageSources[K]>;
+};
+
+/** The reads bound to one request and its viewer: what the web app's server entry is given for one render. */
+export function contentPageSourcesFor(
+  reads: ContentPageReads,
+  request: FastifyRequest,
+  viewerId: string | undefined,
+): ContentPageSources {
+  return Object.fromEntries(
+    Object.entries(reads).map(([name, read]) => [
+      name,
+      (...page: string[]) => (read as (...args: unknown[]) => Promise<unknown>)(request, viewerId, ...page),
+    ]),
+  ) as unknown as ContentPageSources;
+}
+
+/**
+ * What `endpoint`'s route sends for this address: `params` checked with the endpoint's own schema,
+ * `read` (the route's own service call, with its read routing), the reply encoded by the reply
+ * schema as the route's serializer does. Null where the route would answer with an error (a bad
+ * address, or any AppError: not found, not visible): the browser then renders the page and shows
+ * what the API says. Anything else is a failure of the render (logged; the browser renders).
+ */
+export async function endpointReplyOrNull<E extends Endpoint & { params: z.ZodType }>(
+  endpoint: E,
+  params: unknown,
+  read: (params: z.output<E['params']>) => Promise<EndpointReply<E>>,
+): Promise<EndpointReply<E> | null> {
+  const parsed = endpoint.params.safeParse(params);
+  if (!parsed.success) return null;
+  try {
+    const reply = await read(parsed.data as z.output<E['params']>);
+    return JSON.parse(serializeReply(endpoint, reply).json) as EndpointReply<E>;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,294 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
+import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
+import { austin, signUpWithProfile } from './support/people.ts';
+
+/**
+ * Server rendering of the content pages (issue 33, decision 075's addendum): a team's and a place's
+ * link arrive painted and readable without JavaScript, and the app takes the markup over without a
+ * mismatch and without asking the API again for what the page was rendered from.
+ */
+
+/**
+ * What React says when hydration goes wrong, in development (words) and production (its error
+ * numbers: 418 text or markup mismatch, 419-425 the other hydration failures); as
+ * e2e/server-render.spec.ts checks the event page.
+ */
+const hydrationTrouble = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
+
+/** Console errors and page errors from here on, and the page's GET requests to the API paths given. */
+function watch(page: Page, apiPaths: string[]) {
+  const problems: string[] = [];
+  const dataRequests: string[] = [];
+  page.on('console', (message) => {
+    // Map tiles come from the internet, which journeys have none of.
+    if (message.text().includes('net::ERR_NAME_NOT_RESOLVED')) return;
+    if (message.type() === 'error' || hydrationTrouble.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`${error.name}: ${error.message}`));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'GET' && apiPaths.includes(pathname)) dataRequests.push(pathname);
+  });
+  return { problems, dataRequests };
+}
+
+/** A public team with a season, an upcoming team game and a tournament, made by the page's signed-in person. */
+async function teamWithEverything(page: Page) {
+  const word = uniqueWord('ssrteam');
+  const names = {
+    team: `Rendered FC ${word}`,
+    season: `Autumn ${word}`,
+    game: `Team game ${word}`,
+    cup: `Cup ${word}`,
+  };
+  const created = await page.request.post('/api/teams', {
+    data: {
+      kind: 'team',
+      name: names.team,
+      gameType: 'Soccer',
+      description: 'Sunday morning pickup.',
+      city: { name: 'Austin, TX', lat: austin.lat, lng: austin.lng },
+      joinPolicy: 'open',
+      visibility: 'public',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: teamId } = (await created.json()) as { id: string };
+  const { placeId } = await createPlaceAndGame(page, { placeName: `Pitch ${word}`, title: `Open ${word}` });
+  const day = daysFromNow(4);
+  const game = await page.request.post('/api/events', {
+    data: {
+      title: names.game,
+      gameType: 'Soccer',
+      timeZone: 'America/Chicago',
+      startLocal: `${day}T18:00`,
+      endLocal: `${day}T20:00`,
+      placeId,
+      teamId,
+      slots: 10,
+    },
+  });
+  expect(game.status()).toBe(201);
+  const season = await page.request.post(`/api/teams/${teamId}/seasons`, {
+    data: {
+      label: names.season,
+      startsOn: daysFromNow(30),
+      endsOn: daysFromNow(120),
+      registrationOpensAt: new Date(Date.now() - 3_600_000).toISOString(),
+      registrationClosesAt: `${daysFromNow(29)}T23:00:00Z`,
+      capacity: 20,
+      feeCents: null,
+      status: 'published',
+    },
+  });
+  expect(season.status()).toBe(201);
+  const cup = await page.request.post(`/api/teams/${teamId}/tournaments`, {
+    data: {
+      name: names.cup,
+      format: 'single_elimination',
+      startsAt: `${daysFromNow(10)}T15:00:00Z`,
+      endsAt: `${daysFromNow(10)}T23:00:00Z`,
+      placeName: null,
+      courts: ['Court 1'],
+      matchMinutes: 30,
+    },
+  });
+  expect(cup.status()).toBe(201);
+  const apiPaths = ['', '/seasons', '/events', '/tournaments'].map((tail) => `/api/teams/${teamId}${tail}`);
+  return { teamId, placeId, names, apiPaths };
+}
+
+/** Who the page's session is (the session route, as the app reads it). */
+async function signedInUser(page: Page) {
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  return session.user;
+}
+
+/** A new context for a visitor, at the page's screen size; JavaScript on or off; in a time zone if given. */
+async function visitorPage(browser: Browser, page: Page, javaScriptEnabled: boolean, timezoneId?: string) {
+  const context = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    javaScriptEnabled,
+    ...(timezoneId && { timezoneId }),
+  });
+  return { context, visitor: await context.newPage() };
+}
+
+test('a team link opened without JavaScript shows the team, its seasons, games and tournaments @mobile', async ({
+  browser,
+  page,
+}) => {
+  const owner = newPerson('Coach');
+  await signUpWithProfile(page, owner);
+  const { teamId, names } = await teamWithEverything(page);
+
+  const { context, visitor } = await visitorPage(browser, page, false);
+  await visitor.goto(`/team/${teamId}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: names.team })).toBeVisible();
+  await expect(visitor.getByText('Sunday morning pickup.')).toBeVisible();
+  await expect(visitor.getByText(names.season, { exact: true })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: names.game })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: names.cup })).toBeVisible();
+  await expect(visitor.getByText(owner.name, { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test('a server-rendered team page hydrates without a warning and asks nothing more of the API for the team @mobile', async ({
+  browser,
+  page,
+}) => {
+  await signUpWithProfile(page, newPerson('Coach'));
+  const { teamId, names, apiPaths } = await teamWithEverything(page);
+
+  // A visitor in Chicago (the tournament's day is on their clock): the page's own markup, then the live page.
+  const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
+  const seen = watch(visitor, apiPaths);
+  const response = await visitor.goto(`/team/${teamId}`);
+  const html = (await response?.text()) ?? '';
+  expect(html.includes(`${names.team}</h1>`), 'the name in the HTML').toBe(true);
+  expect(html.includes(names.cup), 'the tournament in the HTML').toBe(true);
+  expect(html.includes('New event'), "an organizer's tools in a visitor's HTML").toBe(false);
+  await expect(visitor.getByRole('heading', { level: 1, name: names.team })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: names.game })).toBeVisible();
+  // Live: the tournament's link is the app's own (a client-side navigation, no new document).
+  await visitor.getByRole('link', { name: names.cup }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: names.cup })).toBeVisible();
+  expect(seen.problems).toEqual([]);
+  expect(seen.dataRequests).toEqual([]);
+  await context.close();
+
+  // Its organizer, signed in: the app shell and their tools, hydrated as well.
+  const organizerSeen = watch(page, apiPaths);
+  const own = await page.goto(`/team/${teamId}`);
+  const ownHtml = (await own?.text()) ?? '';
+  expect(ownHtml.includes(`href="/events/new?teamId=${teamId}"`), 'New event in the HTML').toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: names.team })).toBeVisible();
+  await expectAccessible(page);
+  // React handles the click: the new-season form opens (its module loads on demand).
+  await page.getByRole('button', { name: 'Add season' }).click();
+  await expect(page.getByRole('dialog', { name: 'New season' })).toBeVisible();
+  expect(organizerSeen.problems).toEqual([]);
+  expect(organizerSeen.dataRequests).toEqual([]);
+});
+
+test('a place link opened without JavaScript shows the place, who is there and its games @mobile', async ({
+  browser,
+  page,
+}) => {
+  const host = newPerson('Host');
+  await signUpWithProfile(page, host);
+  const word = uniqueWord('ssrplace');
+  const { placeId } = await createPlaceAndGame(page, { placeName: `Court ${word}`, title: `Game ${word}` });
+  expect((await page.request.post(`/api/places/${placeId}/check-ins`, { data: { hours: 2 } })).status()).toBe(201);
+
+  const { context, visitor } = await visitorPage(browser, page, false);
+  await visitor.goto(`/places/view/${placeId}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: `Court ${word}` })).toBeVisible();
+  await expect(visitor.getByText('301 W 2nd St, Austin, TX')).toBeVisible();
+  await expect(visitor.getByRole('link', { name: `Game ${word}` })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: host.name })).toBeVisible();
+  // The server does not know the visitor's zone: the time is said in UTC.
+  await expect(visitor.getByText(/^Here since \d{1,2}:\d\d [AP]M UTC$/)).toBeVisible();
+  await context.close();
+});
+
+test('a server-rendered place page hydrates without a warning, asks nothing more for the place, and checks in @mobile', async ({
+  browser,
+  page,
+}) => {
+  const host = newPerson('Host');
+  await signUpWithProfile(page, host);
+  const word = uniqueWord('ssrplace');
+  const placeName = `Court ${word}`;
+  const { placeId } = await createPlaceAndGame(page, { placeName, title: `Game ${word}` });
+  const apiPaths = [`/api/places/${placeId}`, `/api/places/${placeId}/events`];
+
+  // Someone is there: their time has no zone of its own (the server says it in UTC).
+  const player = await browser.newContext();
+  const playerPage = await player.newPage();
+  await signUpWithProfile(playerPage, newPerson('Player'));
+  expect((await playerPage.request.post(`/api/places/${placeId}/check-ins`, { data: { hours: 2 } })).status()).toBe(
+    201,
+  );
+  await player.close();
+
+  // A visitor in Chicago: the markup, then the map once the app runs (its placeholder kept the place)
+  // and the check-in on their own clock, without a mismatch.
+  const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
+  const seen = watch(visitor, apiPaths);
+  const response = await visitor.goto(`/places/view/${placeId}`);
+  const html = (await response?.text()) ?? '';
+  expect(html.includes(`${placeName}</h1>`), 'the name in the HTML').toBe(true);
+  expect(/Here since <!-- -->\d{1,2}:\d\d [AP]M UTC/.test(html), 'the time in UTC in the HTML').toBe(true);
+  await expect(visitor.getByRole('region', { name: `Map of ${placeName}` })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: `Game ${word}` })).toBeVisible();
+  await expect(visitor.getByText(/^Here since \d{1,2}:\d\d [AP]M$/)).toBeVisible();
+  expect(seen.problems).toEqual([]);
+  expect(seen.dataRequests).toEqual([]);
+  await context.close();
+
+  // Signed in: "I'm here now" is React's; the check-in shows on the viewer's clock (no "UTC").
+  const hostSeen = watch(page, apiPaths);
+  await page.goto(`/places/view/${placeId}`);
+  await expect(page.getByRole('heading', { level: 1, name: placeName })).toBeVisible();
+  await expectAccessible(page);
+  expect(hostSeen.problems).toEqual([]);
+  expect(hostSeen.dataRequests).toEqual([]);
+  await page.getByRole('button', { name: "I'm here now" }).click();
+  await expect(page.getByText(/^You are checked in until \d{1,2}:\d\d [AP]M\.$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: `${host.name} (you)` })).toBeVisible();
+  expect(hostSeen.problems).toEqual([]);
+});
+
+test('a player profile opened without JavaScript shows the player and their upcoming games @mobile', async ({
+  browser,
+  page,
+}) => {
+  const player = newPerson('Player');
+  await signUpWithProfile(page, player);
+  const user = await signedInUser(page);
+  const word = uniqueWord('ssrprofile');
+  const { eventId } = await createPlaceAndGame(page, { placeName: `Field ${word}`, title: `Game ${word}` });
+  const view = (await (await page.request.get(`/api/events/${eventId}`)).json()) as {
+    occurrence: { startsAt: string };
+  };
+  const join = await page.request.post(`/api/events/${eventId}/parties`, {
+    data: { occurrenceStartsAt: view.occurrence.startsAt, friends: 0, guest: null },
+  });
+  expect(join.status()).toBe(201);
+
+  const { context, visitor } = await visitorPage(browser, page, false);
+  await visitor.goto(`/profile/${user.id}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: player.name })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Upcoming games' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: `Game ${word}` })).toBeVisible();
+  await context.close();
+});
+
+test('a server-rendered profile hydrates without a warning, asks nothing more for the player, and connects @mobile', async ({
+  browser,
+  page,
+}) => {
+  const player = newPerson('Player');
+  await signUpWithProfile(page, player);
+  const user = await signedInUser(page);
+  const apiPaths = [`/api/users/${user.id}/profile`, `/api/connections/with/${user.id}`];
+
+  // Someone else, signed in: their Connect button is in the HTML (no placeholder), and works.
+  const { context, visitor: other } = await visitorPage(browser, page, true);
+  await signUpWithProfile(other, newPerson('Other'));
+  const seen = watch(other, apiPaths);
+  const response = await other.goto(`/profile/${user.id}`);
+  const html = (await response?.text()) ?? '';
+  expect(html.includes(`${player.name}</h1>`), 'the name in the HTML').toBe(true);
+  expect(html.includes(`aria-label="Connect with ${player.name}"`), 'Connect in the HTML').toBe(true);
+  await expect(other.getByRole('heading', { level: 1, name: player.name })).toBeVisible();
+  await expectAccessible(other);
+  expect(seen.problems).toEqual([]);
+  expect(seen.dataRequests).toEqual([]);
+  await other.getByRole('button', { name: `Connect with ${player.name}` }).click();
+  await expect(other.getByRole('button', { name: /Requested|Cancel request/ }).first()).toBeVisible();
+  expect(seen.problems).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,36 @@
+import type { connectionEndpoints } from './connections.ts';
+import type { EndpointReply } from './endpoint.ts';
+import type { eventEndpoints } from './events.ts';
+import type { placeEndpoints } from './places.ts';
+import type { profileEndpoints } from './profiles.ts';
+import type { seasonEndpoints } from './seasons.ts';
+import type { teamEndpoints } from './teams.ts';
+import type { tournamentEndpoints } from './tournaments.ts';
+
+/**
+ * The server's reads for the content pages it renders (issue 33, decision 075's addendum on team,
+ * place, profile, tournament, post and partner pages), one per GET endpoint a page reads: each is
+ * what that endpoint sends the person asking (their session), or null where it answers with an
+ * error. The web app's server entry takes them (apps/web/src/app/server-pages/) and the server
+ * gives them (apps/server/src/lib/content-page-sources.ts): one list both sides type-check against.
+ */
+export interface ContentPageSources {
+  /** GET /api/teams/{teamId}. */
+  team: (teamId: string) => Promise<EndpointReply<typeof teamEndpoints.getTeam> | null>;
+  /** GET /api/teams/{teamId}/seasons. */
+  teamSeasons: (teamId: string) => Promise<EndpointReply<typeof seasonEndpoints.listSeasons> | null>;
+  /** GET /api/teams/{teamId}/events. */
+  teamEvents: (teamId: string) => Promise<EndpointReply<typeof eventEndpoints.teamEvents> | null>;
+  /** GET /api/teams/{teamId}/tournaments. */
+  teamTournaments: (teamId: string) => Promise<EndpointReply<typeof tournamentEndpoints.listForTeam> | null>;
+  /** GET /api/places/{placeId}. */
+  place: (placeId: string) => Promise<EndpointReply<typeof placeEndpoints.getPlace> | null>;
+  /** GET /api/places/{placeId}/events. */
+  placeEvents: (placeId: string) => Promise<EndpointReply<typeof eventEndpoints.placeEvents> | null>;
+  /** GET /api/users/{userId}/profile. */
+  publicProfile: (userId: string) => Promise<EndpointReply<typeof profileEndpoints.getPublicProfile> | null>;
+  /** GET /api/connections/with/{userId}: null for a visitor (the route asks for a session). */
+  connectionStatus: (userId: string) => Promise<EndpointReply<typeof connectionEndpoints.status> | null>;
+  /** GET /api/tournaments/{tournamentId}. */
+  tournament: (tournamentId: string) => Promise<EndpointReply<typeof tournamentEndpoints.get> | null>;
+}
