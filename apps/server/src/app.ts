@@ -71,6 +71,7 @@ import { photoMaxBytes } from './lib/images/normalize-image.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
 import { registerFairTeamRoutes } from './features/fair-teams/fair-teams.routes.ts';
+import { registerFindATimeRoutes } from './features/find-a-time/find-a-time.routes.ts';
 import { createPayments, type Payments } from './features/payments/payments-core.ts';
 import { registerPaidGameRoutes } from './features/paid-games/paid-games.routes.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
@@ -356,6 +357,7 @@ export async function buildApp({
   registerNotificationRoutes(app, deps);
   registerSubstituteRoutes(app, deps);
   registerFairTeamRoutes(app, deps);
+  registerFindATimeRoutes(app, deps);
   registerMessageRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   registerPaidGameRoutes(app, deps);

@@ -28,6 +28,7 @@ export const notificationKinds = [
   'formSubmitted',
   'connectionRequest',
   'connectionAccepted',
+  'availabilityNudge',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
