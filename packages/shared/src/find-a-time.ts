@@ -46,17 +46,20 @@ export const findATimeBody = z
   .strictObject({
     /** The first day of the window, on the team's calendar. */
     startDate: calendarDate('Pick the first day.'),
-    days: z.number({ error: findATimeMessages.days })
+    days: z
+      .number({ error: findATimeMessages.days })
       .int(findATimeMessages.days)
       .min(findATimeLimits.days.min, findATimeMessages.days)
       .max(findATimeLimits.days.max, findATimeMessages.days),
-    durationMinutes: z.number({ error: findATimeMessages.duration })
+    durationMinutes: z
+      .number({ error: findATimeMessages.duration })
       .int(findATimeMessages.duration)
       .min(findATimeLimits.durationMinutes.min, findATimeMessages.duration)
       .max(findATimeLimits.durationMinutes.max, findATimeMessages.duration)
       .multipleOf(findATimeLimits.durationMinutes.step, findATimeMessages.duration),
     placeId: z.uuid('Pick a place from the list.').optional(),
-    minPlayers: z.number({ error: findATimeMessages.minPlayers })
+    minPlayers: z
+      .number({ error: findATimeMessages.minPlayers })
       .int(findATimeMessages.minPlayers)
       .min(1, findATimeMessages.minPlayers)
       .max(500, findATimeMessages.minPlayers)

@@ -176,7 +176,11 @@ export function rankSlots(input: RankingInput): { slots: RankedSlot[]; noAvailab
   const counted = candidates.map((slot) => {
     let free = 0;
     for (const member of members) {
-      if (member.free && covers(member.free, slot.start, slot.end) && !member.games.some((game) => overlaps(game, slot)))
+      if (
+        member.free &&
+        covers(member.free, slot.start, slot.end) &&
+        !member.games.some((game) => overlaps(game, slot))
+      )
         free += 1;
     }
     return { slot, free };

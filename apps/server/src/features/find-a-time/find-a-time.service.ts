@@ -43,7 +43,9 @@ export async function findATime(
 
   const place = body.placeId ? await findPlaceSummary(deps.db, body.placeId) : null;
   if (body.placeId && !place) {
-    throw new AppError('VALIDATION_FAILED', 'Pick a place from the list.', { placeId: ['Pick a place from the list.'] });
+    throw new AppError('VALIDATION_FAILED', 'Pick a place from the list.', {
+      placeId: ['Pick a place from the list.'],
+    });
   }
 
   // The window on the team's calendar, widened by a day each side for games that straddle it.
