@@ -62,16 +62,32 @@ const clock = (minutes: number) =>
 /**
  * Wall clock to instant, remembered: members share a handful of zones and the same weekly
  * times, so a 500-member search turns ~25,000 range ends into a few hundred real conversions.
+ *
+ * The clocks' changes, read so that "free from A to B" never claims a minute whose wall time is
+ * outside A-B: a time the clocks skip (spring forward) is the instant of the jump, for a start
+ * and an end alike; a time they show twice (fall back) is its later instant as a start and its
+ * earlier one as an end. Candidate slots read 'earliest' and skip the times that do not exist.
  */
 const instants = new Map<string, number>();
-function instantOf(local: string, zone: string): number {
-  const key = `${zone} ${local}`;
+const minuteMs = 60_000;
+function wallClockInstant(local: string, zone: string, reading: 'earliest' | 'latest'): number {
+  const key = `${reading} ${zone} ${local}`;
   let at = instants.get(key);
-  if (at === undefined) {
-    if (instants.size > 200_000) instants.clear();
-    at = localToInstant(local, zone).getTime();
-    instants.set(key, at);
+  if (at !== undefined) return at;
+  if (instants.size > 200_000) instants.clear();
+  at = localToInstant(local, zone).getTime();
+  if (instantToLocal(new Date(at), zone) !== local) {
+    // In a gap: back to the first instant after it (a few dozen steps, once per zone and date).
+    while (instantToLocal(new Date(at - minuteMs), zone) > local) at -= minuteMs;
+  } else if (reading === 'latest') {
+    for (const shift of [60 * minuteMs, 30 * minuteMs]) {
+      if (instantToLocal(new Date(at + shift), zone) === local) {
+        at += shift;
+        break;
+      }
+    }
   }
+  instants.set(key, at);
   return at;
 }
 
@@ -92,7 +108,7 @@ export function candidateSlots(input: Omit<RankingInput, 'members' | 'minPlayers
     const date = dateOf(day);
     for (let minute = from; minute <= lastStart; minute += stepMinutes) {
       const startLocal = `${date}T${clock(minute)}`;
-      const start = instantOf(startLocal, timeZone);
+      const start = wallClockInstant(startLocal, timeZone, 'earliest');
       if (start < notBefore || seen.has(start)) continue;
       if (instantToLocal(new Date(start), timeZone) !== startLocal) continue;
       seen.add(start);
@@ -122,11 +138,11 @@ export function freeIntervals(
     const ranges: readonly TimeRange[] =
       specific.get(date) ?? (weeklyDay.isAvailable ? weeklyDay.ranges : ([] as TimeRange[]));
     for (const range of ranges) {
-      const start = instantOf(`${date}T${range.start}`, timeZone);
+      const start = wallClockInstant(`${date}T${range.start}`, timeZone, 'latest');
       const end =
         range.end === '23:59'
-          ? instantOf(`${dateOf(day + dayMs)}T00:00`, timeZone)
-          : instantOf(`${date}T${range.end}`, timeZone);
+          ? wallClockInstant(`${dateOf(day + dayMs)}T00:00`, timeZone, 'earliest')
+          : wallClockInstant(`${date}T${range.end}`, timeZone, 'earliest');
       if (end > start) raw.push({ start, end });
     }
   }

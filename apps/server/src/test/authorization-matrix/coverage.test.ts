@@ -6,6 +6,7 @@ import { connectionRows } from './connections.rows.ts';
 import { customDomainRows } from './custom-domains.rows.ts';
 import { eventRows } from './events.rows.ts';
 import { fairTeamRows } from './fair-teams.rows.ts';
+import { findATimeRows } from './find-a-time.rows.ts';
 import { formRows } from './forms.rows.ts';
 import { imageRows } from './images.rows.ts';
 import { invoiceRows } from './invoices.rows.ts';
@@ -37,6 +38,7 @@ const rows = [
   ...notificationRows,
   ...substituteRows,
   ...fairTeamRows,
+  ...findATimeRows,
   ...messageRows,
   ...subscriptionRows,
   ...paymentRows,
