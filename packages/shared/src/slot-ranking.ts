@@ -119,6 +119,77 @@ export function candidateSlots(input: Omit<RankingInput, 'members' | 'minPlayers
   return slots;
 }
 
+interface DayPlan {
+  /** The date's UTC midnight (plain day arithmetic). */
+  day: number;
+  date: string;
+  nextDate: string;
+  weekDay: (typeof weekDays)[number];
+}
+
+function dayPlans(fromDay: number, toDay: number): DayPlan[] {
+  const plans: DayPlan[] = [];
+  for (let day = fromDay; day <= toDay; day += dayMs) {
+    plans.push({ day, date: dateOf(day), nextDate: dateOf(day + dayMs), weekDay: weekDayOf(day) });
+  }
+  return plans;
+}
+
+/**
+ * The zone's offset on a date whose clocks do not change (almost every date), else null: a
+ * wall time of such a date is its UTC reading minus the offset, with no lookup per range.
+ */
+const steadyOffsets = new Map<string, number | null>();
+function steadyOffset(zone: string, plan: DayPlan): number | null {
+  const key = `${zone} ${plan.date}`;
+  let offset = steadyOffsets.get(key);
+  if (offset === undefined) {
+    if (steadyOffsets.size > 50_000) steadyOffsets.clear();
+    const midnight = wallClockInstant(`${plan.date}T00:00`, zone, 'earliest');
+    const nextMidnight = wallClockInstant(`${plan.nextDate}T00:00`, zone, 'earliest');
+    offset = nextMidnight - midnight === dayMs ? plan.day - midnight : null;
+    steadyOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+function rangeEnds(range: TimeRange, plan: DayPlan, zone: string): Interval {
+  const offset = steadyOffset(zone, plan);
+  const endsAtMidnight = range.end === '23:59';
+  if (offset !== null) {
+    const start = plan.day + minutesOf(range.start) * minuteMs - offset;
+    if (!endsAtMidnight) return { start, end: plan.day + minutesOf(range.end) * minuteMs - offset };
+    return { start, end: wallClockInstant(`${plan.nextDate}T00:00`, zone, 'earliest') };
+  }
+  return {
+    start: wallClockInstant(`${plan.date}T${range.start}`, zone, 'latest'),
+    end: wallClockInstant(endsAtMidnight ? `${plan.nextDate}T00:00` : `${plan.date}T${range.end}`, zone, 'earliest'),
+  };
+}
+
+function memberIntervals(availability: NonNullable<RankingMember['availability']>, plans: readonly DayPlan[]) {
+  const { weekly, dates, timeZone } = availability;
+  const specific = dates.length > 0 ? new Map(dates.map((entry) => [entry.date, entry.ranges])) : null;
+  const raw: Interval[] = [];
+  for (const plan of plans) {
+    const weeklyDay = weekly[plan.weekDay];
+    const ranges = specific?.get(plan.date) ?? (weeklyDay.isAvailable ? weeklyDay.ranges : null);
+    if (!ranges) continue;
+    for (const range of ranges) {
+      const interval = rangeEnds(range, plan, timeZone);
+      if (interval.end > interval.start) raw.push(interval);
+    }
+  }
+  raw.sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const interval of raw) {
+    const last = merged.at(-1);
+    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+    else merged.push(interval);
+  }
+  return merged;
+}
+
 /**
  * A member's free time from `fromDay` to `toDay` (UTC-midnight days, both included) as sorted,
  * merged intervals: a date-specific entry replaces the weekly ranges of its date. A range ending
@@ -129,31 +200,7 @@ export function freeIntervals(
   fromDay: number,
   toDay: number,
 ): Interval[] {
-  const { weekly, dates, timeZone } = availability;
-  const specific = new Map(dates.map((entry) => [entry.date, entry.ranges]));
-  const raw: Interval[] = [];
-  for (let day = fromDay; day <= toDay; day += dayMs) {
-    const date = dateOf(day);
-    const weeklyDay = weekly[weekDayOf(day)];
-    const ranges: readonly TimeRange[] =
-      specific.get(date) ?? (weeklyDay.isAvailable ? weeklyDay.ranges : ([] as TimeRange[]));
-    for (const range of ranges) {
-      const start = wallClockInstant(`${date}T${range.start}`, timeZone, 'latest');
-      const end =
-        range.end === '23:59'
-          ? wallClockInstant(`${dateOf(day + dayMs)}T00:00`, timeZone, 'earliest')
-          : wallClockInstant(`${date}T${range.end}`, timeZone, 'earliest');
-      if (end > start) raw.push({ start, end });
-    }
-  }
-  raw.sort((a, b) => a.start - b.start);
-  const merged: Interval[] = [];
-  for (const interval of raw) {
-    const last = merged.at(-1);
-    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
-    else merged.push({ ...interval });
-  }
-  return merged;
+  return memberIntervals(availability, dayPlans(fromDay, toDay));
 }
 
 /** Whether merged, sorted intervals cover [start, end) whole. */
@@ -172,36 +219,44 @@ export function covers(intervals: readonly Interval[], start: number, end: numbe
   return found >= 0 && intervals[found]!.end >= end;
 }
 
-const overlaps = (a: Interval, b: Interval) => a.start < b.end && b.start < a.end;
+function inGame(games: readonly Interval[], slot: Interval): boolean {
+  for (const game of games) if (game.start < slot.end && slot.start < game.end) return true;
+  return false;
+}
 
 /**
  * The best slots: most members free first, then earliest; only slots with at least
  * `minPlayers` free. Members without availability are listed once, apart.
  */
 export function rankSlots(input: RankingInput): { slots: RankedSlot[]; noAvailability: string[] } {
+  // In order of start: each member's intervals are walked once alongside them.
   const candidates = candidateSlots(input);
   // Two days either side: the members' zones may be a day ahead of or behind the team's.
-  const fromDay = dayOf(input.startDate) - 2 * dayMs;
-  const toDay = dayOf(input.startDate) + (input.days + 1) * dayMs;
+  const plans = dayPlans(dayOf(input.startDate) - 2 * dayMs, dayOf(input.startDate) + (input.days + 1) * dayMs);
   const members = input.members.map((member) => ({
     id: member.id,
-    free: member.availability ? freeIntervals(member.availability, fromDay, toDay) : null,
+    free: member.availability ? memberIntervals(member.availability, plans) : null,
     games: member.games,
   }));
 
-  const counted = candidates.map((slot) => {
-    let free = 0;
-    for (const member of members) {
-      if (
-        member.free &&
-        covers(member.free, slot.start, slot.end) &&
-        !member.games.some((game) => overlaps(game, slot))
-      )
-        free += 1;
+  const freeCounts = new Int32Array(candidates.length);
+  for (const member of members) {
+    const intervals = member.free;
+    if (!intervals || intervals.length === 0) continue;
+    let next = 0;
+    for (let index = 0; index < candidates.length; index += 1) {
+      const slot = candidates[index]!;
+      // Intervals over before this slot starts are over for every later slot too.
+      while (next < intervals.length && intervals[next]!.end <= slot.start) next += 1;
+      if (next === intervals.length) break;
+      const interval = intervals[next]!;
+      if (interval.start <= slot.start && interval.end >= slot.end && !inGame(member.games, slot))
+        freeCounts[index] = freeCounts[index]! + 1;
     }
-    return { slot, free };
-  });
-  const best = counted
+  }
+
+  const best = candidates
+    .map((slot, index) => ({ slot, free: freeCounts[index]! }))
     .filter((entry) => entry.free >= input.minPlayers && entry.free > 0)
     .sort((a, b) => b.free - a.free || a.slot.start - b.slot.start)
     .slice(0, input.limit);
@@ -210,7 +265,7 @@ export function rankSlots(input: RankingInput): { slots: RankedSlot[]; noAvailab
     const free: string[] = [];
     const busy: string[] = [];
     for (const member of members) {
-      if (member.games.some((game) => overlaps(game, slot))) busy.push(member.id);
+      if (inGame(member.games, slot)) busy.push(member.id);
       else if (member.free && covers(member.free, slot.start, slot.end)) free.push(member.id);
     }
     return { ...slot, free, busy };
