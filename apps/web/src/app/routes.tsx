@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
         { path: 'notifications', lazy: () => import('./pages/notifications-page.tsx') },
         // Teams and communities (issue 4).
         { path: 'teams/create', lazy: () => import('./pages/create-team-page.tsx') },
+        // Find a time (issue 34 part 1): the team's organizers rank times by who can come.
+        { path: 'teams/:teamId/find-a-time', lazy: () => import('./pages/find-a-time-page.tsx') },
         { path: 'my-communities', lazy: () => import('./pages/my-communities-page.tsx') },
         { path: 'team-not-found', lazy: () => import('./pages/team-not-found-page.tsx') },
         { path: 'start/community', lazy: () => import('./pages/start-community-page.tsx') },

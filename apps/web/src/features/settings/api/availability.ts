@@ -1,7 +1,7 @@
 import { availabilityEndpoints, type AvailabilityBody } from '@huddle/shared/availability';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { browserTimeZone } from '../../events/event-format.ts';
+import { viewerTimeZone } from '../../../lib/format-event-time.ts';
 
 /* Read and save sit together: saving answers with what was stored, which becomes the cache. */
 const availabilityQueryKey = ['my-availability'] as const;
@@ -23,7 +23,7 @@ export function useMyAvailability() {
  * ranges are on this browser's wall clock, so its zone goes with them ("Find a time" converts).
  */
 export function saveMyAvailability(body: AvailabilityBody) {
-  return apiRequest(availabilityEndpoints.saveMyAvailability, { body: { ...body, timeZone: browserTimeZone() } });
+  return apiRequest(availabilityEndpoints.saveMyAvailability, { body: { ...body, timeZone: viewerTimeZone() } });
 }
 
 export function useSaveMyAvailability() {
