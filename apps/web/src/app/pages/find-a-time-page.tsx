@@ -60,11 +60,11 @@ export function Component() {
         <Title order={1}>Find a time</Title>
         <Text c="dimmed">
           Huddle ranks the times when most of the {noun} is free, from each member’s availability and the games they
-          already joined.{' '}
-          <Anchor component={Link} to={`/team/${teamId}`}>
-            Back to {team.data.name}
-          </Anchor>
+          already joined.
         </Text>
+        <Anchor component={Link} to={`/team/${teamId}`} w="fit-content">
+          Back to {team.data.name}
+        </Anchor>
       </Stack>
       <Card withBorder radius="lg" padding="lg">
         <FindATimeForm

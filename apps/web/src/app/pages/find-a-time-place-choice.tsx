@@ -26,7 +26,10 @@ export function PlaceChoice({ value, onChange, near }: PlaceChoiceProps) {
     const byLabel = new Map<string, PlaceChoiceValue>();
     for (const suggestion of suggestions.data?.suggestions ?? []) {
       if (suggestion.kind !== 'place' || !suggestion.placeId) continue;
-      const label = `${suggestion.name} · ${suggestion.formattedAddress}`;
+      // The name is what the box shows once chosen; a second place of that name adds its address.
+      const label = byLabel.has(suggestion.name)
+        ? `${suggestion.name} · ${suggestion.formattedAddress}`
+        : suggestion.name;
       if (!byLabel.has(label))
         byLabel.set(label, { id: suggestion.placeId, name: suggestion.name, address: suggestion.formattedAddress });
     }

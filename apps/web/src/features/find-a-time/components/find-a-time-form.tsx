@@ -75,6 +75,7 @@ export function FindATimeForm({ today, renderPlaceChoice, searching, error, onSe
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {renderPlaceChoice({ value: form.values.place, onChange: (place) => form.setFieldValue('place', place) })}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput type="date" label="From" withAsterisk min={today} {...form.getInputProps('startDate')} />
           <Select label="For" data={dayChoices} allowDeselect={false} {...form.getInputProps('days')} />
@@ -94,7 +95,6 @@ export function FindATimeForm({ today, renderPlaceChoice, searching, error, onSe
           <TextInput type="time" label="Earliest start" step={1800} {...form.getInputProps('earliest')} />
           <TextInput type="time" label="Latest end" step={1800} {...form.getInputProps('latest')} />
         </SimpleGrid>
-        {renderPlaceChoice({ value: form.values.place, onChange: (place) => form.setFieldValue('place', place) })}
         <FormLevelError error={error} />
         <Group>
           <Button type="submit" loading={searching}>

@@ -148,13 +148,15 @@ export function SuggestedSlots({ teamId, teamName, reply, durationMinutes, minPl
         </Stack>
       </Group>
       {reply.noAvailability.length > 0 && (
-        <Text size="sm">
-          {reply.noAvailability.length} of {reply.memberCount} members have not given their availability yet; Huddle
-          reminded them once.{' '}
-          <Anchor component={Link} to="/settings?tab=availability">
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm">
+            {reply.noAvailability.length} of {reply.memberCount} members have not given their availability yet; Huddle
+            reminded them once.
+          </Text>
+          <Anchor component={Link} to="/settings?tab=availability" size="sm">
             Your own availability
           </Anchor>
-        </Text>
+        </Group>
       )}
       {reply.slots.length === 0 ? (
         <Text role="status">{findATimeMessages.noSlots}</Text>
