@@ -106,15 +106,13 @@ async function main(): Promise<void> {
         visibility: 'public',
       })
       .returning();
-    await db
-      .insert(teamMembers)
-      .values(
-        people.map((person, index) => ({
-          teamId: team!.id,
-          userId: person.id,
-          role: index === 0 ? 'owner' : 'player',
-        })),
-      );
+    await db.insert(teamMembers).values(
+      people.map((person, index) => ({
+        teamId: team!.id,
+        userId: person.id,
+        role: index === 0 ? 'owner' : 'player',
+      })),
+    );
     await db.insert(availabilities).values(
       people.slice(withoutAvailability).map((person) => ({
         userId: person.id,
@@ -152,17 +150,15 @@ async function main(): Promise<void> {
         })
         .returning();
       const joiners = new Set(Array.from({ length: 5 + Math.floor(random() * 11) }, () => pick(people).id));
-      await db
-        .insert(eventParties)
-        .values(
-          [...joiners].map((userId, position) => ({
-            eventId: event!.id,
-            occurrenceStartsAt: startsAt,
-            userId,
-            status: 'joined',
-            position,
-          })),
-        );
+      await db.insert(eventParties).values(
+        [...joiners].map((userId, position) => ({
+          eventId: event!.id,
+          occurrenceStartsAt: startsAt,
+          userId,
+          status: 'joined',
+          position,
+        })),
+      );
     }
     await db.execute(sql`analyze`);
     console.log(`filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
