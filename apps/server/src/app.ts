@@ -73,6 +73,7 @@ import { registerNotificationRoutes } from './features/notifications/notificatio
 import { registerSubstituteRoutes } from './features/substitutes/substitutes.routes.ts';
 import { registerFairTeamRoutes } from './features/fair-teams/fair-teams.routes.ts';
 import { registerTimePollRoutes } from './features/time-polls/time-polls.routes.ts';
+import { registerFindATimeRoutes } from './features/find-a-time/find-a-time.routes.ts';
 import { createPayments, type Payments } from './features/payments/payments-core.ts';
 import { registerPaidGameRoutes } from './features/paid-games/paid-games.routes.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
@@ -360,6 +361,7 @@ export async function buildApp({
   registerSubstituteRoutes(app, deps);
   registerFairTeamRoutes(app, deps);
   registerTimePollRoutes(app, deps);
+  registerFindATimeRoutes(app, deps);
   registerMessageRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   registerPaidGameRoutes(app, deps);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './dates.ts';
+import { calendarDate, timeZoneName } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** Spec §3 and §9: Monday to Sunday, default range 17:00-20:00. */
@@ -55,6 +55,11 @@ export const availabilityBody = z
       .array(dateAvailability)
       .max(366)
       .refine((dates) => new Set(dates.map((entry) => entry.date)).size === dates.length, 'Each date can appear once.'),
+    /**
+     * The zone the ranges are on the wall clock of: the browser's when saved (decision 079).
+     * Absent on rows saved before it existed; "Find a time" reads those in the team's zone.
+     */
+    timeZone: timeZoneName.optional(),
   })
   .meta({ id: 'Availability' });
 export type AvailabilityBody = z.infer<typeof availabilityBody>;

@@ -30,6 +30,7 @@ export const notificationKinds = [
   'connectionAccepted',
   'timePollOpened',
   'timePollClosed',
+  'availabilityNudge',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

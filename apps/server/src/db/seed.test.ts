@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventParties, events, places, users } from './schema.ts';
+import { availabilities, eventParties, events, places, teams, users } from './schema.ts';
 import { seedDemoEvents } from './seed-events.ts';
 import { seedDemoTalk } from './seed-talk.ts';
 import { seedDemoPosts } from './seed-posts.ts';
@@ -106,6 +106,29 @@ describe('seedDemoCommunity', () => {
     expect(members).toHaveLength(10);
     expect(new Set(members.map((member: { level: number }) => member.level)).size).toBeGreaterThan(2);
     expect(sheet.balance.spread).toBeLessThan(0.6);
+  });
+
+  it('gives the players weekly availability and a couple of exceptions, so "Find a time" ranks real times', async () => {
+    const stored = await t.db.select().from(availabilities);
+    expect(stored.length).toBeGreaterThanOrEqual(20);
+    expect(stored.filter((row) => row.dates.length > 0).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(stored.map((row) => row.timeZone))).toEqual(new Set(['America/Chicago', 'America/New_York']));
+
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: demoAccount });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const [soccer] = await t.db.select().from(teams).where(eq(teams.name, 'Austin Pickup Soccer'));
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const found = await t.app.inject({
+      method: 'POST',
+      url: `/api/teams/${soccer!.id}/find-a-time`,
+      headers: { cookie },
+      payload: { startDate: tomorrow, days: 14, durationMinutes: 90 },
+    });
+    expect(found.statusCode).toBe(200);
+    const { slots, noAvailability } = found.json();
+    expect(slots.length).toBeGreaterThan(5);
+    expect(slots[0].freeCount).toBeGreaterThanOrEqual(5);
+    expect(noAvailability.length).toBeGreaterThan(0);
   });
 
   it('gives the demo a team chat, a direct conversation and notifications once, with unread to see', async () => {

@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/password-hashing.ts';
 import type { Database } from './client.ts';
 import {
   authAccounts,
+  availabilities,
   registrations,
   seasonGroups,
   seasonSessions,
@@ -142,6 +143,7 @@ export async function seedDemoCommunity(db: Database): Promise<DemoSeedResult | 
     await tx.insert(seasonGroups).values(community.groups);
     await tx.insert(seasonSessions).values(community.sessions);
     await tx.insert(registrations).values(community.registrations);
+    await tx.insert(availabilities).values(demoAvailability(rows.slice(1)));
     // Only the demo organizer has a password; the other players can claim theirs through "forgot password".
     await tx.insert(authAccounts).values({
       id: randomUUID(),
@@ -155,6 +157,51 @@ export async function seedDemoCommunity(db: Database): Promise<DemoSeedResult | 
 }
 
 type SeedUser = typeof users.$inferInsert & { id: string; email: string; name: string };
+
+const closedDay = { isAvailable: false, ranges: [] };
+const shiftHour = (time: string, hours: number) =>
+  `${String(Number(time.slice(0, 2)) + hours).padStart(2, '0')}${time.slice(2)}`;
+
+/**
+ * Weekly availability for "Find a time" (issue 34 part 1, decision 079): the players' evenings
+ * and weekend mornings overlap in a few favourite slots, so its first search ranks real
+ * suggestions. Every seventh player gave none (they show as "no availability" and get the
+ * nudge); every tenth saved theirs in New York (the same hours an hour later on their clock);
+ * two have a date-specific exception in the coming week. Not drawn from `random`, so the rest of
+ * the community stays as it was.
+ */
+function demoAvailability(players: SeedUser[]): (typeof availabilities.$inferInsert)[] {
+  const now = Date.now();
+  return players.flatMap((player, index) => {
+    if (index % 7 === 6) return [];
+    const newYork = index % 10 === 3;
+    const range = (start: string, end: string) =>
+      newYork ? { start: shiftHour(start, 1), end: shiftHour(end, 1) } : { start, end };
+    const evenings = index % 2 === 0 ? ['tuesday', 'thursday'] : ['monday', 'wednesday', 'thursday'];
+    const weekly = {
+      monday: closedDay,
+      tuesday: closedDay,
+      wednesday: closedDay,
+      thursday: closedDay,
+      friday: closedDay,
+      saturday: index % 3 === 0 ? closedDay : { isAvailable: true, ranges: [range('09:00', '12:00')] },
+      sunday: index % 4 === 0 ? { isAvailable: true, ranges: [range('16:00', '19:00')] } : closedDay,
+      ...Object.fromEntries(
+        evenings.map((day) => [
+          day,
+          { isAvailable: true, ranges: [index % 3 === 1 ? range('17:30', '20:30') : range('18:00', '21:00')] },
+        ]),
+      ),
+    };
+    const dates =
+      index === 2
+        ? [{ date: isoDay(new Date(now + 2 * dayMs)), ranges: [range('07:00', '08:00')] }]
+        : index === 5
+          ? [{ date: isoDay(new Date(now + 4 * dayMs)), ranges: [range('13:00', '17:00')] }]
+          : [];
+    return [{ userId: player.id, weekly, dates, timeZone: newYork ? 'America/New_York' : demoTimeZone }];
+  });
+}
 
 const dayMs = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);

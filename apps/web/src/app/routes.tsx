@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
         { path: 'teams/:teamId/polls', lazy: () => import('./pages/team-time-polls-page.tsx') },
         { path: 'teams/:teamId/polls/new', lazy: () => import('./pages/create-time-poll-page.tsx') },
         { path: 'teams/:teamId/polls/:pollId', lazy: () => import('./pages/time-poll-page.tsx') },
+        // Find a time (issue 34 part 1): the team's organizers rank times by who can come.
+        { path: 'teams/:teamId/find-a-time', lazy: () => import('./pages/find-a-time-page.tsx') },
         { path: 'my-communities', lazy: () => import('./pages/my-communities-page.tsx') },
         { path: 'team-not-found', lazy: () => import('./pages/team-not-found-page.tsx') },
         { path: 'start/community', lazy: () => import('./pages/start-community-page.tsx') },

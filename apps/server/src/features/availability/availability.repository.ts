@@ -5,10 +5,12 @@ import { availabilities } from './availability.schema.ts';
 
 export async function findAvailability(db: Database, userId: string): Promise<AvailabilityBody | null> {
   const [row] = await db
-    .select({ weekly: availabilities.weekly, dates: availabilities.dates })
+    .select({ weekly: availabilities.weekly, dates: availabilities.dates, timeZone: availabilities.timeZone })
     .from(availabilities)
     .where(eq(availabilities.userId, userId));
-  return row ?? null;
+  if (!row) return null;
+  const { timeZone, ...ranges } = row;
+  return timeZone ? { ...ranges, timeZone } : ranges;
 }
 
 /** Creates the row on the first save, replaces it afterwards (spec §4). */
@@ -18,6 +20,12 @@ export async function upsertAvailability(db: Database, userId: string, availabil
     .values({ userId, ...availability })
     .onConflictDoUpdate({
       target: availabilities.userId,
-      set: { weekly: availability.weekly, dates: availability.dates, updatedAt: new Date() },
+      // A save without a zone (an older client) keeps the one recorded.
+      set: {
+        weekly: availability.weekly,
+        dates: availability.dates,
+        ...(availability.timeZone ? { timeZone: availability.timeZone } : {}),
+        updatedAt: new Date(),
+      },
     });
 }

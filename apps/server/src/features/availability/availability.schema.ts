@@ -9,5 +9,7 @@ export const availabilities = pgTable('availabilities', {
     .references(() => users.id, { onDelete: 'cascade' }),
   weekly: jsonb('weekly').$type<AvailabilityBody['weekly']>().notNull(),
   dates: jsonb('dates').$type<AvailabilityBody['dates']>().notNull(),
+  /** IANA zone of the ranges (decision 079); null for rows saved before it was recorded. */
+  timeZone: text('time_zone'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -19,6 +19,7 @@ export async function saveAvailability(
     ]),
   ) as AvailabilityBody['weekly'];
   const dates = [...availability.dates].sort((a, b) => a.date.localeCompare(b.date));
-  await upsertAvailability(db, actorId, { weekly, dates });
-  return { availability: { weekly, dates } };
+  const saved = { weekly, dates, ...(availability.timeZone ? { timeZone: availability.timeZone } : {}) };
+  await upsertAvailability(db, actorId, saved);
+  return { availability: saved };
 }

@@ -6,6 +6,7 @@ import { connectionRows } from './connections.rows.ts';
 import { customDomainRows } from './custom-domains.rows.ts';
 import { eventRows } from './events.rows.ts';
 import { fairTeamRows } from './fair-teams.rows.ts';
+import { findATimeRows } from './find-a-time.rows.ts';
 import { formRows } from './forms.rows.ts';
 import { imageRows } from './images.rows.ts';
 import { invoiceRows } from './invoices.rows.ts';
@@ -39,6 +40,7 @@ const rows = [
   ...substituteRows,
   ...fairTeamRows,
   ...timePollRows,
+  ...findATimeRows,
   ...messageRows,
   ...subscriptionRows,
   ...paymentRows,

@@ -1,8 +1,9 @@
+import { isValidTimeZone } from '@huddle/shared/event-occurrences';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePlace } from '../../features/events/api/get-place.ts';
-import { EventForm } from '../../features/events/components/event-form.tsx';
+import { EventForm, type EventPrefill } from '../../features/events/components/event-form.tsx';
 import { LocationPicker } from '../../features/maps/components/location-picker.tsx';
 import { viewAround } from '../../features/maps/map-view.ts';
 import { useGameTypes } from '../../features/profiles/api/list-game-types.ts';
@@ -10,7 +11,34 @@ import { teamQueryOptions } from '../../features/teams/api/get-team.ts';
 import { useStripeAccount } from '../../features/payments/api/get-stripe-account.ts';
 import { useSessionUser } from './session-user.ts';
 
-/** events/new (signed in): a pickup game, or a team's event with ?teamId=; ?placeId= starts at a place. */
+const wallClock = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/**
+ * "Create game" from Find a time (decision 079): ?title=, ?start= and ?end= (wall clock,
+ * 'YYYY-MM-DDTHH:mm'), ?timeZone= and ?spots= start the form there. Anything malformed is left
+ * out, so a hand-edited address still opens an ordinary form; the form checks the rest.
+ */
+function prefillFrom(searchParams: URLSearchParams): EventPrefill | null {
+  const prefill: EventPrefill = {};
+  const title = searchParams.get('title')?.trim();
+  if (title) prefill.title = title.slice(0, 100);
+  const start = searchParams.get('start');
+  const end = searchParams.get('end');
+  if (start && end && wallClock.test(start) && wallClock.test(end)) {
+    prefill.startLocal = start;
+    prefill.endLocal = end;
+  }
+  const timeZone = searchParams.get('timeZone');
+  if (timeZone && isValidTimeZone(timeZone)) prefill.timeZone = timeZone;
+  const spots = Number(searchParams.get('spots'));
+  if (Number.isInteger(spots) && spots > 0) prefill.slots = spots;
+  return Object.keys(prefill).length > 0 ? prefill : null;
+}
+
+/**
+ * events/new (signed in): a pickup game, or a team's event with ?teamId=; ?placeId= starts at a
+ * place; Find a time's prefill (prefillFrom) starts it at a time.
+ */
 export function Component() {
   const [searchParams] = useSearchParams();
   const teamId = searchParams.get('teamId');
@@ -57,6 +85,7 @@ export function Component() {
             : null
         }
         initialPlace={chosen ? { id: chosen.id, name: chosen.name, address: chosen.address } : null}
+        prefill={prefillFrom(searchParams)}
         near={near}
         renderLocationPicker={(picker) => <LocationPicker {...picker} start={viewAround(near)} />}
         onSaved={(eventId) => void navigate(`/discover/events/${eventId}`)}

@@ -1,8 +1,8 @@
 import { teamKindLabels } from '@huddle/shared/teams';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { myRegistrationsQueryOptions } from '../../features/home/api/get-my-registrations.ts';
 import { TeamEventsCard } from '../../features/events/components/team-events-card.tsx';
@@ -72,7 +72,17 @@ export function Component() {
           ) : null
         }
       />
-      {role && <OpenConversationButton target={{ teamId }} label={`${teamKindLabels[team.data.kind]} chat`} />}
+      {(role || manages) && (
+        <Group gap="sm">
+          {role && <OpenConversationButton target={{ teamId }} label={`${teamKindLabels[team.data.kind]} chat`} />}
+          {/* Issue 34 part 1: organizers rank times by who can come (decision 079). */}
+          {manages && (
+            <Button component={Link} to={`/teams/${teamId}/find-a-time`} variant="light">
+              Find a time
+            </Button>
+          )}
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TeamRoster team={team.data} viewerId={user?.id} />
         <TeamSeasonsCard

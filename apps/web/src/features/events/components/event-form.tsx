@@ -70,6 +70,8 @@ interface EventFormProps {
   event?: EventView['event'];
   /** A place to start with (?placeId= on create). */
   initialPlace?: { id: string; name: string; address: string } | null;
+  /** A new event's starting values from elsewhere ("Find a time"'s "Create game"); ignored when editing. */
+  prefill?: EventPrefill | null;
   /** The viewer's city: place suggestions start there. */
   near: { lat: number; lng: number } | null;
   /** The map a new place's spot is clicked on (the page composes it from the maps feature). */
@@ -84,12 +86,15 @@ interface EventFormProps {
 
 const defaultLengthMinutes = 90;
 
+export type EventPrefill = Partial<Pick<EventFormValues, 'title' | 'timeZone' | 'startLocal' | 'endLocal' | 'slots'>>;
+
 /** Create or edit a game (issue 5); the shared schemas check it here and again on the server. */
 export function EventForm({
   gameTypes,
   team,
   event,
   initialPlace = null,
+  prefill = null,
   near,
   renderLocationPicker,
   canTakePayments,
@@ -110,6 +115,7 @@ export function EventForm({
           place: initialPlace,
           visibility: 'public',
           gameType: team?.gameType ?? '',
+          ...prefill,
         },
     validate: (values) => validateEventValues(values, teamId),
   });

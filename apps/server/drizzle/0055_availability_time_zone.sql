@@ -1,0 +1,1 @@
+ALTER TABLE "availabilities" ADD COLUMN "time_zone" text;
