@@ -108,4 +108,20 @@ test('an organizer finds the time most players can make and creates the game fro
   await page.getByRole('button', { name: 'Create event' }).click();
   await expect(page).toHaveURL(/\/discover\/events\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: teamName })).toBeVisible();
+
+  // "Send a poll" hands the two picked times, their length and the place to the new-poll page.
+  await page.goto(`/teams/${teamId}/find-a-time`);
+  await page.getByRole('combobox', { name: 'Place (optional)' }).fill(placeName);
+  await page.getByRole('option', { name: placeName, exact: true }).click();
+  await page.getByRole('button', { name: 'Find times' }).click();
+  for (const index of [0, 1]) {
+    await slots.getByRole('listitem').nth(index).getByRole('checkbox', { name: 'Pick for a poll' }).check();
+  }
+  await page.getByRole('button', { name: /^Send a poll/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/teams/${teamId}/polls/new$`));
+  for (const label of ['Time 1: date', 'Time 1: start', 'Time 2: date', 'Time 2: start']) {
+    await expect(page.getByLabel(label)).not.toHaveValue('');
+  }
+  await expect(page.getByLabel('Time 3: date')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Place (optional)' })).toHaveValue(placeName);
 });

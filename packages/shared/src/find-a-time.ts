@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDate, timeZoneName } from './dates.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { teamIdParams } from './teams.ts';
+import { pollSlotCount } from './time-polls.ts';
 
 /**
  * Issue 34 part 1, "Find a time" (decision 079): an organizer of a team or community asks which
@@ -18,7 +19,8 @@ export const findATimeLimits = {
   earliest: '08:00',
   latest: '22:00',
   /** A poll offers this many slots (the polls feature builds it). */
-  pollSlots: { min: 2, max: 5 },
+  /** As many times as a poll takes (time-polls.ts). */
+  pollSlots: pollSlotCount,
 } as const;
 
 export const findATimeMessages = {
@@ -110,16 +112,6 @@ export const findATimeReply = z
   })
   .meta({ id: 'FindATimeReply' });
 export type FindATimeReply = z.infer<typeof findATimeReply>;
-
-/**
- * What "Send a poll" hands the polls page (`/teams/:teamId/polls/new`) as router state: the
- * picked slots (ISO instants), their length, and the place when one was chosen.
- */
-export interface PollDraftState {
-  slots: Array<{ startsAt: string; endsAt: string }>;
-  durationMinutes: number;
-  placeId?: string;
-}
 
 export const findATimeEndpoints = {
   findATime: defineEndpoint({

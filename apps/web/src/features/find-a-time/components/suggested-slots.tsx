@@ -2,9 +2,9 @@ import {
   findATimeLimits,
   findATimeMessages,
   type FindATimeReply,
-  type PollDraftState,
   type SuggestedSlot,
 } from '@huddle/shared/find-a-time';
+import type { NewPollState } from '@huddle/shared/time-polls';
 import { Anchor, Badge, Button, Card, Checkbox, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -115,7 +115,8 @@ export function SuggestedSlots({ teamId, teamName, reply, durationMinutes, minPl
   const canPoll = picked.length >= min && picked.length <= max;
 
   const sendPoll = () => {
-    const state: PollDraftState = {
+    // The polls page's router state (time-polls.ts: it parses it with newPollState).
+    const state: NewPollState = {
       slots: reply.slots
         .filter((slot) => picked.includes(slot.startsAt))
         .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
