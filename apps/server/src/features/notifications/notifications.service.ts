@@ -181,7 +181,9 @@ async function deliver(deps: NotifyDeps, input: NotifyInput): Promise<void> {
     const teamEmail = person.teamEmail ?? true;
     const teamPush = person.teamPush ?? true;
     if (channels.email && teamEmail) {
-      const mail = input.mail ? input.mail({ name: person.name, userId: person.id }) : defaultMail(input, person.name, deps.publicOrigin);
+      const mail = input.mail
+        ? input.mail({ name: person.name, userId: person.id })
+        : defaultMail(input, person.name, deps.publicOrigin);
       await deps.mailer.send({ to: person.email, ...mail });
     }
     if (!channels.push || !teamPush) continue;
