@@ -1,4 +1,5 @@
-import { newPollState, timePollMessages } from '@huddle/shared/time-polls';
+import { newPollState } from '@huddle/contracts/time-polls';
+import { timePollMessages } from '@huddle/shared/time-polls';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
