@@ -90,7 +90,8 @@ test('the event edit form keeps a new title typed before the game types arrive',
   await expect(title).toHaveValue(`Renamed game ${word}`);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/discover/events/${eventId}$`));
-  await expect(page).toHaveTitle(`Renamed game ${word} | Huddle`);
+  // An event's title names its date too (the server's and the app's, issue 33).
+  await expect(page).toHaveTitle(new RegExp(`^Renamed game ${word} · .+ \\| Huddle$`));
 });
 
 test('a failed submit moves focus to the first field in error, on every form @mobile', async ({ page }) => {
