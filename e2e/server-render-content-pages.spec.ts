@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
+import { watchHydration } from './support/hydration.ts';
 import { austin, signUpWithProfile } from './support/people.ts';
 
 /**
@@ -8,30 +9,6 @@ import { austin, signUpWithProfile } from './support/people.ts';
  * link arrive painted and readable without JavaScript, and the app takes the markup over without a
  * mismatch and without asking the API again for what the page was rendered from.
  */
-
-/**
- * What React says when hydration goes wrong, in development (words) and production (its error
- * numbers: 418 text or markup mismatch, 419-425 the other hydration failures); as
- * e2e/server-render.spec.ts checks the event page.
- */
-const hydrationTrouble = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
-
-/** Console errors and page errors from here on, and the page's GET requests to the API paths given. */
-function watch(page: Page, apiPaths: string[]) {
-  const problems: string[] = [];
-  const dataRequests: string[] = [];
-  page.on('console', (message) => {
-    // Map tiles come from the internet, which journeys have none of.
-    if (message.text().includes('net::ERR_NAME_NOT_RESOLVED')) return;
-    if (message.type() === 'error' || hydrationTrouble.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(`${error.name}: ${error.message}`));
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (request.method() === 'GET' && apiPaths.includes(pathname)) dataRequests.push(pathname);
-  });
-  return { problems, dataRequests };
-}
 
 /** A public team with a season, an upcoming team game and a tournament, made by the page's signed-in person. */
 async function teamWithEverything(page: Page) {
@@ -143,7 +120,7 @@ test('a server-rendered team page hydrates without a warning and asks nothing mo
 
   // A visitor in Chicago (the tournament's day is on their clock): the page's own markup, then the live page.
   const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
-  const seen = watch(visitor, apiPaths);
+  const seen = watchHydration(visitor);
   const response = await visitor.goto(`/team/${teamId}`);
   const html = (await response?.text()) ?? '';
   expect(html.includes(`${names.team}</h1>`), 'the name in the HTML').toBe(true);
@@ -155,11 +132,11 @@ test('a server-rendered team page hydrates without a warning and asks nothing mo
   await visitor.getByRole('link', { name: names.cup }).click();
   await expect(visitor.getByRole('heading', { level: 1, name: names.cup })).toBeVisible();
   expect(seen.problems).toEqual([]);
-  expect(seen.dataRequests).toEqual([]);
+  expect(seen.getsOf(apiPaths)).toEqual([]);
   await context.close();
 
   // Its organizer, signed in: the app shell and their tools, hydrated as well.
-  const organizerSeen = watch(page, apiPaths);
+  const organizerSeen = watchHydration(page);
   const own = await page.goto(`/team/${teamId}`);
   const ownHtml = (await own?.text()) ?? '';
   expect(ownHtml.includes(`href="/events/new?teamId=${teamId}"`), 'New event in the HTML').toBe(true);
@@ -169,7 +146,7 @@ test('a server-rendered team page hydrates without a warning and asks nothing mo
   await page.getByRole('button', { name: 'Add season' }).click();
   await expect(page.getByRole('dialog', { name: 'New season' })).toBeVisible();
   expect(organizerSeen.problems).toEqual([]);
-  expect(organizerSeen.dataRequests).toEqual([]);
+  expect(organizerSeen.getsOf(apiPaths)).toEqual([]);
 });
 
 test('a place link opened without JavaScript shows the place, who is there and its games @mobile', async ({
@@ -216,7 +193,7 @@ test('a server-rendered place page hydrates without a warning, asks nothing more
   // A visitor in Chicago: the markup, then the map once the app runs (its placeholder kept the place)
   // and the check-in on their own clock, without a mismatch.
   const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
-  const seen = watch(visitor, apiPaths);
+  const seen = watchHydration(visitor);
   const response = await visitor.goto(`/places/view/${placeId}`);
   const html = (await response?.text()) ?? '';
   expect(html.includes(`${placeName}</h1>`), 'the name in the HTML').toBe(true);
@@ -225,16 +202,16 @@ test('a server-rendered place page hydrates without a warning, asks nothing more
   await expect(visitor.getByRole('link', { name: `Game ${word}` })).toBeVisible();
   await expect(visitor.getByText(/^Here since \d{1,2}:\d\d [AP]M$/)).toBeVisible();
   expect(seen.problems).toEqual([]);
-  expect(seen.dataRequests).toEqual([]);
+  expect(seen.getsOf(apiPaths)).toEqual([]);
   await context.close();
 
   // Signed in: "I'm here now" is React's; the check-in shows on the viewer's clock (no "UTC").
-  const hostSeen = watch(page, apiPaths);
+  const hostSeen = watchHydration(page);
   await page.goto(`/places/view/${placeId}`);
   await expect(page.getByRole('heading', { level: 1, name: placeName })).toBeVisible();
   await expectAccessible(page);
   expect(hostSeen.problems).toEqual([]);
-  expect(hostSeen.dataRequests).toEqual([]);
+  expect(hostSeen.getsOf(apiPaths)).toEqual([]);
   await page.getByRole('button', { name: "I'm here now" }).click();
   await expect(page.getByText(/^You are checked in until \d{1,2}:\d\d [AP]M\.$/)).toBeVisible();
   await expect(page.getByRole('link', { name: `${host.name} (you)` })).toBeVisible();
@@ -278,7 +255,7 @@ test('a server-rendered profile hydrates without a warning, asks nothing more fo
   // Someone else, signed in: their Connect button is in the HTML (no placeholder), and works.
   const { context, visitor: other } = await visitorPage(browser, page, true);
   await signUpWithProfile(other, newPerson('Other'));
-  const seen = watch(other, apiPaths);
+  const seen = watchHydration(other);
   const response = await other.goto(`/profile/${user.id}`);
   const html = (await response?.text()) ?? '';
   expect(html.includes(`${player.name}</h1>`), 'the name in the HTML').toBe(true);
@@ -286,7 +263,7 @@ test('a server-rendered profile hydrates without a warning, asks nothing more fo
   await expect(other.getByRole('heading', { level: 1, name: player.name })).toBeVisible();
   await expectAccessible(other);
   expect(seen.problems).toEqual([]);
-  expect(seen.dataRequests).toEqual([]);
+  expect(seen.getsOf(apiPaths)).toEqual([]);
   await other.getByRole('button', { name: `Connect with ${player.name}` }).click();
   await expect(other.getByRole('button', { name: /Requested|Cancel request/ }).first()).toBeVisible();
   expect(seen.problems).toEqual([]);

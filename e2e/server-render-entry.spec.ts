@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { watchHydration } from './support/hydration.ts';
 import { confirmEmail, signUpWithProfile } from './support/people.ts';
 
 /**
@@ -8,26 +9,6 @@ import { confirmEmail, signUpWithProfile } from './support/people.ts';
  * forms that work without JavaScript, keep what is typed before the scripts start, and hydrate
  * without a mismatch.
  */
-
-/** React's hydration complaints, in words (development) or error numbers (production: 418-425). */
-const hydrationTrouble = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
-
-/** Console and page errors from here on, and the requests the page makes to the API. */
-function watch(page: Page) {
-  const problems: string[] = [];
-  const apiRequests: string[] = [];
-  page.on('console', (message) => {
-    // Map tiles come from the internet, which journeys have none of.
-    if (message.text().includes('net::ERR_NAME_NOT_RESOLVED')) return;
-    if (message.type() === 'error' || hydrationTrouble.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(`${error.name}: ${error.message}`));
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/api/')) apiRequests.push(`${request.method()} ${pathname}`);
-  });
-  return { problems, apiRequests };
-}
 
 /** Holds every script of the page until `release` is called: the person types into the server's markup. */
 async function holdScripts(context: BrowserContext) {
@@ -108,7 +89,7 @@ test('what is typed into sign-in before the scripts start is kept, and the page 
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const release = await holdScripts(context);
   const visitor = await context.newPage();
-  const seen = watch(visitor);
+  const seen = watchHydration(visitor);
   const response = await visitor.goto('/auth/login', { waitUntil: 'commit' });
   const html = (await response?.text()) ?? '';
   expect(html.includes('<title>Login | Huddle</title>'), "the page's own title in the HTML").toBe(true);
@@ -145,7 +126,7 @@ test('what is typed into sign-up before the scripts start is kept, counted and s
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const release = await holdScripts(context);
   const visitor = await context.newPage();
-  const seen = watch(visitor);
+  const seen = watchHydration(visitor);
   await visitor.goto('/auth/sign-up', { waitUntil: 'commit' });
   await visitor.getByRole('textbox', { name: 'Display name' }).fill(person.name);
   await visitor.getByRole('textbox', { name: 'Email' }).fill(person.email);
@@ -170,7 +151,7 @@ test("a server-rendered event page keeps the server's title once the app runs, a
   await signUpWithProfile(page, newPerson('Titled'));
   const word = uniqueWord('titled');
   const { eventId } = await createPlaceAndGame(page, { placeName: `Court ${word}`, title: `Titled ${word}` });
-  const seen = watch(page);
+  const seen = watchHydration(page);
   const response = await page.goto(`/evt/${eventId}`);
   const serverTitle = /<title>([^<]*)<\/title>/.exec((await response?.text()) ?? '')?.[1] ?? '';
   // The game's name and date on its own clock (createPlaceAndGame: 6 PM in Chicago), not "Event | Huddle".

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { watchHydration } from './support/hydration.ts';
 import { signUpWithProfile } from './support/people.ts';
 
 /**
@@ -22,29 +23,6 @@ async function gameWithOnePlayer(page: Page) {
   });
   expect(join.status()).toBe(201);
   return { eventId, ...names };
-}
-
-/**
- * What React says when hydration goes wrong, in development (words) and production (its error
- * numbers: 418 text or markup mismatch, 419-425 the other hydration failures).
- */
-const hydrationTrouble = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
-
-/** Console errors and page errors from here on, and the page's GET requests for the event. */
-function watch(page: Page, eventId: string) {
-  const problems: string[] = [];
-  const eventRequests: string[] = [];
-  page.on('console', (message) => {
-    // Map tiles come from the internet, which journeys have none of.
-    if (message.text().includes('net::ERR_NAME_NOT_RESOLVED')) return;
-    if (message.type() === 'error' || hydrationTrouble.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(`${error.name}: ${error.message}`));
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (request.method() === 'GET' && pathname === `/api/events/${eventId}`) eventRequests.push(request.url());
-  });
-  return { problems, eventRequests };
 }
 
 test('an event link opened without JavaScript shows its title, time, place and spots left @mobile', async ({
@@ -78,7 +56,7 @@ test('a server-rendered event page hydrates without a warning and asks nothing m
   // A visitor: the page's own markup, then the live page (the guest form opens: React handles clicks).
   const visitorContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const visitor = await visitorContext.newPage();
-  const seen = watch(visitor, eventId);
+  const seen = watchHydration(visitor);
   const response = await visitor.goto(`/discover/events/${eventId}`);
   const visitorHtml = (await response?.text()) ?? '';
   expect(visitorHtml.includes(`>${title}</h1>`), 'the title in the HTML').toBe(true);
@@ -88,11 +66,11 @@ test('a server-rendered event page hydrates without a warning and asks nothing m
   await visitor.getByRole('button', { name: 'Join as a guest' }).click();
   await expect(visitor.getByRole('textbox', { name: 'Your name' })).toBeVisible();
   expect(seen.problems).toEqual([]);
-  expect(seen.eventRequests).toEqual([]);
+  expect(seen.getsOf([`/api/events/${eventId}`])).toEqual([]);
   await visitorContext.close();
 
   // The organizer, signed in: their own status on the event, in the app shell, hydrated as well.
-  const organizerSeen = watch(page, eventId);
+  const organizerSeen = watchHydration(page);
   const own = await page.goto(`/evt/${eventId}`);
   const html = (await own?.text()) ?? '';
   // Their own status and the organizer's link are in the server's markup (checked as booleans: a
@@ -108,5 +86,5 @@ test('a server-rendered event page hydrates without a warning and asks nothing m
   await favourite.click();
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
   expect(organizerSeen.problems).toEqual([]);
-  expect(organizerSeen.eventRequests).toEqual([]);
+  expect(organizerSeen.getsOf([`/api/events/${eventId}`])).toEqual([]);
 });

@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * What React says when hydration goes wrong, in development (words) and production (its error
+ * numbers: 418 text or markup mismatch, 419-425 the other hydration failures).
+ */
+const hydrationTrouble = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)/i;
+
+/**
+ * Watches a server-rendered page from here on (issue 33): console errors, page errors and React's
+ * hydration complaints in `problems`, and every request to the API as "METHOD /api/path" in
+ * `apiRequests`, so a journey can say the page hydrated cleanly without asking again for what it was
+ * rendered from (`getsOf`).
+ */
+export function watchHydration(page: Page) {
+  const problems: string[] = [];
+  const apiRequests: string[] = [];
+  page.on('console', (message) => {
+    // Map tiles come from the internet, which journeys have none of.
+    if (message.text().includes('net::ERR_NAME_NOT_RESOLVED')) return;
+    if (message.type() === 'error' || hydrationTrouble.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`${error.name}: ${error.message}`));
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) apiRequests.push(`${request.method()} ${pathname}`);
+  });
+  return {
+    problems,
+    apiRequests,
+    /** The GET requests seen so far for any of these API paths. */
+    getsOf: (paths: string[]) => apiRequests.filter((request) => paths.some((path) => request === `GET ${path}`)),
+  };
+}
