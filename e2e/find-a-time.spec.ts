@@ -109,7 +109,8 @@ test('an organizer finds the time most players can make and creates the game fro
   await expect(page).toHaveURL(/\/discover\/events\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: teamName })).toBeVisible();
 
-  // "Send a poll" hands the two picked times, their length and the place to the new-poll page.
+  // "Send a poll" hands the two picked times, their length, the place and the team's name (the
+  // poll's title, as Create game's) to the new-poll page.
   await page.goto(`/teams/${teamId}/find-a-time`);
   await page.getByRole('combobox', { name: 'Place (optional)' }).fill(placeName);
   await page.getByRole('option', { name: placeName, exact: true }).click();
@@ -124,4 +125,5 @@ test('an organizer finds the time most players can make and creates the game fro
   }
   await expect(page.getByLabel('Time 3: date')).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Place (optional)' })).toHaveValue(placeName);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(teamName);
 });

@@ -184,6 +184,8 @@ export const newPollState = z.object({
   slots: z.array(z.object({ startsAt: z.string(), endsAt: z.string() })).max(pollSlotCount.max),
   durationMinutes: z.number().int().min(pollDurationMinutes.min).max(pollDurationMinutes.max),
   placeId: z.string().optional(),
+  /** The poll's title to start from (find a time gives the team's name, as its Create game does). */
+  title: z.string().max(eventTitleLength.max).optional(),
 });
 export type NewPollState = z.infer<typeof newPollState>;
 

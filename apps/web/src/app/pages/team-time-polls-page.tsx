@@ -13,7 +13,7 @@ export function Component() {
         Back to the team
       </Anchor>
       <Title order={1}>Time polls</Title>
-      <TeamTimePollsCard teamId={teamId} />
+      <TeamTimePollsCard teamId={teamId} titled={false} />
     </Stack>
   );
 }

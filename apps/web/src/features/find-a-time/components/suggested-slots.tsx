@@ -122,6 +122,7 @@ export function SuggestedSlots({ teamId, teamName, reply, durationMinutes, minPl
         .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
         .map((slot) => ({ startsAt: slot.startsAt, endsAt: slot.endsAt })),
       durationMinutes,
+      title: teamName,
       ...(reply.place ? { placeId: reply.place.id } : {}),
     };
     void navigate(`/teams/${teamId}/polls/new`, { state });

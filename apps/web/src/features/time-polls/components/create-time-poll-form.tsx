@@ -53,7 +53,7 @@ const fieldError = (error: Error | null, key: string) =>
  */
 export function CreateTimePollForm({ teamId, timeZone, initial, onCreated }: CreateTimePollFormProps) {
   const create = useCreateTimePoll();
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState(initial?.title ?? '');
   const [spots, setSpots] = useState<number | string>(10);
   const [duration, setDuration] = useState<number | string>(initial?.durationMinutes ?? pollDurationMinutes.default);
   const [rows, setRows] = useState<SlotRow[]>(() => rowsFrom(initial, timeZone));

@@ -21,15 +21,20 @@ function PollRow({ teamId, poll }: { teamId: string; poll: TimePollList['polls']
   );
 }
 
-/** The team page's time polls, for its members: open ones first; organizers start a new one. */
-export function TeamTimePollsCard({ teamId }: { teamId: string }) {
+/**
+ * The team page's time polls, for its members: open ones first; organizers start a new one. On the
+ * polls page, whose own heading says "Time polls", the card leaves out its heading (`titled={false}`).
+ */
+export function TeamTimePollsCard({ teamId, titled = true }: { teamId: string; titled?: boolean }) {
   const polls = useTeamTimePolls(teamId, true);
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Time polls">
       <Stack gap="sm">
-        <Title order={2} size="h3">
-          Time polls
-        </Title>
+        {titled && (
+          <Title order={2} size="h3">
+            Time polls
+          </Title>
+        )}
         {polls.isPending ? (
           <Skeleton h={60} radius="md" />
         ) : polls.isError ? (
