@@ -4,8 +4,10 @@ import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts
 /**
  * The provider (oauth2-mock-server, started by global-setup) signs in whoever was set
  * last. Only this file sets it, and its journeys run one after another (not @mobile), so
- * no two sign-ins race for the same person.
+ * no two sign-ins race for the same person: in one worker, in order, whatever the config's
+ * `fullyParallel` (which let two of them run at once, and one signed in as the other's person).
  */
+test.describe.configure({ mode: 'default' });
 async function providerSignsInNext(claims: Record<string, unknown>) {
   const control = process.env.E2E_OIDC_CONTROL;
   if (!control) throw new Error('E2E_OIDC_CONTROL is not set: run through playwright.config.ts');
