@@ -76,6 +76,8 @@ await runBench('bench:ssr-pages', 10 * 60_000, async () => {
     ['post', `/posts/${post.category}/${post.subcategory}/${post.id}`, [`/api/posts/${post.id}`]],
     ['partner', `/partner/preferred/${league.id}`, [`/api/partners/${league.id}`]],
     ['partner events', `/partner/events/${league.id}`, [`/api/partners/${league.id}/events`]],
+    // Not rendered on the server: index.html as every page was before, the baseline within one run.
+    ['post board', '/posts', ['/api/posts']],
   ];
 
   console.log('\nFirst HTML response (bytes, as sent; gzip -6 as a proxy would send it), visitor');
