@@ -1,7 +1,13 @@
-import { partnerBody, partnerOfferBody } from '@huddle/shared/partners';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPartner, createPartnerOffer } from '../features/partners/partners.service.ts';
-import { austinCity, createEventAs, createTeamAs, insertPlace, signUpUser, type TestUser } from '../test/factories.ts';
+import {
+  austinCity,
+  createEventAs,
+  createTeamAs,
+  insertPartner,
+  insertPlace,
+  signUpUser,
+  type TestUser,
+} from '../test/factories.ts';
 import {
   canonicalOf,
   ensureWebBuild,
@@ -73,35 +79,24 @@ beforeAll(async () => {
   });
   expect(reply.statusCode, reply.body).toBe(201);
 
-  const venue = await createPartner(t.db, {
-    body: partnerBody.parse({
-      type: 'venue',
-      name: 'Court <House>',
-      description: 'Six indoor courts.',
-      city: austinCity,
-      address: '1900 E 7th St',
-    }),
-  });
-  venueId = venue.id;
-  await createPartnerOffer(t.db, {
-    partnerId: venueId,
-    body: partnerOfferBody.parse({
-      title: 'First open play free',
-      code: 'HUDDLE1',
-      validUntil: '2030-07-01T02:00:00.000Z',
-    }),
-  });
-  hiddenPartnerId = (
-    await createPartner(t.db, { body: partnerBody.parse({ type: 'shop', name: 'Hidden Shop', preferred: false }) })
+  venueId = (
+    await insertPartner(
+      t.db,
+      {
+        type: 'venue',
+        name: 'Court <House>',
+        description: 'Six indoor courts.',
+        city: austinCity,
+        address: '1900 E 7th St',
+      },
+      [{ title: 'First open play free', code: 'HUDDLE1', validUntil: '2030-07-01T02:00:00.000Z' }],
+    )
   ).id;
+  hiddenPartnerId = (await insertPartner(t.db, { type: 'shop', name: 'Hidden Shop', preferred: false })).id;
   teamId = (await createTeamAs(t.app, author.cookie, { name: 'Rec League Team' })).id;
   const place = await insertPlace(t.db, { name: 'League Field', address: '100 Main St, Austin, TX' });
   await createEventAs(t.app, author.cookie, place.id, { title: 'League <Night>', teamId });
-  leagueId = (
-    await createPartner(t.db, {
-      body: partnerBody.parse({ type: 'league', name: 'Austin <Rec> League', city: austinCity, teamId }),
-    })
-  ).id;
+  leagueId = (await insertPartner(t.db, { type: 'league', name: 'Austin <Rec> League', city: austinCity, teamId })).id;
 }, 240_000);
 afterAll(async () => {
   await t?.close();
