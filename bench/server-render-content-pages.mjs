@@ -1,5 +1,5 @@
-// node bench/server-render-content-pages.mjs: the server render of the team, place and profile pages
-// (issue 33, decision 075's addendum), on the demo's data. Prints, each with p50/p95:
+// node bench/server-render-content-pages.mjs: the server render of the team, place, profile, post and
+// partner pages (issue 33, decision 075's addenda), on the demo's data. Prints, each with p50/p95:
 // - the first HTML response's bytes (raw and gzip), and whether it was rendered;
 // - the HTTP time of the whole page (session, the page's reads, render, splice), visitor and signed in,
 //   against the API reads the browser would otherwise make after loading index.html;
@@ -54,14 +54,30 @@ await runBench('bench:ssr-pages', 10 * 60_000, async () => {
       'select p.id from places p join events e on e.place_id = p.id group by p.id order by count(*) desc limit 1',
     )
   ).rows[0];
+  // The demo's post with the most replies, and its preferred partner with a team (the events page).
+  const post = (
+    await client.query(
+      `select p.id, p.category, p.subcategory from posts p left join post_replies r on r.post_id = p.id
+       where p.deleted_at is null group by p.id order by count(r.id) desc limit 1`,
+    )
+  ).rows[0];
+  const league = (
+    await client.query('select id from partners where preferred and team_id is not null order by name limit 1')
+  ).rows[0];
   await client.end();
-  if (!team || !place) throw new Error('the demo has no public team or no place with events');
+  if (!team || !place || !post || !league)
+    throw new Error('the demo has no public team, no place with events, no post or no events partner');
   const cookie = await signInCookie(server.baseUrl);
   const base = server.baseUrl;
   const pages = [
     ['team', `/team/${team.id}`, ['', '/seasons', '/events', '/tournaments'].map((t) => `/api/teams/${team.id}${t}`)],
     ['place', `/places/view/${place.id}`, [`/api/places/${place.id}`, `/api/places/${place.id}/events`]],
     ['profile', `/profile/${team.member_id}`, [`/api/users/${team.member_id}/profile`]],
+    ['post', `/posts/${post.category}/${post.subcategory}/${post.id}`, [`/api/posts/${post.id}`]],
+    ['partner', `/partner/preferred/${league.id}`, [`/api/partners/${league.id}`]],
+    ['partner events', `/partner/events/${league.id}`, [`/api/partners/${league.id}/events`]],
+    // Not rendered on the server: index.html as every page was before, the baseline within one run.
+    ['post board', '/posts', ['/api/posts']],
   ];
 
   console.log('\nFirst HTML response (bytes, as sent; gzip -6 as a proxy would send it), visitor');
@@ -69,7 +85,7 @@ await runBench('bench:ssr-pages', 10 * 60_000, async () => {
     const html = await (await fetch(`${base}${pagePath}`)).text();
     const rendered = html.includes('id="huddle-server-render"');
     console.log(
-      `  ${name.padEnd(8)} ${kb(Buffer.byteLength(html)).padStart(9)} raw, ${kb(gzipSync(html).length).padStart(8)} gzip${rendered ? ' (server-rendered)' : ' (NOT rendered)'}`,
+      `  ${name.padEnd(15)} ${kb(Buffer.byteLength(html)).padStart(9)} raw, ${kb(gzipSync(html).length).padStart(8)} gzip${rendered ? ' (server-rendered)' : ' (NOT rendered)'}`,
     );
   }
 
@@ -86,7 +102,7 @@ await runBench('bench:ssr-pages', 10 * 60_000, async () => {
           whoCookie,
         ),
       );
-      console.log(`  ${`${name}, ${who}`.padEnd(20)} page ${page}; API reads ${api}`);
+      console.log(`  ${`${name}, ${who}`.padEnd(26)} page ${page}; API reads ${api}`);
     }
   }
   console.log(`\nload average after: ${loadAverage()}`);

@@ -60,11 +60,12 @@ async function teamWithEverything(page: Page) {
     },
   });
   expect(season.status()).toBe(201);
+  const cupStartsAt = `${daysFromNow(10)}T15:00:00Z`;
   const cup = await page.request.post(`/api/teams/${teamId}/tournaments`, {
     data: {
       name: names.cup,
       format: 'single_elimination',
-      startsAt: `${daysFromNow(10)}T15:00:00Z`,
+      startsAt: cupStartsAt,
       endsAt: `${daysFromNow(10)}T23:00:00Z`,
       placeName: null,
       courts: ['Court 1'],
@@ -72,8 +73,15 @@ async function teamWithEverything(page: Page) {
     },
   });
   expect(cup.status()).toBe(201);
+  const { id: cupId } = (await cup.json()) as { id: string };
+  // Four entrants and the draw: the bracket the tournament page shows.
+  const entrants = await page.request.put(`/api/tournaments/${cupId}/entrants`, {
+    data: { entrants: ['Aces', 'Bandits', 'Comets', 'Dingos'].map((name) => ({ name: `${name} ${word}` })) },
+  });
+  expect(entrants.status()).toBe(200);
+  expect((await page.request.post(`/api/tournaments/${cupId}/schedule`)).status()).toBe(200);
   const apiPaths = ['', '/seasons', '/events', '/tournaments'].map((tail) => `/api/teams/${teamId}${tail}`);
-  return { teamId, placeId, names, apiPaths };
+  return { teamId, placeId, cupId, cupStartsAt, word, names, apiPaths };
 }
 
 /** Who the page's session is (the session route, as the app reads it). */
@@ -92,13 +100,13 @@ async function visitorPage(browser: Browser, page: Page, javaScriptEnabled: bool
   return { context, visitor: await context.newPage() };
 }
 
-test('a team link opened without JavaScript shows the team, its seasons, games and tournaments @mobile', async ({
+test('a team link and its tournament opened without JavaScript show the team, its seasons, games, tournaments and the bracket @mobile', async ({
   browser,
   page,
 }) => {
   const owner = newPerson('Coach');
   await signUpWithProfile(page, owner);
-  const { teamId, names } = await teamWithEverything(page);
+  const { teamId, cupId, word, names } = await teamWithEverything(page);
 
   const { context, visitor } = await visitorPage(browser, page, false);
   await visitor.goto(`/team/${teamId}`);
@@ -108,15 +116,21 @@ test('a team link opened without JavaScript shows the team, its seasons, games a
   await expect(visitor.getByRole('link', { name: names.game })).toBeVisible();
   await expect(visitor.getByRole('link', { name: names.cup })).toBeVisible();
   await expect(visitor.getByText(owner.name, { exact: true })).toBeVisible();
+
+  // The tournament's own link: its name and the drawn bracket (the first round's two matches).
+  await visitor.goto(`/tournament/${cupId}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: names.cup })).toBeVisible();
+  await expect(visitor.getByRole('article', { name: `Match W1-1: Aces ${word} v Dingos ${word}` })).toBeVisible();
+  await expect(visitor.getByRole('article', { name: `Match W1-2: Bandits ${word} v Comets ${word}` })).toBeVisible();
   await context.close();
 });
 
-test('a server-rendered team page hydrates without a warning and asks nothing more of the API for the team @mobile', async ({
+test('a server-rendered team page and tournament page hydrate without a warning and ask nothing more of the API for what they show @mobile', async ({
   browser,
   page,
 }) => {
   await signUpWithProfile(page, newPerson('Coach'));
-  const { teamId, names, apiPaths } = await teamWithEverything(page);
+  const { teamId, cupId, cupStartsAt, word, names, apiPaths } = await teamWithEverything(page);
 
   // A visitor in Chicago (the tournament's day is on their clock): the page's own markup, then the live page.
   const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
@@ -133,6 +147,25 @@ test('a server-rendered team page hydrates without a warning and asks nothing mo
   await expect(visitor.getByRole('heading', { level: 1, name: names.cup })).toBeVisible();
   expect(seen.problems).toEqual([]);
   expect(seen.getsOf(apiPaths)).toEqual([]);
+
+  // The tournament's own link, a new document: its bracket in the HTML, its days on the visitor's clock.
+  const cupPaths = [`/api/tournaments/${cupId}`];
+  const cupSeen = watchHydration(visitor);
+  const cupResponse = await visitor.goto(`/tournament/${cupId}`);
+  const cupHtml = (await cupResponse?.text()) ?? '';
+  expect(cupHtml.includes(`${names.cup}</h1>`), "the tournament's name in the HTML").toBe(true);
+  expect(cupHtml.includes(`Aces ${word}`), 'the bracket in the HTML').toBe(true);
+  await expect(visitor.getByRole('article', { name: `Match W1-1: Aces ${word} v Dingos ${word}` })).toBeVisible();
+  // Hydrated: the start (15:00 UTC) and the first matches said on Chicago's clock, "UTC" gone.
+  const chicagoStart = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(cupStartsAt));
+  await expect(visitor.getByText(new RegExp(`${chicagoStart} –`)).first()).toBeVisible();
+  await expect(visitor.getByText(/UTC/)).toHaveCount(0);
+  expect(cupSeen.problems).toEqual([]);
+  expect(cupSeen.getsOf(cupPaths)).toEqual([]);
   await context.close();
 
   // Its organizer, signed in: the app shell and their tools, hydrated as well.
@@ -267,5 +300,100 @@ test('a server-rendered profile hydrates without a warning, asks nothing more fo
   await other.getByRole('button', { name: `Connect with ${player.name}` }).click();
   await expect(other.getByRole('button', { name: /Requested|Cancel request/ }).first()).toBeVisible();
   expect(seen.problems).toEqual([]);
+  await context.close();
+});
+
+test('a post link arrives painted without JavaScript, under its category name is sent to its slugs, and hydrates for a visitor in Chicago and its author', async ({
+  browser,
+  page,
+}) => {
+  const author = newPerson('Poster');
+  await signUpWithProfile(page, author);
+  const word = uniqueWord('ssrpost');
+  const title = `Sub needed ${word}`;
+  const created = await page.request.post('/api/posts', {
+    data: {
+      category: 'play-competition',
+      subcategory: 'sub-needed',
+      title,
+      text: `Need one more for Thursday ${word}.`,
+      place: 'Zilker Park',
+      date: daysFromNow(3),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: postId } = (await created.json()) as { id: string };
+  const postPath = `/posts/play-competition/sub-needed/${postId}`;
+  const apiPaths = [`/api/posts/${postId}`];
+
+  // Without JavaScript: the post, its text, when it was written (in UTC: the server knows no zone).
+  const { context: plain, visitor: reader } = await visitorPage(browser, page, false);
+  await reader.goto(postPath);
+  await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(reader.getByText(`Need one more for Thursday ${word}.`)).toBeVisible();
+  await expect(reader.getByText(/^Posted \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC$/)).toBeVisible();
+  await plain.close();
+
+  // A visitor in Chicago follows a link naming the category by its names: the server sends them to
+  // the slugs' address (as the app's router would), and the page hydrates there.
+  const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
+  const seen = watchHydration(visitor);
+  await visitor.goto(
+    `/posts/${encodeURIComponent('Play & Competition')}/${encodeURIComponent('Sub Needed')}/${postId}`,
+  );
+  await expect(visitor).toHaveURL(new RegExp(`${postPath}$`));
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // Hydrated: when it was written, on the visitor's clock.
+  await expect(visitor.getByText(/^Posted \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$/)).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Sign in to reply' })).toBeVisible();
+  expect(seen.problems).toEqual([]);
+  expect(seen.getsOf(apiPaths)).toEqual([]);
+  await context.close();
+
+  // Its author, signed in: the app shell and their Edit, which React handles.
+  const authorSeen = watchHydration(page);
+  const own = await page.goto(postPath);
+  expect(((await own?.text()) ?? '').includes(`${title}</h1>`), 'the title in the HTML').toBe(true);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit post' })).toBeVisible();
+  expect(authorSeen.problems).toEqual([]);
+  expect(authorSeen.getsOf(apiPaths)).toEqual([]);
+});
+
+test("the demo's partner pages arrive painted without JavaScript and hydrate for a visitor in Chicago without asking again", async ({
+  browser,
+  page,
+}) => {
+  const idOf = async (type: string, name: string) => {
+    const { partners } = (await (await page.request.get(`/api/partners?type=${type}`)).json()) as {
+      partners: { id: string; name: string }[];
+    };
+    const partner = partners.find((candidate) => candidate.name === name);
+    expect(partner, name).toBeDefined();
+    return partner?.id ?? '';
+  };
+  const venueId = await idOf('venue', 'Eastside Court House');
+  const leagueId = await idOf('league', 'Austin Rec Soccer League');
+
+  const { context: plain, visitor: reader } = await visitorPage(browser, page, false);
+  await reader.goto(`/partner/preferred/${venueId}`);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Eastside Court House' })).toBeVisible();
+  await expect(reader.getByRole('heading', { name: 'First open play free' })).toBeVisible();
+  await expect(reader.getByText(/^Valid until \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+  await reader.goto(`/partner/events/${leagueId}`);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Austin Rec Soccer League' })).toBeVisible();
+  await expect(reader.getByRole('link', { name: 'Tuesday Night Pickup Soccer' })).toBeVisible();
+  await plain.close();
+
+  const { context, visitor } = await visitorPage(browser, page, true, 'America/Chicago');
+  const seen = watchHydration(visitor);
+  await visitor.goto(`/partner/events/${leagueId}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Austin Rec Soccer League' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Tuesday Night Pickup Soccer' })).toBeVisible();
+  await visitor.goto(`/partner/preferred/${venueId}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Eastside Court House' })).toBeVisible();
+  await expectAccessible(visitor);
+  expect(seen.problems).toEqual([]);
+  expect(seen.getsOf([`/api/partners/${leagueId}/events`, `/api/partners/${venueId}`])).toEqual([]);
   await context.close();
 });

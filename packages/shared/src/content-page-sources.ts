@@ -1,7 +1,9 @@
 import type { connectionEndpoints } from './connections.ts';
 import type { EndpointReply } from './endpoint.ts';
 import type { eventEndpoints } from './events.ts';
+import type { partnerEndpoints } from './partners.ts';
 import type { placeEndpoints } from './places.ts';
+import type { postEndpoints } from './posts.ts';
 import type { profileEndpoints } from './profiles.ts';
 import type { seasonEndpoints } from './seasons.ts';
 import type { teamEndpoints } from './teams.ts';
@@ -33,4 +35,10 @@ export interface ContentPageSources {
   connectionStatus: (userId: string) => Promise<EndpointReply<typeof connectionEndpoints.status> | null>;
   /** GET /api/tournaments/{tournamentId}. */
   tournament: (tournamentId: string) => Promise<EndpointReply<typeof tournamentEndpoints.get> | null>;
+  /** GET /api/posts/{postId}. */
+  post: (postId: string) => Promise<EndpointReply<typeof postEndpoints.get> | null>;
+  /** GET /api/partners/{partnerId}: a preferred partner. */
+  partner: (partnerId: string) => Promise<EndpointReply<typeof partnerEndpoints.get> | null>;
+  /** GET /api/partners/{partnerId}/events: an events partner. */
+  eventsPartner: (partnerId: string) => Promise<EndpointReply<typeof partnerEndpoints.events> | null>;
 }

@@ -25,3 +25,8 @@ export function eventPageName(view: {
 }): string {
   return `${view.event.title} · ${formatEventStartWithZone(view.occurrence.startsAt, view.event.timeZone)}`;
 }
+
+/** An events partner's page name: "Austin Rec Soccer League: events". */
+export function eventsPartnerPageName(partner: { name: string }): string {
+  return `${partner.name}: events`;
+}

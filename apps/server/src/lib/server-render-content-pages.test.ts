@@ -1,6 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createEventAs,
@@ -10,17 +7,23 @@ import {
   tournamentBodyFor,
   type TestUser,
 } from '../test/factories.ts';
+import {
+  ensureWebBuild,
+  expectHeadOnceAndAgreeing,
+  expectSameAsApi as expectSameAsApiOf,
+  getPage,
+  pageParts,
+  type RenderedQuery,
+  webDist,
+} from '../test/server-rendered-pages.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { serverEntryPath } from './server-render.ts';
 
 /**
  * The server render of the content pages (issue 33, decision 075's addendum: team and place), through
  * the built web app's server entry and the real services: what the HTML says before any script runs,
  * and that the data the browser hydrates from is, key for key, what the API sends the same person.
+ * Post and partner pages: server-render-post-partner-pages.test.ts.
  */
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const webDist = path.join(repoRoot, 'apps/web/dist');
-
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
@@ -30,70 +33,13 @@ let placeId: string;
 let tournamentId: string;
 const missingId = '00000000-0000-4000-8000-000000000000';
 
-type Query = { queryKey: unknown[]; data: unknown };
-
-/** #root's markup and the server-render data block of a page. */
-function pageParts(html: string) {
-  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
-  const match = /<script type="application\/json" id="huddle-server-render">(.*?)<\/script>/.exec(html);
-  const state = match
-    ? (JSON.parse(match[1] ?? '') as { loaderData: Record<string, unknown>; queries: Query[] })
-    : undefined;
-  return { root, state };
-}
-
-/**
- * The page's <head> as decision 076 writes it and its body as the render does: each tag once, and
- * the head's name (title, og:title, JSON-LD) the body's heading.
- */
-function expectHeadOnceAndAgreeing(html: string, { name, type }: { name: string; type: string }) {
-  const head = html.slice(0, html.indexOf('</head>'));
-  const count = (pattern: RegExp) => head.match(new RegExp(pattern, 'g'))?.length ?? 0;
-  expect(count(/<title>/), '<title>').toBe(1);
-  expect(count(/<meta name="description"/), 'description').toBe(1);
-  expect(count(/<meta property="og:title"/), 'og:title').toBe(1);
-  expect(count(/<link rel="canonical"/), 'canonical').toBe(1);
-  expect(count(/<script type="application\/ld\+json">/), 'JSON-LD').toBe(1);
-  expect(count(/id="huddle-server-render"/), 'the render state').toBe(1);
-  // Nothing of the head in the body: React writes no title, meta or JSON-LD of its own there.
-  const body = html.slice(html.indexOf('</head>'));
-  expect(body).not.toMatch(/<title>|<meta |application\/ld\+json|rel="canonical"/);
-  const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  expect(head).toContain(`<title>${escaped} | `);
-  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(head)?.[1] ?? '{}') as {
-    '@type': string;
-    name: string;
-  };
-  expect(ld).toMatchObject({ '@type': type, name });
-  expect(pageParts(html).root).toContain(`${escaped}</h1>`);
-}
-
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-
-/**
- * Each query the page was rendered from, against the API's reply to the same person: the keys the
- * page's hooks read (get-team.ts, list-seasons.ts, list-team-events.ts, list-tournaments.ts,
- * get-place.ts, get-place-events.ts) and the endpoints they ask.
- */
-async function expectSameAsApi(
-  queries: Query[],
+const get = (url: string, cookie?: string) => getPage(t.app, url, cookie);
+/** The page's queries against the API's replies to the same person (the keys of get-team.ts, list-seasons.ts, …). */
+const expectSameAsApi = (
+  queries: RenderedQuery[],
   expected: Record<string, string | { url: string; field: string }>,
   cookie?: string,
-) {
-  const byKey = new Map(queries.map((query) => [JSON.stringify(query.queryKey), query.data]));
-  for (const [key, source] of Object.entries(expected)) {
-    // A hook that keeps one field of the reply (get-connection-status.ts keeps `status`).
-    const { url, field } = typeof source === 'string' ? { url: source, field: null } : source;
-    const api = await get(url, cookie);
-    expect(api.statusCode, url).toBe(200);
-    const reply = api.json() as Record<string, unknown>;
-    expect(byKey.get(key), key).toEqual(field ? reply[field] : reply);
-  }
-  // Nothing else but the session: what the page did not read is not carried.
-  expect(queries.map((query) => JSON.stringify(query.queryKey)).sort()).toEqual(
-    [...Object.keys(expected), JSON.stringify(['session'])].sort(),
-  );
-}
+) => expectSameAsApiOf(t.app, queries, expected, cookie);
 
 const teamQueries = (id: string) => ({
   [JSON.stringify(['teams', 'detail', id])]: `/api/teams/${id}`,
@@ -113,10 +59,7 @@ const placeQueries = (id: string) => ({
 });
 
 beforeAll(async () => {
-  // The render runs the web build's server entry: build it when this checkout has none (npm test builds first).
-  if (!existsSync(serverEntryPath(webDist)) || !existsSync(path.join(webDist, 'index.html'))) {
-    execFileSync('npm', ['run', 'build', '-w', '@huddle/web'], { cwd: repoRoot, stdio: 'inherit' });
-  }
+  ensureWebBuild();
   t = await createTestApp({ WEB_DIST_DIR: webDist }, { serveWebApp: true });
   owner = await signUpUser(t.app, { name: 'Olive Owner' });
   other = await signUpUser(t.app, { name: 'Otto Other' });
@@ -279,6 +222,8 @@ describe('server rendering of a public profile', () => {
     expect(root).not.toContain('>Block<');
     expect(root).not.toContain('>Connect<');
     await expectSameAsApi(state?.queries ?? [], profileQueries(owner.user.id, false));
+    // A player's page has no JSON-LD (decision 076: reachable, not advertised).
+    expectHeadOnceAndAgreeing(response.body, { name: 'Olive Owner', type: null });
   });
 
   it('gives someone else signed in their Connect button at once, and the player their own page without it', async () => {
@@ -319,6 +264,7 @@ describe('server rendering of a tournament page', () => {
     expect(root).toContain('Apr 5, 2030, 9:00 AM UTC');
     expect(root).not.toContain('Loading tournament');
     await expectSameAsApi(state?.queries ?? [], tournamentQueries(tournamentId, false));
+    expectHeadOnceAndAgreeing(response.body, { name: 'Spring Smash', type: null });
   });
 
   it("gives its organizer the entrants picker's seasons, and leaves a missing one to the browser", async () => {

@@ -24,7 +24,7 @@ interface EntryServer {
       /** Team, place, … pages (decision 075's addendum). */
       content: ContentPageSources;
     },
-  ): Promise<RenderedPage | null>;
+  ): Promise<RenderedPage | PageRedirect | null>;
   /** Sign-in or sign-up (issue 33); null for the auth pages not rendered on the server. */
   renderAuthPage(
     page: AuthPath,
@@ -39,6 +39,15 @@ export interface RenderedPage {
   state: ServerRenderState;
   /** The page's title as the app sets it (issue 33): the HTML's, where no page meta gives one. */
   title?: string;
+}
+
+/**
+ * An address the page's route sends elsewhere before rendering (a post's category named by its name
+ * goes to its slug's address: app/post-addresses.ts): the server answers with that redirect, as the
+ * browser's router would have made it.
+ */
+export interface PageRedirect {
+  redirect: { status: number; location: string };
 }
 
 /** The server's answers a rendered page is made from: the same services as the API's, for this request's person. */
@@ -56,7 +65,7 @@ export type RenderPage = (
   request: FastifyRequest,
   url: string,
   user: CurrentUser | null,
-) => Promise<RenderedPage | null>;
+) => Promise<RenderedPage | PageRedirect | null>;
 
 /** The path of the server entry in a web build. */
 export const serverEntryPath = (webDistDir: string) => path.join(webDistDir, '.ssr', 'entry-server.mjs');

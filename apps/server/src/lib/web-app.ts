@@ -400,6 +400,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
           return null;
         })
       : null;
+    // The route sends this address elsewhere (post-addresses.ts): the same redirect, from here.
+    if (rendered && 'redirect' in rendered) return reply.redirect(rendered.redirect.location, rendered.redirect.status);
     return sendIndexPage(reply, indexPage(pathname, user, meta, null, rendered));
   });
 

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { SignUpBody } from '@huddle/shared/accounts';
 import { listOccurrences, localToInstant, seriesEnd, type WeeklyRepeat } from '@huddle/shared/event-occurrences';
+import { partnerBody, partnerOfferBody, type PartnerBody, type PartnerOfferBody } from '@huddle/shared/partners';
 import { geohashOf } from '@huddle/shared/places';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -11,6 +12,7 @@ import { defaultNotificationSettings, type NotificationCategory } from '@huddle/
 import type { Database } from '../db/client.ts';
 import { users } from '../features/accounts/accounts.schema.ts';
 import { eventParties, events } from '../features/events/events.schema.ts';
+import { createPartner, createPartnerOffer } from '../features/partners/partners.service.ts';
 import { places } from '../features/places/places.schema.ts';
 import { teamMembers } from '../features/teams/teams.schema.ts';
 import type { Mailer } from '../lib/mail/mailer.ts';
@@ -179,6 +181,15 @@ export async function insertPlace(
     .returning();
   if (!row) throw new Error('place insert returned nothing');
   return row;
+}
+
+/** A partner and its offers, as the admin area makes them (issue 17: partners have no other API). */
+export async function insertPartner(db: Database, body: PartnerBody, offers: PartnerOfferBody[] = []) {
+  const partner = await createPartner(db, { body: partnerBody.parse(body) });
+  for (const offer of offers) {
+    await createPartnerOffer(db, { partnerId: partner.id, body: partnerOfferBody.parse(offer) });
+  }
+  return partner;
 }
 
 /**

@@ -21,10 +21,14 @@ import { sessionQueryKey } from '../features/accounts/api/get-session.ts';
 import { eventQueryOptions } from '../features/events/api/get-event.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { namedPageTitle, pageTitle } from './page-title.ts';
+import { redirectPostNamesToSlugs } from './post-addresses.ts';
 import { Providers } from './providers.tsx';
 import { renderToHtml } from './render-to-html.ts';
 import { routes } from './routes.tsx';
+import { eventsPartnerPageData } from './server-pages/events-partner-page-data.ts';
+import { partnerPageData } from './server-pages/partner-page-data.ts';
 import { placePageData } from './server-pages/place-page-data.ts';
+import { postPageData } from './server-pages/post-page-data.ts';
 import { profilePageData } from './server-pages/profile-page-data.ts';
 import { teamPageData } from './server-pages/team-page-data.ts';
 import { tournamentPageData } from './server-pages/tournament-page-data.ts';
@@ -85,32 +89,62 @@ serverRenderedPages['team/:teamId'] = teamPageData;
 serverRenderedPages['places/view/:placeId'] = placePageData;
 serverRenderedPages['profile/:userId'] = profilePageData;
 serverRenderedPages['tournament/:tournamentId'] = tournamentPageData;
+serverRenderedPages['posts/:category/:subcategory/:postId'] = postPageData;
+serverRenderedPages['partner/preferred/:partnerId'] = partnerPageData;
+serverRenderedPages['partner/events/:partnerId'] = eventsPartnerPageData;
 
 const handler = createStaticHandler(routes);
 
 /**
- * The route table's loaders are the browser's guards, which read the session through the browser's
- * query client. Here the server has decided already (it knows the session), so they are not run: each
- * matched route's lazy module is loaded and its loader data is null, which is what the guards of the
- * rendered pages return.
+ * Loaders that decide from the address alone (no session, no query client): run on the server as in
+ * the browser, so a page the browser would leave for another address is left on the server too, with
+ * a real redirect, and the page rendered is the one the browser shows (decision 075's addendum on
+ * post and partner pages).
+ */
+const loadersOfTheAddress = new Set<unknown>([redirectPostNamesToSlugs]);
+
+/**
+ * The route table's other loaders are the browser's guards, which read the session through the
+ * browser's query client. Here the server has decided already (it knows the session), so they are not
+ * run: each matched route's lazy module is loaded and its loader data is null, which is what the
+ * guards of the rendered pages return.
  */
 const guardsAnsweredByServer: DataStrategyFunction = async ({ matches }) => {
   const results: Record<string, DataStrategyResult> = {};
   await Promise.all(
     matches.map(async (match) => {
-      results[match.route.id] = await match.resolve(async () => null);
+      results[match.route.id] = loadersOfTheAddress.has(match.route.loader)
+        ? await match.resolve()
+        : await match.resolve(async () => null);
     }),
   );
   return results;
 };
 
-/** The page at `url` (path and query) rendered for the person `sources` answers for; null for any page not rendered here. */
-export async function renderPage(url: string, sources: ServerPageSources): Promise<ServerRenderedPage | null> {
+/** Where a loader of the address sends the browser (post-addresses.ts): the server answers with the same redirect. */
+export interface ServerRedirect {
+  redirect: { status: number; location: string };
+}
+
+/**
+ * The page at `url` (path and query) rendered for the person `sources` answers for; a redirect where
+ * the route's loader of the address sends it elsewhere; null for any page not rendered here.
+ */
+export async function renderPage(
+  url: string,
+  sources: ServerPageSources,
+): Promise<ServerRenderedPage | ServerRedirect | null> {
   const location = new URL(url, 'http://huddle.invalid');
   const client = createQueryClient();
   client.setQueryData(sessionQueryKey, sources.session);
   const context = await handler.query(new Request(location), { dataStrategy: guardsAnsweredByServer });
-  if (context instanceof Response || context.errors) return null;
+  if (context instanceof Response) {
+    const to = context.headers.get('location');
+    return to && context.status >= 300 && context.status < 400
+      ? { redirect: { status: context.status, location: to } }
+      : null;
+  }
+  if (context.errors) return null;
   const page = context.matches.at(-1);
   const loadPage = page?.route.path ? serverRenderedPages[page.route.path] : undefined;
   if (!page || !loadPage) return null;

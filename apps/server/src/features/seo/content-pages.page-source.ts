@@ -2,7 +2,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { ContentPageReads } from '../../lib/content-page-sources.ts';
 import { connectionsPageSource } from '../connections/connections.page-source.ts';
 import { eventListsPageSource } from '../events/event-lists.page-source.ts';
+import { partnersPageSource } from '../partners/partners.page-source.ts';
 import { placePageSource } from '../places/places.page-source.ts';
+import { postsPageSource } from '../posts/posts.page-source.ts';
 import { profilePageSource } from '../profiles/profiles.page-source.ts';
 import { seasonsPageSource } from '../seasons/seasons.page-source.ts';
 import { teamPageSource } from '../teams/teams.page-source.ts';
@@ -10,7 +12,7 @@ import { tournamentsPageSource } from '../tournaments/tournaments.page-source.ts
 
 /**
  * Every read the server-rendered content pages are made from (team, place, … : decision 075's
- * addendum), each from its own feature, as that feature's API route makes it. Typed against the
+ * addenda), each from its own feature, as that feature's API route makes it. Typed against the
  * one list of reads (ContentPageReads): a read missing here fails the type check.
  */
 export function contentPageSources(deps: Pick<AppDeps, 'db' | 'reads' | 'clock' | 'config'>): ContentPageReads {
@@ -22,5 +24,7 @@ export function contentPageSources(deps: Pick<AppDeps, 'db' | 'reads' | 'clock' 
     ...placePageSource(deps),
     ...profilePageSource(deps),
     ...connectionsPageSource(deps),
+    ...postsPageSource(deps),
+    ...partnersPageSource(deps),
   };
 }

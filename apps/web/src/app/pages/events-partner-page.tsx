@@ -1,3 +1,4 @@
+import { eventsPartnerPageName } from '@huddle/shared/page-names';
 import { partnerMessages, partnerPaths } from '@huddle/shared/partners';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -13,7 +14,7 @@ export function Component() {
   const { partnerId = '' } = useParams();
   const view = useEventsPartner(partnerId);
   const missing = view.error instanceof ApiError && (view.error.code === 'NOT_FOUND' || view.error.status === 400);
-  usePageName(view.data ? `${view.data.name}: events` : undefined);
+  usePageName(view.data ? eventsPartnerPageName(view.data) : undefined);
 
   if (missing) return <NotFoundPage />;
   if (view.isPending) {

@@ -23,7 +23,7 @@ import { useSession } from '../../features/accounts/api/get-session.ts';
 import { useDeletePost } from '../../features/posts/api/delete-post.ts';
 import { usePost } from '../../features/posts/api/get-post.ts';
 import { PostFormModal } from '../../features/posts/components/post-form-modal.tsx';
-import { formatPostedAt, PostMetaLine } from '../../features/posts/components/post-meta-line.tsx';
+import { PostedAt, PostMetaLine } from '../../features/posts/components/post-meta-line.tsx';
 import { PostReplies } from '../../features/posts/components/post-replies.tsx';
 import { ReplyBox } from '../../features/posts/components/reply-box.tsx';
 import { ReportPostModal } from '../../features/posts/components/report-post-modal.tsx';
@@ -91,7 +91,7 @@ export function Component() {
               </Title>
               <PostMetaLine post={post} />
               <Text size="xs" c="dimmed">
-                Posted <time dateTime={post.createdAt}>{formatPostedAt(post.createdAt)}</time>
+                Posted <PostedAt instant={post.createdAt} />
                 {post.editedAt ? ' · Edited' : ''}
               </Text>
             </Stack>

@@ -11,4 +11,6 @@ export type ContentPageData = (args: {
   params: Record<string, string | undefined>;
   client: QueryClient;
   sources: { session: { user: { id: string } | null }; content: ContentPageSources };
+  /** The name the page gives itself (its usePageName), for the HTML's title where no page meta gives one. */
+  named: (name: string) => void;
 }) => Promise<boolean>;

@@ -1,9 +1,9 @@
 import { partnerMessages, type PartnerOffer } from '@huddle/shared/partners';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import { dateTimeFormat } from '../../../lib/intl-formats.ts';
+import { ViewerClockTime } from '../../../components/ui/viewer-clock-time.tsx';
 
-const validUntil = (iso: string) =>
-  dateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+/** The offer's last day on the viewer's clock (the UTC day on a page the server rendered, until it hydrates). */
+const validUntilFormat: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 
 /** A partner's offers valid now (the server leaves out ended and not-yet-started ones). */
 export function PartnerOffers({ offers }: { offers: PartnerOffer[] }) {
@@ -47,7 +47,10 @@ export function PartnerOffers({ offers }: { offers: PartnerOffer[] }) {
                 ) : null}
                 {offer.validUntil ? (
                   <Text size="xs" c="dimmed">
-                    Valid until <time dateTime={offer.validUntil}>{validUntil(offer.validUntil)}</time>
+                    Valid until{' '}
+                    <time dateTime={offer.validUntil}>
+                      <ViewerClockTime iso={offer.validUntil} format={validUntilFormat} />
+                    </time>
                   </Text>
                 ) : null}
               </Stack>

@@ -1,7 +1,7 @@
 import { postMessages, postPaths, type PostSummary } from '@huddle/shared/posts';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatPostedAt, PostMetaLine } from './post-meta-line.tsx';
+import { PostedAt, PostMetaLine } from './post-meta-line.tsx';
 
 /** Spec §2 post card: the title, the first 100 characters then dots, and 'View More'. */
 export function PostCard({ post }: { post: PostSummary }) {
@@ -17,7 +17,7 @@ export function PostCard({ post }: { post: PostSummary }) {
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" c="dimmed">
             {post.replyCount === 1 ? '1 reply' : `${post.replyCount} replies`} · Posted{' '}
-            <time dateTime={post.createdAt}>{formatPostedAt(post.createdAt)}</time>
+            <PostedAt instant={post.createdAt} />
           </Text>
           <Anchor component={Link} to={postPaths.post(post)} fw={600} aria-describedby={titleId}>
             {postMessages.viewMore}

@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { ViewerClockTime } from '../../../components/ui/viewer-clock-time.tsx';
 import { dateTimeFormat } from '../../../lib/intl-formats.ts';
 
 /** A calendar day (YYYY-MM-DD) as the reader's locale writes it, without shifting time zones. */
@@ -9,9 +10,18 @@ export function formatPostDate(day: string): string {
   );
 }
 
-/** When a post (or a reply) was written, as the reader's locale writes a day and a time. */
-export function formatPostedAt(instant: string): string {
-  return dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(instant));
+const postedAtFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/**
+ * When a post (or a reply) was written, as the reader's locale writes a day and a time, on their
+ * clock: a page the server rendered says it in UTC until it has hydrated (decision 075).
+ */
+export function PostedAt({ instant }: { instant: string }) {
+  return (
+    <time dateTime={instant}>
+      <ViewerClockTime iso={instant} format={postedAtFormat} />
+    </time>
+  );
 }
 
 /** Who wrote it, where and when: the line under a post's title. */

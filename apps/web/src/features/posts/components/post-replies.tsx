@@ -2,7 +2,7 @@ import type { PostReplyItem } from '@huddle/shared/posts';
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LinkifiedText } from '../../../components/ui/linkified-text.tsx';
-import { formatPostedAt } from './post-meta-line.tsx';
+import { PostedAt } from './post-meta-line.tsx';
 import { ReplyBox } from './reply-box.tsx';
 
 function ReplyItem({ reply }: { reply: PostReplyItem }) {
@@ -21,7 +21,7 @@ function ReplyItem({ reply }: { reply: PostReplyItem }) {
             {reply.author.displayName}
           </Text>{' '}
           <Text span c="dimmed" size="xs">
-            <time dateTime={reply.createdAt}>{formatPostedAt(reply.createdAt)}</time>
+            <PostedAt instant={reply.createdAt} />
           </Text>
         </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

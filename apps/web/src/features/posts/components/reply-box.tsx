@@ -3,9 +3,15 @@ import { postReplyBody } from '@huddle/contracts/posts';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useReplyToPost } from '../api/reply-to-post.ts';
 
-/** The box under a post (parentId null) or under a reply's thread. The text stays if sending fails. */
+/**
+ * The box under a post (parentId null) or under a reply's thread. The text stays if sending fails.
+ * On a page the server rendered (decision 075) it is disabled until the app has taken the markup
+ * over: before that, Send would submit the bare HTML form (a reload, the reply lost) and the text
+ * typed would not be in the form's state.
+ */
 export function ReplyBox({
   postId,
   parentId,
@@ -18,6 +24,7 @@ export function ReplyBox({
   onDone?: () => void;
 }) {
   const send = useReplyToPost(postId);
+  const ready = useHydrated();
   const form = useForm({
     initialValues: { text: '' },
     validate: (values) => {
@@ -44,14 +51,21 @@ export function ReplyBox({
       })}
     >
       <Stack gap="xs">
-        <Textarea label={label} autosize minRows={2} maxLength={postLimits.reply} {...form.getInputProps('text')} />
+        <Textarea
+          label={label}
+          autosize
+          minRows={2}
+          maxLength={postLimits.reply}
+          disabled={!ready}
+          {...form.getInputProps('text')}
+        />
         <Group justify="flex-end" gap="xs">
           {onDone ? (
             <Button variant="default" size="xs" onClick={onDone}>
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" size="xs" loading={send.isPending}>
+          <Button type="submit" size="xs" loading={send.isPending} disabled={!ready}>
             Send reply
           </Button>
         </Group>
