@@ -3,19 +3,24 @@
 // - the HTTP time of the whole page (session, event read, render, splice), visitor and signed in;
 // - the render alone (React Router's static handler + React), in this process, from the same data;
 // each as p50/p95, with the load average (the machine may be shared).
+// BENCH_DATABASE_URL runs it on an existing database instead (issue 33's figure is at 1 M events:
+// bench:nearby's `BENCH_KEEP=1` database), with a player signed up for the run as the signed-in person.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import {
+  describeDatabase,
   embeddedDatabaseUrl,
+  externalDatabaseUrl,
   kb,
   loadAverage,
   repoRoot,
   requireServerBuild,
   runBench,
   signInCookie,
+  signUpCookie,
   startServer,
 } from './lib/harness.mjs';
 
@@ -45,16 +50,19 @@ await runBench('bench:ssr', 10 * 60_000, async () => {
   requireServerBuild();
   if (!existsSync(entryPath)) throw new Error(`no server render bundle at ${entryPath}: run npm run build`);
   console.log(`load average before: ${loadAverage()}`);
-  const server = await startServer({ prefix: 'huddle-bench-ssr-' });
-  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(server.dataDir) });
+  const server = await startServer({ prefix: 'huddle-bench-ssr-', databaseUrl: externalDatabaseUrl });
+  const databaseUrl = externalDatabaseUrl ?? embeddedDatabaseUrl(server.dataDir);
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const { rows: counted } = await client.query('select count(*)::int as events from events');
   const { rows } = await client.query(
     "select id from events where visibility = 'public' and cancelled_at is null order by created_at limit 1",
   );
   await client.end();
   const eventId = rows[0]?.id;
-  if (!eventId) throw new Error('the demo has no public event');
-  const cookie = await signInCookie(server.baseUrl);
+  if (!eventId) throw new Error('the database has no public event');
+  console.log(`${describeDatabase(externalDatabaseUrl)}: ${counted[0].events.toLocaleString('en-US')} events`);
+  const cookie = externalDatabaseUrl ? await signUpCookie(server.baseUrl) : await signInCookie(server.baseUrl);
   const eventUrl = `${server.baseUrl}/discover/events/${eventId}`;
 
   console.log('\nFirst HTML response (bytes, as sent; gzip -6 as a proxy would send it)');
