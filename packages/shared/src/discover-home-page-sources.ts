@@ -33,3 +33,27 @@ export interface DiscoverHomePageSources {
   /** GET /api/me/registrations (home's "Registrations"): null for a visitor. */
   myRegistrations: () => Promise<EndpointReply<typeof seasonEndpoints.listMyRegistrations> | null>;
 }
+
+/**
+ * The cookie a visitor's picked city travels in (discover, signed out): the browser writes it beside
+ * localStorage (`{"name","lat","lng"}`, URI-encoded), so the server renders that visitor's list for
+ * it (issue 33). Not HttpOnly: the browser writes and reads it.
+ */
+export const visitorCityCookie = 'huddle-discover-city';
+
+/**
+ * What the server knows of the browser it renders a page for (issue 33): the browser decides the
+ * same things from the same facts, so the page hydrates without a mismatch.
+ */
+export interface RenderRequest {
+  /** The first language of Accept-Language ("en-US"): what that browser's navigator.language says. */
+  language: string | null;
+  /** The visitor's picked city's cookie (visitorCityCookie) as sent, decoded, unchecked. */
+  pickedCity: string | null;
+}
+
+/** The first language of an Accept-Language header ("en-US,en;q=0.9" → "en-US"); null without one. */
+export function firstAcceptedLanguage(header: string | undefined): string | null {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim();
+  return first && first !== '*' ? first : null;
+}

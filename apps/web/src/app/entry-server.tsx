@@ -24,6 +24,9 @@ import { namedPageTitle, pageTitle } from './page-title.ts';
 import { Providers } from './providers.tsx';
 import { renderToHtml } from './render-to-html.ts';
 import { routes } from './routes.tsx';
+import { RenderRequestContext, type RenderRequest } from '../lib/render-request.ts';
+import { discoverPageData } from './server-pages/discover-page-data.ts';
+import { homePageData } from './server-pages/home-page-data.ts';
 import { placePageData } from './server-pages/place-page-data.ts';
 import { profilePageData } from './server-pages/profile-page-data.ts';
 import { teamPageData } from './server-pages/team-page-data.ts';
@@ -40,6 +43,8 @@ export interface ServerPageSources {
   event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
   /** Team, place, … pages (decision 075's addendum): their GET endpoints' replies for this person, or null. */
   content: ContentPageSources;
+  /** What the server knows of the browser (discover and home: its language, a visitor's picked city). */
+  request: RenderRequest;
 }
 
 export interface ServerRenderedPage {
@@ -85,6 +90,9 @@ serverRenderedPages['team/:teamId'] = teamPageData;
 serverRenderedPages['places/view/:placeId'] = placePageData;
 serverRenderedPages['profile/:userId'] = profilePageData;
 serverRenderedPages['tournament/:tournamentId'] = tournamentPageData;
+// Discover and home (decision 075's addendum "discover and home").
+serverRenderedPages.discover = serverRenderedPages['discover/:context'] = discoverPageData;
+serverRenderedPages.home = homePageData;
 
 const handler = createStaticHandler(routes);
 
@@ -120,10 +128,12 @@ export async function renderPage(url: string, sources: ServerPageSources): Promi
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
     <StrictMode>
-      <Providers queryClient={client}>
-        {/* hydrate={false}: React Router's own hydration script is inline, which the CSP refuses; the state goes in a data block. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
+      <RenderRequestContext value={sources.request}>
+        <Providers queryClient={client}>
+          {/* hydrate={false}: React Router's own hydration script is inline, which the CSP refuses; the state goes in a data block. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </RenderRequestContext>
     </StrictMode>,
   );
   return {
