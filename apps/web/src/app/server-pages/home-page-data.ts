@@ -13,7 +13,8 @@ import type { ViewerPageData } from './viewer-page-data.ts';
  */
 export const homePageData: ViewerPageData = async ({ client, sources }) => {
   const user = sources.session.user;
-  if (!user) return false;
+  // As the signed-in guard (guards.ts): a visitor goes to sign in, a new person to first-time setup.
+  if (!user?.hasAdditionalInfo) return false;
   const city = user.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
   const [mine, nearbyEvents, nearbyPlayers, registrations] = await Promise.all([
     sources.content.myEvents(),
