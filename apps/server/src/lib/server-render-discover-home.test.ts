@@ -77,7 +77,9 @@ async function expectDiscoverAsApi(queries: Query[], headers: Record<string, str
   const list = queries.find((query) => query.queryKey[0] === 'events');
   expect(list?.queryKey.slice(0, 2)).toEqual(['events', 'discover']);
   const query = list?.queryKey[2] as Record<string, string | number>;
-  const search = new URLSearchParams(Object.entries({ ...query, limit: 20 }).map(([k, v]) => [k, String(v)]));
+  const search = new URLSearchParams(
+    Object.entries({ ...query, limit: 20 }).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   expect(list?.data).toEqual({ pages: [await api(`/api/events?${search}`, headers)], pageParams: [null] });
   expect(queryAt(queries, ['game-types'])).toEqual(await api('/api/game-types', headers));
   expect(queries.map(keyOf).sort()).toEqual(

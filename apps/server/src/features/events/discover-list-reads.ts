@@ -88,8 +88,12 @@ function createDiscoverListReads({ db, reads, clock, config, realtime, responseC
     discover: async (request, viewer, query) => {
       if (discoverCache) {
         const shared = discoverCache.normalise(query);
-        const page = await sharedListPage(request, viewer, eventEndpoints.discoverEvents, discoverCache.key(shared), () =>
-          discoverEvents(db, clock, { query: shared }),
+        const page = await sharedListPage(
+          request,
+          viewer,
+          eventEndpoints.discoverEvents,
+          discoverCache.key(shared),
+          () => discoverEvents(db, clock, { query: shared }),
         );
         if (page) return page;
       }

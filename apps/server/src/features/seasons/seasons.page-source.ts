@@ -1,11 +1,17 @@
 import { seasonEndpoints } from '@huddle/shared/seasons';
 import type { AppDeps } from '../../app-deps.ts';
-import { endpointQueryReplyOrNull, endpointReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import {
+  endpointQueryReplyOrNull,
+  endpointReplyOrNull,
+  type ContentPageReads,
+} from '../../lib/content-page-sources.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { listMyRegistrations, listSeasons } from './seasons.service.ts';
 
 /** A team page's seasons (decision 075's addendum): what GET /api/teams/{teamId}/seasons sends this viewer. */
-export function seasonsPageSource({ db }: Pick<AppDeps, 'db'>): Pick<ContentPageReads, 'teamSeasons' | 'myRegistrations'> {
+export function seasonsPageSource({
+  db,
+}: Pick<AppDeps, 'db'>): Pick<ContentPageReads, 'teamSeasons' | 'myRegistrations'> {
   return {
     // On the primary, as the route reads it.
     teamSeasons: (_request, viewerId, teamId) =>

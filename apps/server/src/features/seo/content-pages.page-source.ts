@@ -16,7 +16,9 @@ import { tournamentsPageSource } from '../tournaments/tournaments.page-source.ts
  * addendum), each from its own feature, as that feature's API route makes it. Typed against the
  * one list of reads (ContentPageReads): a read missing here fails the type check.
  */
-export function contentPageSources(deps: Pick<AppDeps, 'db' | 'reads' | 'clock' | 'config' | 'realtime' | 'responseCaches'>): ContentPageReads {
+export function contentPageSources(
+  deps: Pick<AppDeps, 'db' | 'reads' | 'clock' | 'config' | 'realtime' | 'responseCaches'>,
+): ContentPageReads {
   return {
     ...teamPageSource(deps),
     ...seasonsPageSource(deps),
