@@ -89,7 +89,7 @@ await runBench('bench:ssr', 10 * 60_000, async () => {
   const entry = await import(pathToFileURL(entryPath).href);
   const importMs = performance.now() - importStarted;
   const view = await (await fetch(`${server.baseUrl}/api/events/${eventId}`)).json();
-  const sources = { session: { user: null }, event: async () => view };
+  const sources = { session: { user: null }, event: async () => view, request: { language: null, pickedCity: null } };
   const url = `/discover/events/${eventId}`;
   for (let run = 0; run < 20; run += 1) await entry.renderPage(url, sources);
   const renders = [];

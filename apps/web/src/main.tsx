@@ -11,6 +11,7 @@ import { readCustomHost } from './features/custom-domains/custom-host.ts';
 import { sessionQueryKey, sessionQueryOptions } from './features/accounts/api/get-session.ts';
 import { takeInlineSession } from './features/accounts/api/inline-session.ts';
 import { publicConfigQueryOptions } from './features/settings/api/get-public-config.ts';
+import { keepServerRenderedCopies } from './lib/offline-data.ts';
 import { queryClient } from './lib/query-client.ts';
 import { startServiceWorker, whenStable } from './lib/service-worker-start.ts';
 import { countVisit } from './lib/visit-count.ts';
@@ -32,6 +33,8 @@ else void queryClient.prefetchQuery(sessionQueryOptions());
 // the server's time: a browser clock ahead of the server's would take it as stale and ask again.
 const serverState = takeServerRenderState();
 for (const { queryKey, data } of serverState?.queries ?? []) queryClient.setQueryData(queryKey, data);
+// The worker keeps home's lists as they are fetched; a rendered home fetched none (issue 33).
+if (serverState) void keepServerRenderedCopies(serverState.queries).catch(() => undefined);
 
 /** Lets the browser paint and handle input between start-up steps (each is a separate task). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

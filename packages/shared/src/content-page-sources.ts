@@ -1,4 +1,5 @@
 import type { connectionEndpoints } from './connections.ts';
+import type { DiscoverHomePageSources } from './discover-home-page-sources.ts';
 import type { EndpointReply } from './endpoint.ts';
 import type { eventEndpoints } from './events.ts';
 import type { partnerEndpoints } from './partners.ts';
@@ -16,7 +17,7 @@ import type { tournamentEndpoints } from './tournaments.ts';
  * error. The web app's server entry takes them (apps/web/src/app/server-pages/) and the server
  * gives them (apps/server/src/lib/content-page-sources.ts): one list both sides type-check against.
  */
-export interface ContentPageSources {
+export interface ContentPageSources extends DiscoverHomePageSources {
   /** GET /api/teams/{teamId}. */
   team: (teamId: string) => Promise<EndpointReply<typeof teamEndpoints.getTeam> | null>;
   /** GET /api/teams/{teamId}/seasons. */

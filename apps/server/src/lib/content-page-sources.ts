@@ -54,3 +54,23 @@ export async function endpointReplyOrNull<E extends Endpoint & { params: z.ZodTy
     throw error;
   }
 }
+
+/**
+ * endpointReplyOrNull for an endpoint read by its query string (discover's list, home's blocks),
+ * or by nothing but the session (`/api/me/...`): the query checked with the endpoint's own schema.
+ */
+export async function endpointQueryReplyOrNull<E extends Endpoint>(
+  endpoint: E,
+  query: unknown,
+  read: (query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined) => Promise<EndpointReply<E>>,
+): Promise<EndpointReply<E> | null> {
+  const parsed = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const, data: undefined };
+  if (!parsed.success) return null;
+  try {
+    const reply = await read(parsed.data as E['query'] extends z.ZodType ? z.output<E['query']> : undefined);
+    return JSON.parse(serializeReply(endpoint, reply).json) as EndpointReply<E>;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}

@@ -8,7 +8,13 @@ import type { ServerRenderState } from '@huddle/shared/landing-pages';
 import type { CurrentUser } from '@huddle/shared/users';
 import type { FastifyRequest } from 'fastify';
 import type { ContentPageSources } from '@huddle/shared/content-page-sources';
+import {
+  firstAcceptedLanguage,
+  visitorCityCookie,
+  type RenderRequest,
+} from '@huddle/shared/discover-home-page-sources';
 import { contentPageSourcesFor, type ContentPageReads } from './content-page-sources.ts';
+import { cookieValues } from './session.ts';
 
 /**
  * What the web build's server entry exports (apps/web/src/app/entry-server.tsx, built into
@@ -23,6 +29,8 @@ interface EntryServer {
       event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
       /** Team, place, … pages (decision 075's addendum). */
       content: ContentPageSources;
+      /** Discover and home: what the server knows of the browser. */
+      request: RenderRequest;
     },
   ): Promise<RenderedPage | PageRedirect | null>;
   /** Sign-in or sign-up (issue 33); null for the auth pages not rendered on the server. */
@@ -117,6 +125,23 @@ export function createServerRender(webDistDir: string, sources: ServerRenderSour
       session: session.data,
       event: (eventId, occurrence) => sources.event(request, user?.id, { eventId, occurrence }),
       content: contentPageSourcesFor(sources.content, request, user?.id),
+      request: renderRequestOf(request),
     });
   };
+}
+
+/**
+ * The browser's language and a visitor's picked city, as this request tells them (discover and home,
+ * issue 33): the web app decides the distance unit and the visitor's list from them as the browser
+ * does from navigator.language and its own storage.
+ */
+function renderRequestOf(request: FastifyRequest): RenderRequest {
+  const [city] = cookieValues(request.headers.cookie, visitorCityCookie);
+  let pickedCity: string | null = null;
+  try {
+    pickedCity = city ? decodeURIComponent(city) : null;
+  } catch {
+    // Not written by the app: as if no city was picked.
+  }
+  return { language: firstAcceptedLanguage(request.headers['accept-language']), pickedCity };
 }

@@ -87,7 +87,7 @@ export function createSessionCache({ now = Date.now }: { now?: () => number } = 
  * The values of the cookie with this name in a Cookie header (raw, as sent). Usually none or
  * one; more than one is left to Better Auth and not cached.
  */
-function cookieValues(header: string | undefined, name: string): string[] {
+export function cookieValues(header: string | undefined, name: string): string[] {
   if (!header) return [];
   const values: string[] = [];
   for (const part of header.split(';')) {

@@ -27,6 +27,9 @@ import { renderToHtml } from './render-to-html.ts';
 import { routes } from './routes.tsx';
 import { eventsPartnerPageData } from './server-pages/events-partner-page-data.ts';
 import { partnerPageData } from './server-pages/partner-page-data.ts';
+import { RenderRequestContext, type RenderRequest } from '../lib/render-request.ts';
+import { discoverPageData } from './server-pages/discover-page-data.ts';
+import { homePageData } from './server-pages/home-page-data.ts';
 import { placePageData } from './server-pages/place-page-data.ts';
 import { postPageData } from './server-pages/post-page-data.ts';
 import { profilePageData } from './server-pages/profile-page-data.ts';
@@ -44,6 +47,8 @@ export interface ServerPageSources {
   event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
   /** Team, place, … pages (decision 075's addendum): their GET endpoints' replies for this person, or null. */
   content: ContentPageSources;
+  /** What the server knows of the browser (discover and home: its language, a visitor's picked city). */
+  request: RenderRequest;
 }
 
 export interface ServerRenderedPage {
@@ -92,6 +97,9 @@ serverRenderedPages['tournament/:tournamentId'] = tournamentPageData;
 serverRenderedPages['posts/:category/:subcategory/:postId'] = postPageData;
 serverRenderedPages['partner/preferred/:partnerId'] = partnerPageData;
 serverRenderedPages['partner/events/:partnerId'] = eventsPartnerPageData;
+// Discover and home (decision 075's addendum "discover and home").
+serverRenderedPages.discover = serverRenderedPages['discover/:context'] = discoverPageData;
+serverRenderedPages.home = homePageData;
 
 const handler = createStaticHandler(routes);
 
@@ -154,10 +162,12 @@ export async function renderPage(
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
     <StrictMode>
-      <Providers queryClient={client}>
-        {/* hydrate={false}: React Router's own hydration script is inline, which the CSP refuses; the state goes in a data block. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
+      <RenderRequestContext value={sources.request}>
+        <Providers queryClient={client}>
+          {/* hydrate={false}: React Router's own hydration script is inline, which the CSP refuses; the state goes in a data block. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </RenderRequestContext>
     </StrictMode>,
   );
   return {

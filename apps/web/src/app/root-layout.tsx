@@ -1,11 +1,10 @@
-import { unitForCountry, usCityCountry } from '@huddle/shared/distance';
 import { Box } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../features/accounts/api/get-session.ts';
 import { usePickedCity } from '../features/discovery/visitor-location.ts';
 import { useUnreadMessages } from '../features/messages/use-messages-realtime.ts';
-import { browserDistanceUnit, DistanceUnitContext } from '../lib/distance-unit.tsx';
+import { DistanceUnitContext, useBrowserDistanceUnit, viewerDistanceUnit } from '../lib/distance-unit.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { namedPageTitle, pageTitle } from './page-title.ts';
 import { usePageNameFor } from './use-page-name.ts';
@@ -28,15 +27,9 @@ function NavigationProgress() {
   );
 }
 
-/**
- * Issue 11: the person's unit (their choice, else their city's country's), for a visitor the
- * country of the city they picked on discover, else the browser's locale.
- */
+/** Issue 11: the viewer's unit (viewerDistanceUnit), the browser's locale as the server reads it too (issue 33). */
 function useDistanceUnitOfViewer() {
-  const user = useSession().data?.user ?? null;
-  const pickedCity = usePickedCity();
-  if (user) return user.distanceUnit ?? browserDistanceUnit();
-  return pickedCity ? unitForCountry(usCityCountry) : browserDistanceUnit();
+  return viewerDistanceUnit(useSession().data?.user ?? null, usePickedCity(), useBrowserDistanceUnit());
 }
 
 export function RootLayout() {

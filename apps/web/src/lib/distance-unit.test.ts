@@ -1,5 +1,7 @@
 import { formatDistance, toKm, unitForCountry, unitForLocale } from '@huddle/shared/distance';
+import { firstAcceptedLanguage } from '@huddle/shared/discover-home-page-sources';
 import { describe, expect, it } from 'vitest';
+import { viewerDistanceUnit } from './distance-unit.tsx';
 
 describe('formatDistance', () => {
   it('writes anything under a tenth as "< 0.1", never "0 km" or "0.0 km"', () => {
@@ -48,5 +50,23 @@ describe('the default unit', () => {
   it('turns a radius in miles into kilometres for the API', () => {
     expect(toKm(25, 'mi')).toBeCloseTo(40.23, 2);
     expect(toKm(25, 'km')).toBe(25);
+  });
+});
+
+describe("the viewer's unit (the root layout's, and the server's first discover query: issue 33)", () => {
+  it("is a person's choice, else the browser's; a visitor's picked city's, else the browser's", () => {
+    expect(viewerDistanceUnit({ distanceUnit: 'km' }, null, 'mi')).toBe('km');
+    expect(viewerDistanceUnit({ distanceUnit: null }, { name: 'Boise, ID' }, 'km')).toBe('km');
+    expect(viewerDistanceUnit(null, { name: 'Boise, ID' }, 'km')).toBe('mi');
+    expect(viewerDistanceUnit(null, null, 'km')).toBe('km');
+  });
+
+  it("reads the browser's language on the server from Accept-Language's first tag, as navigator.language says it", () => {
+    expect(firstAcceptedLanguage('en-US,en;q=0.9')).toBe('en-US');
+    expect(firstAcceptedLanguage('de-DE;q=1, en')).toBe('de-DE');
+    expect(unitForLocale(firstAcceptedLanguage('en-US,en;q=0.9'))).toBe('mi');
+    expect(firstAcceptedLanguage('*')).toBeNull();
+    expect(firstAcceptedLanguage('')).toBeNull();
+    expect(firstAcceptedLanguage(undefined)).toBeNull();
   });
 });

@@ -45,3 +45,40 @@ export async function forgetOfflineData(): Promise<void> {
   changed();
   if (typeof caches !== 'undefined') await caches.delete(offlineDataCache).catch(() => false);
 }
+
+/**
+ * Home's lists the worker keeps for offline use (sw.js offlineDataPaths), by the query key home's
+ * blocks read them under (features/home/api) and the reply the endpoint sent. A server-rendered
+ * home (issue 33) asks the API for none of them, so the worker sees no reply to keep: the page keeps
+ * the copies it was rendered from instead, as the worker would have (written only where a worker
+ * serves this page, which is where it reads them back).
+ */
+const serverRenderedCopies = [
+  { queryKey: '["home","my-events"]', path: '/api/me/events', reply: (data: unknown) => ({ events: data }) },
+  {
+    queryKey: '["me","registrations"]',
+    path: '/api/me/registrations',
+    reply: (data: unknown) => ({ registrations: data }),
+  },
+];
+
+export async function keepServerRenderedCopies(
+  queries: readonly { queryKey: readonly unknown[]; data: unknown }[],
+): Promise<void> {
+  if (typeof caches === 'undefined' || !navigator.serviceWorker?.controller) return;
+  const copies = queries.flatMap((query) => {
+    const copy = serverRenderedCopies.find((kept) => kept.queryKey === JSON.stringify(query.queryKey));
+    return copy ? [{ path: copy.path, body: JSON.stringify(copy.reply(query.data)) }] : [];
+  });
+  if (copies.length === 0) return;
+  const cache = await caches.open(offlineDataCache);
+  const fetchedAt = new Date().toISOString();
+  await Promise.all(
+    copies.map(({ path, body }) =>
+      cache.put(
+        new URL(path, location.origin).href,
+        new Response(body, { headers: { 'content-type': 'application/json', [offlineSinceHeader]: fetchedAt } }),
+      ),
+    ),
+  );
+}

@@ -2,15 +2,14 @@ import { eventOrganizerEndpoints } from '@huddle/shared/event-organizer';
 import { eventEndpoints } from '@huddle/shared/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { CachedReply } from '../../lib/cached-reply.ts';
-import { registerEndpoint, serializeReply } from '../../lib/endpoint-route.ts';
+import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
 import { listAttendanceOf, markAttendance } from './event-attendance.service.ts';
 import { messagePlayers } from './event-messages.service.ts';
 import { addPlayer, cancelOccurrence, searchPlayers } from './event-organizer.service.ts';
-import { createDiscoverCache, sharedCacheUse, type SharedDiscoverPage } from './discover-cache.ts';
-import { discoverEvents, myEvents, myFavorites, nearbyEvents, placeEvents, teamEvents } from './event-lists.service.ts';
+import { discoverListReads } from './discover-list-reads.ts';
+import { myEvents, myFavorites, placeEvents, teamEvents } from './event-lists.service.ts';
 import {
   checkInParty,
   claimOffer,
@@ -19,7 +18,7 @@ import {
   removeParty,
   reorderWaitlist,
 } from './event-parties.service.ts';
-import { cancelEvent, createEvent, getEvent, setFavorite, updateEvent, withViewerStatuses } from './events.service.ts';
+import { cancelEvent, createEvent, getEvent, setFavorite, updateEvent } from './events.service.ts';
 import { gameRemindersCron, gameRemindersJob, sendGameReminders } from './event-reminders.service.ts';
 import { sweepExpiredOffers, type EventDeps } from './waitlist.service.ts';
 
@@ -47,59 +46,15 @@ export function registerEventRoutes(app: FastifyInstance, appDeps: AppDeps): voi
   registerEndpoint(app, eventEndpoints.cancelEvent, async ({ request, params }) =>
     cancelEvent(deps, { actorId: await actor(request), eventId: params.eventId }),
   );
-  const discoverCache = createDiscoverCache(realtime, { maxEntries: config.discoverCacheEntries });
-  if (discoverCache) appDeps.responseCaches.set('discover', discoverCache.cache);
-  /**
-   * Decision 073: a list page read for nobody (no viewer status) is shared for up to a second. It
-   * is read from the primary, so the second counts from the write, not from a replica's lag. A
-   * visitor gets it as it is; a signed-in person (issue 32) the same page with their own status
-   * read now, from the primary (what they just did shows), and kept nowhere. Undefined: this
-   * request reads the old way.
-   */
-  const sharedListPage = async (
-    request: FastifyRequest,
-    endpoint: typeof eventEndpoints.discoverEvents | typeof eventEndpoints.nearbyEvents,
-    key: string,
-    read: () => Promise<SharedDiscoverPage['page']>,
-  ) => {
-    const use = discoverCache ? sharedCacheUse(request) : 'none';
-    if (!discoverCache || use === 'none') return undefined;
-    const { value } = await discoverCache.cache.get(key, async () => {
-      const page = await read();
-      return {
-        value: { reply: new CachedReply(serializeReply(endpoint, page).json), page },
-        tags: page.events.map((event) => event.id),
-      };
-    });
-    const viewerId = use === 'viewer' ? await viewer(request) : undefined;
-    if (!viewerId) return value.reply.replyFor(request.headers['accept-encoding']);
-    return {
-      events: await withViewerStatuses(db, viewerId, value.page.events, clock.now()),
-      nextStartId: value.page.nextStartId,
-    };
-  };
+  // Decision 073's shared pages; the server-rendered discover and home read through the same (issue 33).
+  const lists = discoverListReads(appDeps);
   registerEndpoint(app, eventEndpoints.discoverEvents, async ({ request, query }) => {
-    if (discoverCache) {
-      const shared = discoverCache.normalise(query);
-      const page = await sharedListPage(request, eventEndpoints.discoverEvents, discoverCache.key(shared), () =>
-        discoverEvents(db, clock, { query: shared }),
-      );
-      if (page) return page;
-    }
-    // Decision 066: lists anyone may see a few seconds late read from the replica.
-    const viewerId = await viewer(request);
-    return reads.staleRead(request, (readDb) => discoverEvents(readDb, clock, { query, viewerId }));
+    const { page, shared } = await lists.discover(request, () => viewer(request), query);
+    return shared ? shared.replyFor(request.headers['accept-encoding']) : page;
   });
   registerEndpoint(app, eventEndpoints.nearbyEvents, async ({ request, query }) => {
-    if (discoverCache) {
-      const shared = discoverCache.nearby(query);
-      const page = await sharedListPage(request, eventEndpoints.nearbyEvents, shared.key, () =>
-        nearbyEvents(db, clock, shared.query),
-      );
-      if (page) return page;
-    }
-    const viewerId = await viewer(request);
-    return reads.staleRead(request, (readDb) => nearbyEvents(readDb, clock, { ...query, viewerId }));
+    const { page, shared } = await lists.nearby(request, () => viewer(request), query);
+    return shared ? shared.replyFor(request.headers['accept-encoding']) : page;
   });
   registerEndpoint(app, eventEndpoints.myEvents, async ({ request }) =>
     myEvents(db, clock, { actorId: await actor(request) }),

@@ -1,8 +1,11 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { ContentPageReads } from '../../lib/content-page-sources.ts';
 import { connectionsPageSource } from '../connections/connections.page-source.ts';
+import { discoveryPageSource } from '../discovery/discovery.page-source.ts';
+import { discoverHomePageSource } from '../events/discover-home.page-source.ts';
 import { eventListsPageSource } from '../events/event-lists.page-source.ts';
 import { partnersPageSource } from '../partners/partners.page-source.ts';
+import { gameTypesPageSource } from '../game-types/game-types.page-source.ts';
 import { placePageSource } from '../places/places.page-source.ts';
 import { postsPageSource } from '../posts/posts.page-source.ts';
 import { profilePageSource } from '../profiles/profiles.page-source.ts';
@@ -15,7 +18,9 @@ import { tournamentsPageSource } from '../tournaments/tournaments.page-source.ts
  * addenda), each from its own feature, as that feature's API route makes it. Typed against the
  * one list of reads (ContentPageReads): a read missing here fails the type check.
  */
-export function contentPageSources(deps: Pick<AppDeps, 'db' | 'reads' | 'clock' | 'config'>): ContentPageReads {
+export function contentPageSources(
+  deps: Pick<AppDeps, 'db' | 'reads' | 'clock' | 'config' | 'realtime' | 'responseCaches'>,
+): ContentPageReads {
   return {
     ...teamPageSource(deps),
     ...seasonsPageSource(deps),
@@ -26,5 +31,9 @@ export function contentPageSources(deps: Pick<AppDeps, 'db' | 'reads' | 'clock' 
     ...connectionsPageSource(deps),
     ...postsPageSource(deps),
     ...partnersPageSource(deps),
+    // Discover and home (decision 075's addendum "discover and home").
+    ...discoverHomePageSource(deps),
+    ...gameTypesPageSource(deps),
+    ...discoveryPageSource(deps),
   };
 }

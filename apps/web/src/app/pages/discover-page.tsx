@@ -25,7 +25,6 @@ import {
   activeFilterCount,
   clearedFilters,
   discoverContextFrom,
-  discoverEventsQueryFor,
   filtersFromSearchParams,
   filtersToSearchParams,
   type DiscoverFilters,
@@ -33,37 +32,23 @@ import {
 import { eventsByPlace } from '../../features/discovery/events-by-place.ts';
 import { ViewerStatusBadge } from '../../components/ui/viewer-status-badge.tsx';
 import { LazyHuddleMap } from '../../features/maps/components/lazy-huddle-map.tsx';
-import {
-  boundsAround,
-  cityZoom,
-  kmAcrossZoom,
-  usView,
-  type MapMarker,
-  type MapView,
-} from '../../features/maps/map-view.ts';
+import type { MapMarker, MapView } from '../../features/maps/map-view.ts';
 import { useDistanceUnit } from '../../lib/distance-unit.tsx';
 import { formatEventStart } from '../../lib/format-event-time.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { discoverEventsQueryAt, initialDiscoverView, type DiscoverHere } from './discover-view.ts';
+import classes from './discover-page.module.css';
 
 /** Spec §9: the places (and games) of a moved map load 500 ms after it stops. */
 const mapSettleMs = 500;
 const cityPath = '/settings?tab=0';
 
-/** Where the list counts from: a city (named) or the visitor's device (no name). */
-interface Here {
-  name: string | null;
-  lat: number;
-  lng: number;
-}
+type Here = DiscoverHere;
 
 function visitorHere(location: VisitorLocation): Here | null {
   if (location.status !== 'ready') return null;
   return location.source === 'city' ? location.city : { name: null, ...location.point };
 }
-
-const initialView = (here: Here | null): MapView => {
-  const start = here ? { center: { lat: here.lat, lng: here.lng }, zoom: cityZoom } : usView;
-  return { ...start, bounds: boundsAround(start.center, kmAcrossZoom(start.zoom)) };
-};
 
 // Only signed-out visitors without a location pick a city here: its search list loads with it.
 const CityAutocomplete = lazy(() =>
@@ -102,25 +87,26 @@ export function Component() {
   const unit = useDistanceUnit();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
+  // The layout is CSS (one tree on every screen: the server renders it, issue 33); the phone's width
+  // only decides, once hydrated, whether the hidden map loads at all.
   const isPhone = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, { getInitialValueInEffect: false });
+  const hydrated = useHydrated();
   const [pane, setPane] = useState<DiscoverPane>('list');
 
   // The map opens on where the viewer is; it reports where it looks. A new place (the visitor
   // picked another city) starts the map again there.
   const hereKey = here ? `${here.lat},${here.lng}` : 'nowhere';
-  const [view, setView] = useState<MapView>(() => initialView(here));
+  const [view, setView] = useState<MapView>(() => initialDiscoverView(here));
   const [viewKey, setViewKey] = useState(hereKey);
   if (viewKey !== hereKey) {
     setViewKey(hereKey);
-    setView(initialView(here));
+    setView(initialDiscoverView(here));
   }
   const [settledView] = useDebouncedValue(view, mapSettleMs);
   const onViewChange = useCallback((next: MapView) => setView(next), []);
-  // Distances count from the viewer's city or position; without either, from the map's centre.
-  const origin = here ? { lat: here.lat, lng: here.lng } : settledView.center;
 
   const listsEvents = context === 'events' || context === 'games';
-  const eventsQuery = discoverEventsQueryFor(filters, { origin, bounds: settledView.bounds }, unit);
+  const eventsQuery = discoverEventsQueryAt(filters, here, settledView, unit);
   const events = useDiscoverEvents(eventsQuery, listsEvents && !needsVisitorLocation);
   const places = usePlacesInBounds(settledView.bounds, context === 'places' && !needsVisitorLocation);
   const gameTypes = useGameTypeLabels();
@@ -186,9 +172,12 @@ export function Component() {
   const hasMap = listsEvents || context === 'places';
   const mapHeight = isPhone ? 'calc(100dvh - 300px)' : 'max(420px, calc(100dvh - 260px))';
   // Issue 11: the map (Leaflet's code, its tiles) loads once the list has its first answer, so
-  // the list paints first; until then a placeholder of the map's size holds its place.
+  // the list paints first; until then a placeholder of the map's size holds its place. Issue 33:
+  // and only after hydration (the server renders the placeholder), and on a phone only once the
+  // Map pane is chosen.
   const listAnswered = listsEvents ? shownEventsStatus !== 'pending' : places.status !== 'pending';
-  const map = !hasMap ? null : listAnswered ? (
+  const mapLoads = hydrated && listAnswered && (!isPhone || pane === 'map');
+  const map = !hasMap ? null : mapLoads ? (
     <LazyHuddleMap
       // The map reads its centre once: a new place is a new map.
       key={hereKey}
@@ -201,7 +190,7 @@ export function Component() {
       onViewChange={onViewChange}
     />
   ) : (
-    <Skeleton height={mapHeight} radius="lg" role="status" aria-label="Loading the map" />
+    <Skeleton className={classes.mapPlaceholder} radius="lg" role="status" aria-label="Loading the map" />
   );
 
   return (
@@ -236,7 +225,6 @@ export function Component() {
           onChange={setFilters}
           gameTypes={gameTypes.data ?? []}
           distanceFrom={here ? (here.name ?? 'your location') : 'the map centre'}
-          collapsible={isPhone}
         />
       ) : null}
       {!user && (listsEvents || context === 'places') ? (
@@ -258,7 +246,7 @@ export function Component() {
         )
       ) : null}
       {needsVisitorLocation && hasMap ? null : (
-        <ListMapLayout list={list} map={map} isPhone={isPhone} pane={pane} onPaneChange={setPane} />
+        <ListMapLayout list={list} map={map} pane={pane} onPaneChange={setPane} />
       )}
     </Stack>
   );

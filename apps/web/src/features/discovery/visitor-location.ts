@@ -1,5 +1,8 @@
 import type { UsCity } from '@huddle/shared/profiles';
+import { visitorCityCookie } from '@huddle/shared/discover-home-page-sources';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useBrowserValue } from '../../lib/use-hydrated.ts';
+import { useRenderRequest } from '../../lib/render-request.ts';
 
 /**
  * Where a signed-out visitor browses from (issue 11): the browser's location when they allow
@@ -9,10 +12,10 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 const storageKey = 'huddle.discover.city';
 const listeners = new Set<() => void>();
 
-function readPickedCity(): UsCity | null {
+/** A picked city as stored (localStorage's value, the cookie's decoded), or null if it is not one. */
+export function parsePickedCity(stored: string | null | undefined): UsCity | null {
+  if (!stored) return null;
   try {
-    const stored = localStorage.getItem(storageKey);
-    if (!stored) return null;
     // Checked by hand, not with the zod schema: the root layout reads this on every page (bundle size).
     const value: unknown = JSON.parse(stored);
     if (typeof value !== 'object' || value === null) return null;
@@ -26,9 +29,49 @@ function readPickedCity(): UsCity | null {
       Math.abs(lng) <= 180;
     return valid ? { name, lat, lng } : null;
   } catch {
+    return null;
+  }
+}
+
+function readPickedCity(): UsCity | null {
+  try {
+    const city = parsePickedCity(localStorage.getItem(storageKey));
+    // Picked before the cookie existed: the server renders the next page for it too (issue 33).
+    if (city && cookieValue() === null) writeCityCookie(city);
+    return city;
+  } catch {
     // No storage (private mode) or something else written there: as if nothing was picked.
     return null;
   }
+}
+
+/** The city's cookie as this browser sends it (what the server rendered the page for), undecoded. */
+function cookieValue(): string | null {
+  if (typeof document === 'undefined') return null;
+  const prefix = `${visitorCityCookie}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  if (!entry) return null;
+  try {
+    return decodeURIComponent(entry.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
+/** A year, like localStorage's keeping; Lax, and Secure on https. */
+function writeCityCookie(city: UsCity | null): void {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = city
+    ? `${visitorCityCookie}=${encodeURIComponent(JSON.stringify(city))}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${visitorCityCookie}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
+/** The cookie's city, kept while the cookie is unchanged (a snapshot must be the same object each time). */
+let cookieCity: { raw: string | null; city: UsCity | null } | undefined;
+function currentCookieCity(raw: string | null): UsCity | null {
+  if (!cookieCity || cookieCity.raw !== raw) cookieCity = { raw, city: parsePickedCity(raw) };
+  return cookieCity.city;
 }
 
 let pickedCity: UsCity | null | undefined;
@@ -37,6 +80,7 @@ const currentPickedCity = () => (pickedCity === undefined ? (pickedCity = readPi
 /** Remembers the visitor's city (null forgets it). */
 export function savePickedCity(city: UsCity | null): void {
   pickedCity = city;
+  writeCityCookie(city);
   try {
     if (city) localStorage.setItem(storageKey, JSON.stringify(city));
     else localStorage.removeItem(storageKey);
@@ -51,9 +95,16 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The city the visitor picked in this browser, if any (shared by every component that asks). */
+/**
+ * The city the visitor picked in this browser, if any (shared by every component that asks). A
+ * server render (issue 33) and the hydration of its markup read the cookie the request carried;
+ * the browser's own (localStorage) in the render right after, the same city unless they differ.
+ */
 export function usePickedCity(): UsCity | null {
-  return useSyncExternalStore(subscribe, currentPickedCity, () => null);
+  const request = useRenderRequest();
+  return useSyncExternalStore(subscribe, currentPickedCity, () =>
+    currentCookieCity(request ? request.pickedCity : cookieValue()),
+  );
 }
 
 export type VisitorLocation =
@@ -78,6 +129,8 @@ export function useVisitorLocation(enabled: boolean) {
   const [attempt, setAttempt] = useState(0);
   const [picking, setPicking] = useState(false);
   const wantsDevice = enabled && !city;
+  // The server (and the hydration of its markup) renders what a browser that can locate shows first.
+  const locatable = useBrowserValue(canLocate, true);
 
   useEffect(() => {
     if (!wantsDevice || !canLocate()) return;
@@ -109,7 +162,7 @@ export function useVisitorLocation(enabled: boolean) {
     ? { status: 'needs-city', reason: 'asked' }
     : city
       ? { status: 'ready', source: 'city', city }
-      : canLocate()
+      : locatable
         ? device
         : { status: 'needs-city', reason: 'unavailable' };
   return {

@@ -10,6 +10,12 @@ describe('homeBlockState (spec §4 home blocks)', () => {
     expect(isHomeBlockShown(state)).toBe(false);
   });
 
+  it('shows the items already there before the block is reached (a server-rendered home, issue 33)', () => {
+    const state = homeBlockState({ reached: false, enabled: true, query: { status: 'success', items: ['a'] } });
+    expect(state).toEqual({ status: 'success', items: ['a'] });
+    expect(isHomeBlockShown(state)).toBe(true);
+  });
+
   it('is loading with no items while the first answer is awaited', () => {
     const state = homeBlockState({ reached: true, enabled: true, query: pendingQuery });
     expect(state).toEqual({ status: 'loading', items: null });

@@ -3,7 +3,7 @@ export const homeListLimit = 7;
 
 /**
  * Spec §4, home blocks (userEvents, eventsNearBy, usersNearby, userRegistrations): pending
- * until the block first enters the viewport, loading while its first answer is awaited (no
+ * until the block first enters the viewport (unless its items are already there), loading while its first answer is awaited (no
  * items yet), then success with the items, or error with an empty list (spec §8: no message;
  * the block offers "Try again").
  */
@@ -25,11 +25,13 @@ export interface HomeBlockInput<T> {
 }
 
 export function homeBlockState<T>({ reached, enabled, query }: HomeBlockInput<T>): HomeBlockState<T> {
+  // Already there (the server rendered home with it, issue 33; or an earlier visit): shown at once,
+  // on the server and in the hydration of its markup alike. Data wins over a failed refetch too:
+  // what was shown stays shown.
+  if (enabled && query.items !== undefined) return { status: 'success', items: query.items.slice(0, homeListLimit) };
   // Nothing to ask for: an empty list at once, which the block shows as its empty state.
   if (!enabled) return reached ? { status: 'success', items: [] } : { status: 'pending', items: null };
   if (!reached) return { status: 'pending', items: null };
-  // Data wins over a failed refetch: what was shown stays shown.
-  if (query.items !== undefined) return { status: 'success', items: query.items.slice(0, homeListLimit) };
   if (query.status === 'error') return { status: 'error', items: [] };
   return { status: 'loading', items: null };
 }

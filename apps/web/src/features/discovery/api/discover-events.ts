@@ -4,8 +4,10 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const discoverPageSize = 20;
 
-export function discoverEvents(query: DiscoverEventsQuery, startId: string | undefined) {
-  return apiRequest(eventEndpoints.discoverEvents, { query: { ...query, startId, limit: discoverPageSize } });
+export function discoverEvents(query: DiscoverEventsQuery, startId: string | null | undefined) {
+  return apiRequest(eventEndpoints.discoverEvents, {
+    query: { ...query, startId: startId ?? undefined, limit: discoverPageSize },
+  });
 }
 
 /** Spec §7 cursor pagination: each page passes the last event id of the one before as startId. */
@@ -13,7 +15,8 @@ export function discoverEventsQueryOptions(query: DiscoverEventsQuery) {
   return infiniteQueryOptions({
     queryKey: ['events', 'discover', query],
     queryFn: ({ pageParam }) => discoverEvents(query, pageParam),
-    initialPageParam: undefined as string | undefined,
+    // null, not undefined: a server-rendered first page (issue 33) arrives as JSON, where undefined is lost.
+    initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextStartId ?? undefined,
   });
 }

@@ -1,6 +1,6 @@
 import { skillLevels } from '@huddle/shared/events';
 import { eventGenderLabels } from '@huddle/shared/genders';
-import { Button, Collapse, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -15,6 +15,7 @@ import {
   type DiscoverFilters,
   type DistanceChoice,
 } from '../discover-filters.ts';
+import classes from './discover-filters-form.module.css';
 
 const skillLabels: Record<(typeof skillLevels)[number], string> = {
   all: 'All levels welcome',
@@ -48,18 +49,10 @@ interface DiscoverFiltersFormProps {
   gameTypes: string[];
   /** "your city" or "the map centre": where distances are measured from. */
   distanceFrom: string;
-  /** On a phone the filters fold away behind one button. */
-  collapsible: boolean;
 }
 
 /** Filters of the events list (issue 5): game type, dates, distance, price, skill. */
-export function DiscoverFiltersForm({
-  filters,
-  onChange,
-  gameTypes,
-  distanceFrom,
-  collapsible,
-}: DiscoverFiltersFormProps) {
+export function DiscoverFiltersForm({ filters, onChange, gameTypes, distanceFrom }: DiscoverFiltersFormProps) {
   const [opened, { toggle }] = useDisclosure(false);
   const panelId = useId();
   const unit = useDistanceUnit();
@@ -140,24 +133,19 @@ export function DiscoverFiltersForm({
 
   const sort = <SortControl value={filters.sort} onChange={(next) => set('sort', next)} />;
 
-  if (!collapsible) {
-    return (
-      <Stack gap={4} component="section" aria-label="Filters">
-        {fields}
-        <Group justify="space-between">
-          {sort}
-          {clear}
-        </Group>
-      </Stack>
-    );
-  }
+  // One tree on every screen (issue 33: rendered on the server): on a phone the fields fold away
+  // behind the Filters button, above them; elsewhere they show, the button hidden (CSS).
   return (
-    <Stack gap="xs" component="section" aria-label="Filters">
-      <Group justify="space-between" gap="xs">
+    <section aria-label="Filters" className={classes.form} data-opened={opened}>
+      <div id={panelId} className={classes.fields}>
+        {fields}
+      </div>
+      <Group justify="space-between" gap="xs" className={classes.bar}>
         {sort}
         <Button
           variant="default"
           size="compact-md"
+          className={classes.toggle}
           leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
           onClick={toggle}
           aria-expanded={opened}
@@ -167,9 +155,6 @@ export function DiscoverFiltersForm({
         </Button>
         {clear}
       </Group>
-      <Collapse expanded={opened} id={panelId}>
-        {fields}
-      </Collapse>
-    </Stack>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ChoiceChips } from '../../../components/ui/choice-chips.tsx';
 import classes from './list-map-layout.module.css';
@@ -10,7 +9,6 @@ interface ListMapLayoutProps {
   /** Absent for lists whose items have no position (teams, players). */
   map: ReactNode | null;
   /** On a phone one pane shows at a time, chosen with the toggle. */
-  isPhone: boolean;
   pane: DiscoverPane;
   onPaneChange: (pane: DiscoverPane) => void;
 }
@@ -20,19 +18,18 @@ const paneChoices = [
   { value: 'map', label: 'Map' },
 ] as const;
 
-/** Issue 5: the list and the map side by side; a single List/Map toggle on phones. */
-export function ListMapLayout({ list, map, isPhone, pane, onPaneChange }: ListMapLayoutProps) {
-  if (!map) return <Box>{list}</Box>;
-  if (isPhone) {
-    return (
-      <Stack gap="sm">
-        <ChoiceChips label="Show as" labelHidden fullWidth value={pane} onChange={onPaneChange} choices={paneChoices} />
-        {pane === 'list' ? list : map}
-      </Stack>
-    );
-  }
+/**
+ * Issue 5: the list and the map side by side; a single List/Map toggle on phones. One tree on every
+ * screen, laid out by CSS (issue 33: the server renders it and the page hydrates without a mismatch
+ * or a shift, whatever the screen).
+ */
+export function ListMapLayout({ list, map, pane, onPaneChange }: ListMapLayoutProps) {
+  if (!map) return <div>{list}</div>;
   return (
-    <div className={classes.split}>
+    <div className={classes.layout} data-pane={pane}>
+      <div className={classes.paneToggle}>
+        <ChoiceChips label="Show as" labelHidden fullWidth value={pane} onChange={onPaneChange} choices={paneChoices} />
+      </div>
       <div className={classes.list}>{list}</div>
       <div className={classes.map}>{map}</div>
     </div>

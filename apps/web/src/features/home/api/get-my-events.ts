@@ -1,4 +1,5 @@
 import { eventEndpoints, type EventSummary } from '@huddle/shared/events';
+import type { EndpointReply } from '@huddle/shared/endpoint';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { HomeBlockQuery } from '../use-home-block.ts';
 
@@ -8,9 +9,14 @@ import type { HomeBlockQuery } from '../use-home-block.ts';
  */
 export function myEventsBlockQuery(): HomeBlockQuery<EventSummary> {
   return {
-    queryKey: ['home', 'my-events'],
-    queryFn: async () =>
-      (await apiRequest(eventEndpoints.myEvents)).events.filter((event) => !event.cancelled && !event.inPast),
+    queryKey: myEventsKey,
+    queryFn: async () => upcomingOf(await apiRequest(eventEndpoints.myEvents)),
     enabled: true,
   };
 }
+
+export const myEventsKey = ['home', 'my-events'] as const;
+
+/** What the block keeps of GET /api/me/events' reply (the server render fills the block with it too, issue 33). */
+export const upcomingOf = (reply: EndpointReply<typeof eventEndpoints.myEvents>): EventSummary[] =>
+  reply.events.filter((event) => !event.cancelled && !event.inPast);

@@ -7,12 +7,14 @@ import type { HomeBlockQuery } from '../use-home-block.ts';
 export function nearbyEventsBlockQuery(city: { lat: number; lng: number } | null): HomeBlockQuery<EventSummary> {
   return {
     queryKey: ['home', 'nearby-events', city?.lat, city?.lng],
-    queryFn: async () =>
-      (
-        await apiRequest(eventEndpoints.nearbyEvents, {
-          query: { lat: city?.lat ?? 0, lng: city?.lng ?? 0, limit: homeListLimit },
-        })
-      ).events,
+    queryFn: async () => (await apiRequest(eventEndpoints.nearbyEvents, { query: nearbyEventsQuery(city) })).events,
     enabled: city !== null,
   };
 }
+
+/** The block's query string (the server render asks the same, issue 33). */
+export const nearbyEventsQuery = (city: { lat: number; lng: number } | null) => ({
+  lat: city?.lat ?? 0,
+  lng: city?.lng ?? 0,
+  limit: homeListLimit,
+});

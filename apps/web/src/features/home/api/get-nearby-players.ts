@@ -8,11 +8,14 @@ export function nearbyPlayersBlockQuery(city: { lat: number; lng: number } | nul
   return {
     queryKey: ['home', 'nearby-players', city?.lat, city?.lng],
     queryFn: async () =>
-      (
-        await apiRequest(discoveryEndpoints.nearbyPlayers, {
-          query: { lat: city?.lat ?? 0, lng: city?.lng ?? 0, limit: homeListLimit },
-        })
-      ).players,
+      (await apiRequest(discoveryEndpoints.nearbyPlayers, { query: nearbyPlayersQuery(city) })).players,
     enabled: city !== null,
   };
 }
+
+/** The block's query string (the server render asks the same, issue 33). */
+export const nearbyPlayersQuery = (city: { lat: number; lng: number } | null) => ({
+  lat: city?.lat ?? 0,
+  lng: city?.lng ?? 0,
+  limit: homeListLimit,
+});

@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { expect, newPerson, test } from './support/fixtures.ts';
+import { createPlaceAndGame, uniqueWord } from './support/games.ts';
+import { watchHydration } from './support/hydration.ts';
+import { signUpWithProfile } from './support/people.ts';
+
+/**
+ * Server rendering of home and discover (issue 33, decision 075's addendum "discover and home"): a
+ * signed-in person's home and discover list arrive painted with their games, and the app takes the
+ * markup over without a mismatch and without asking the API again for what the page was made from.
+ */
+
+/** Spikeball, which no other journey plays: discover's list filtered to it holds this journey's game. */
+const gameType = 'Spikeball';
+
+/** A person in Austin with a game of their own there (on home's "Upcoming events" and discover's list). */
+async function personWithGame(page: Page) {
+  await signUpWithProfile(page, newPerson('Rendered'));
+  const word = uniqueWord('ssrdh');
+  const title = `Spike ${word}`;
+  const { eventId } = await createPlaceAndGame(page, { placeName: `Court ${word}`, title, gameType });
+  return { title, eventId };
+}
+
+test('without JavaScript, a signed-in home and discover list show the person their games', async ({
+  browser,
+  page,
+}) => {
+  const { title, eventId } = await personWithGame(page);
+  const context = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+  });
+  const noScripts = await context.newPage();
+
+  await noScripts.goto('/home');
+  const upcoming = noScripts.getByRole('region', { name: 'Upcoming events' });
+  await expect(upcoming.getByRole('link', { name: title })).toHaveAttribute('href', `/discover/events/${eventId}`);
+  await expect(noScripts.getByRole('heading', { name: 'Your location' })).toBeVisible();
+
+  await noScripts.goto(`/discover?gameType=${gameType}`);
+  await expect(noScripts.getByText('Games, teams, players and places near Austin, TX.')).toBeVisible();
+  await expect(noScripts.getByRole('list', { name: 'Games' }).getByRole('link', { name: title })).toBeVisible();
+  await context.close();
+});
+
+test('a server-rendered home and discover hydrate without a warning, ask nothing again, and stay live @mobile', async ({
+  browser,
+  page,
+  isMobile,
+}) => {
+  const { title } = await personWithGame(page);
+  // In Chicago (the server is in UTC): game times are said in each game's own zone on both sides.
+  const context = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    isMobile,
+    hasTouch: isMobile,
+    storageState: await page.context().storageState(),
+    timezoneId: 'America/Chicago',
+  });
+  const person = await context.newPage();
+  const seen = watchHydration(person);
+
+  const home = await person.goto('/home');
+  expect(((await home?.text()) ?? '').includes(title), 'the game in the HTML').toBe(true);
+  await expect(
+    person.getByRole('region', { name: 'Upcoming events' }).getByRole('link', { name: title }),
+  ).toBeVisible();
+  // The blocks below the first screen render right after hydration, from the same data (no skeleton).
+  for (const block of ['Nearby events', 'Nearby players', 'Registrations'])
+    await expect(person.getByRole('region', { name: block })).toHaveAttribute('aria-busy', 'false');
+  expect(seen.problems).toEqual([]);
+  expect(seen.getsOf(['/api/me/events', '/api/events/nearby', '/api/users/nearby', '/api/me/registrations'])).toEqual(
+    [],
+  );
+
+  const discover = await person.goto(`/discover?gameType=${gameType}`);
+  expect(((await discover?.text()) ?? '').includes(title), 'the game in the HTML').toBe(true);
+  const games = person.getByRole('list', { name: 'Games' });
+  await expect(games.getByRole('link', { name: title })).toBeVisible();
+  // The map loads after hydration (on a phone, once the Map pane is chosen): Leaflet is not the list's.
+  if (isMobile) {
+    await expect(person.getByRole('region', { name: 'Map of games' })).toHaveCount(0);
+    await person.getByText('Map', { exact: true }).click();
+  }
+  await expect(person.getByRole('region', { name: 'Map of games' })).toBeVisible();
+  if (isMobile) await person.getByText('List', { exact: true }).click();
+  expect(seen.problems).toEqual([]);
+  expect(seen.getsOf(['/api/events', '/api/game-types'])).toEqual([]);
+
+  // Live: a filter asks the API for its list (on a phone, behind the Filters button).
+  if (isMobile) await person.getByRole('button', { name: /^Filters/ }).click();
+  await person.getByLabel('Game type').selectOption('Basketball');
+  await expect(games.getByRole('link', { name: title })).toHaveCount(0);
+  await person.getByLabel('Game type').selectOption(gameType);
+  await expect(games.getByRole('link', { name: title })).toBeVisible();
+  expect(seen.getsOf(['/api/events']).length).toBeGreaterThan(0);
+  expect(seen.problems).toEqual([]);
+  await context.close();
+});
