@@ -156,6 +156,30 @@ function firstRenderReaches(moduleId: string, context: ChunkingContext): boolean
   return reached;
 }
 
+/** The event page's route module: what it imports statically renders its first screen (decision 082). */
+const eventPageModule = /[\\/]src[\\/]app[\\/]pages[\\/]event-page\.tsx$/;
+const reachedByEventPage = new Map<string, boolean>();
+
+/**
+ * Whether the event page imports a module statically, directly or through other modules: what it
+ * needs before hydrating (decision 082). Its UI pieces that home and discover do not render go to
+ * their own chunk (`event-ui`), not to `ui-more`, which the event page would otherwise load whole
+ * (menus, comboboxes, scroll areas) for the few pieces it renders.
+ */
+function eventPageReaches(moduleId: string, context: ChunkingContext): boolean {
+  const known = reachedByEventPage.get(moduleId);
+  if (known !== undefined) return known;
+  let reached = false;
+  for (const id of staticImportersOf(moduleId, context)) {
+    if (eventPageModule.test(id)) {
+      reached = true;
+      break;
+    }
+  }
+  reachedByEventPage.set(moduleId, reached);
+  return reached;
+}
+
 /**
  * Huddle's own modules that may join a shared chunk: not the websites' (only the site pages and
  * the builder share them, and the public site pages should not cost every other page a download),
@@ -455,6 +479,18 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
                   uiLibrary.test(moduleId) && firstRenderReaches(moduleId, context) ? 'ui' : null,
                 debugName: 'ui',
                 minShareCount: 2,
+                priority: 7,
+              },
+              // The UI library's pieces the event page renders first and home and discover do not
+              // (decision 082): one file, so the event page loads neither `ui-more` whole nor a file per piece.
+              {
+                name: (moduleId: string, context: ChunkingContext) =>
+                  uiLibrary.test(moduleId) &&
+                  !firstRenderReaches(moduleId, context) &&
+                  eventPageReaches(moduleId, context)
+                    ? 'event-ui'
+                    : null,
+                debugName: 'event-ui',
                 priority: 6,
               },
               // The rest of the UI library that four or more pages share (inputs, selects, tables): its
