@@ -156,15 +156,24 @@ function firstRenderReaches(moduleId: string, context: ChunkingContext): boolean
   return reached;
 }
 
-/** The event page's route module: what it imports statically renders its first screen (decision 082). */
-const eventPageModule = /[\\/]src[\\/]app[\\/]pages[\\/]event-page\.tsx$/;
+/**
+ * The event page's route module and its layout for pages open to everyone (which loads the app shell
+ * lazily): what they import statically renders a visitor's first screen (decision 082).
+ */
+const eventPageModule = /[\\/]src[\\/]app[\\/](pages[\\/]event-page|layouts[\\/]public-profile-route)\.tsx$/;
 const reachedByEventPage = new Map<string, boolean>();
+/**
+ * @mantine/notifications' index imports its view, so a page that calls `notifications.show()` reaches
+ * the view too; the view loads lazily (app/notifications-host.tsx) and stays out of `event-ui`.
+ */
+const notificationsView = /[\\/]node_modules[\\/](@mantine[\\/]notifications|react-transition-group)[\\/]/;
 
 /**
- * Whether the event page imports a module statically, directly or through other modules: what it
- * needs before hydrating (decision 082). Its UI pieces that home and discover do not render go to
- * their own chunk (`event-ui`), not to `ui-more`, which the event page would otherwise load whole
- * (menus, comboboxes, scroll areas) for the few pieces it renders.
+ * Whether the event page (or its layout) imports a module statically, directly or through other
+ * modules: what a visitor's event page needs before hydrating (decision 082). Those UI pieces go to
+ * their own chunk (`event-ui`), ahead of `ui` (which then holds the app shell's and home's pieces
+ * the event page does not render) and of `ui-more`, which it would otherwise load whole (menus,
+ * comboboxes, scroll areas) for the few pieces it renders.
  */
 function eventPageReaches(moduleId: string, context: ChunkingContext): boolean {
   const known = reachedByEventPage.get(moduleId);
@@ -417,7 +426,7 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
     plugins: [
       react(),
       pagesInDevelopment(),
-      preloadSharedChunks(['ui', 'shared-ui']),
+      preloadSharedChunks(['ui', 'event-ui', 'shared-ui']),
       startAfterFirstPaint(),
       stylesheetsFirst(),
       zodWithoutJsonSchema(),
@@ -481,17 +490,16 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
                 minShareCount: 2,
                 priority: 7,
               },
-              // The UI library's pieces the event page renders first and home and discover do not
-              // (decision 082): one file, so the event page loads neither `ui-more` whole nor a file per piece.
+              // The UI library's pieces a visitor's event page renders (decision 082): first, so the
+              // pieces it shares with home and discover are here, not in `ui`, and a visitor's event
+              // page loads neither the app shell's pieces nor `ui-more`.
               {
                 name: (moduleId: string, context: ChunkingContext) =>
-                  uiLibrary.test(moduleId) &&
-                  !firstRenderReaches(moduleId, context) &&
-                  eventPageReaches(moduleId, context)
+                  uiLibrary.test(moduleId) && !notificationsView.test(moduleId) && eventPageReaches(moduleId, context)
                     ? 'event-ui'
                     : null,
                 debugName: 'event-ui',
-                priority: 6,
+                priority: 8,
               },
               // The rest of the UI library that four or more pages share (inputs, selects, tables): its
               // own file, which only the pages that use it load.
