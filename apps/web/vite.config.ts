@@ -170,10 +170,9 @@ const notificationsView = /[\\/]node_modules[\\/](@mantine[\\/]notifications|rea
 
 /**
  * Whether the event page (or its layout) imports a module statically, directly or through other
- * modules: what a visitor's event page needs before hydrating (decision 082). Those UI pieces go to
- * their own chunk (`event-ui`), ahead of `ui` (which then holds the app shell's and home's pieces
- * the event page does not render) and of `ui-more`, which it would otherwise load whole (menus,
- * comboboxes, scroll areas) for the few pieces it renders.
+ * modules: what a visitor's event page needs before hydrating (decision 082). The UI library's
+ * chunks are cut by it (`ui`, `event-ui`, `shell-ui`, below), so that page loads neither the app
+ * shell's pieces nor `ui-more` whole (menus, comboboxes, scroll areas) for the few pieces it renders.
  */
 function eventPageReaches(moduleId: string, context: ChunkingContext): boolean {
   const known = reachedByEventPage.get(moduleId);
@@ -426,7 +425,7 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
     plugins: [
       react(),
       pagesInDevelopment(),
-      preloadSharedChunks(['ui', 'event-ui', 'shared-ui']),
+      preloadSharedChunks(['ui', 'shell-ui', 'shared-ui']),
       startAfterFirstPaint(),
       stylesheetsFirst(),
       zodWithoutJsonSchema(),
@@ -477,29 +476,41 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
               // what both pages share in one, what only the app needs in another, and the auth
               // page's own (entriesAware: an entry loads only the modules it imports).
               ...initialChunkGroups,
-              // The UI library's pieces that the layouts, home or discover render, in one file that
+              // The UI library's pieces that the layouts, home or discover render, in files that
               // index.html preloads: home loaded 40 files of a few hundred bytes each, and on a slow
               // phone network every file costs a round trip (Lighthouse: about 150 ms per six
               // requests). Only those pieces: when the file held every piece four pages shared, home
               // loaded inputs, selects and menus it never ran, 70 % of the file (decision 021, update
-              // of 2026-11-26).
+              // of 2026-11-26). Split in two by what a visitor's event page renders (decision 082):
+              // `ui`, the pieces it shares with them, and `shell-ui`, the app shell's and home's and
+              // discover's own, which a visitor's event page does not load; what only the event page
+              // renders is `event-ui`, which it loads instead of `ui-more` whole.
               {
                 name: (moduleId: string, context: ChunkingContext) =>
-                  uiLibrary.test(moduleId) && firstRenderReaches(moduleId, context) ? 'ui' : null,
+                  uiLibrary.test(moduleId) &&
+                  !notificationsView.test(moduleId) &&
+                  firstRenderReaches(moduleId, context) &&
+                  eventPageReaches(moduleId, context)
+                    ? 'ui'
+                    : null,
                 debugName: 'ui',
                 minShareCount: 2,
-                priority: 7,
+                priority: 8,
               },
-              // The UI library's pieces a visitor's event page renders (decision 082): first, so the
-              // pieces it shares with home and discover are here, not in `ui`, and a visitor's event
-              // page loads neither the app shell's pieces nor `ui-more`.
               {
                 name: (moduleId: string, context: ChunkingContext) =>
                   uiLibrary.test(moduleId) && !notificationsView.test(moduleId) && eventPageReaches(moduleId, context)
                     ? 'event-ui'
                     : null,
                 debugName: 'event-ui',
-                priority: 8,
+                priority: 7,
+              },
+              {
+                name: (moduleId: string, context: ChunkingContext) =>
+                  uiLibrary.test(moduleId) && firstRenderReaches(moduleId, context) ? 'shell-ui' : null,
+                debugName: 'shell-ui',
+                minShareCount: 2,
+                priority: 6,
               },
               // The rest of the UI library that four or more pages share (inputs, selects, tables): its
               // own file, which only the pages that use it load.

@@ -122,15 +122,15 @@ describe('server rendering of an event page', () => {
       );
     const visitor = await t.app.inject({ method: 'GET', url: `/discover/events/${eventId}` });
     expect(preloads(visitor.body)).toContain('event-page');
-    // Decision 082: a visitor's event page has no app shell, so neither its code nor its UI pieces (`ui`).
+    // Decision 082: a visitor's event page has no app shell, so neither its code nor its UI pieces (`shell-ui`).
     expect(preloads(visitor.body)).not.toContain('app-shell');
-    expect(preloads(visitor.body)).not.toContain('ui');
+    expect(preloads(visitor.body)).not.toContain('shell-ui');
     const member = await t.app.inject({
       method: 'GET',
       url: `/discover/events/${eventId}`,
       headers: { cookie: other.cookie },
     });
-    expect(preloads(member.body)).toEqual(expect.arrayContaining(['event-page', 'app-shell', 'ui']));
+    expect(preloads(member.body)).toEqual(expect.arrayContaining(['event-page', 'app-shell', 'shell-ui']));
     // Each file once.
     const files = [...member.body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
     expect(new Set(files).size).toBe(files.length);
