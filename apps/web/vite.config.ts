@@ -157,6 +157,38 @@ function firstRenderReaches(moduleId: string, context: ChunkingContext): boolean
 }
 
 /**
+ * The event page's route module and its layout for pages open to everyone (which loads the app shell
+ * lazily): what they import statically renders a visitor's first screen (decision 082).
+ */
+const eventPageModule = /[\\/]src[\\/]app[\\/](pages[\\/]event-page|layouts[\\/]public-profile-route)\.tsx$/;
+const reachedByEventPage = new Map<string, boolean>();
+/**
+ * @mantine/notifications' index imports its view, so a page that calls `notifications.show()` reaches
+ * the view too; the view loads lazily (app/notifications-host.tsx) and stays out of `event-ui`.
+ */
+const notificationsView = /[\\/]node_modules[\\/](@mantine[\\/]notifications|react-transition-group)[\\/]/;
+
+/**
+ * Whether the event page (or its layout) imports a module statically, directly or through other
+ * modules: what a visitor's event page needs before hydrating (decision 082). The UI library's
+ * chunks are cut by it (`ui`, `event-ui`, `shell-ui`, below), so that page loads neither the app
+ * shell's pieces nor `ui-more` whole (menus, comboboxes, scroll areas) for the few pieces it renders.
+ */
+function eventPageReaches(moduleId: string, context: ChunkingContext): boolean {
+  const known = reachedByEventPage.get(moduleId);
+  if (known !== undefined) return known;
+  let reached = false;
+  for (const id of staticImportersOf(moduleId, context)) {
+    if (eventPageModule.test(id)) {
+      reached = true;
+      break;
+    }
+  }
+  reachedByEventPage.set(moduleId, reached);
+  return reached;
+}
+
+/**
  * Huddle's own modules that may join a shared chunk: not the websites' (only the site pages and
  * the builder share them, and the public site pages should not cost every other page a download),
  * none the website pages' entry imports, and none that lead to the forms' schemas (`@huddle/contracts/*` and zod; build/shared-contracts.ts).
@@ -393,7 +425,7 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
     plugins: [
       react(),
       pagesInDevelopment(),
-      preloadSharedChunks(['ui', 'shared-ui']),
+      preloadSharedChunks(['ui', 'shell-ui', 'shared-ui']),
       startAfterFirstPaint(),
       stylesheetsFirst(),
       zodWithoutJsonSchema(),
@@ -444,16 +476,39 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
               // what both pages share in one, what only the app needs in another, and the auth
               // page's own (entriesAware: an entry loads only the modules it imports).
               ...initialChunkGroups,
-              // The UI library's pieces that the layouts, home or discover render, in one file that
+              // The UI library's pieces that the layouts, home or discover render, in files that
               // index.html preloads: home loaded 40 files of a few hundred bytes each, and on a slow
               // phone network every file costs a round trip (Lighthouse: about 150 ms per six
               // requests). Only those pieces: when the file held every piece four pages shared, home
               // loaded inputs, selects and menus it never ran, 70 % of the file (decision 021, update
-              // of 2026-11-26).
+              // of 2026-11-26). Split in two by what a visitor's event page renders (decision 082):
+              // `ui`, the pieces it shares with them, and `shell-ui`, the app shell's and home's and
+              // discover's own, which a visitor's event page does not load; what only the event page
+              // renders is `event-ui`, which it loads instead of `ui-more` whole.
               {
                 name: (moduleId: string, context: ChunkingContext) =>
-                  uiLibrary.test(moduleId) && firstRenderReaches(moduleId, context) ? 'ui' : null,
+                  uiLibrary.test(moduleId) &&
+                  !notificationsView.test(moduleId) &&
+                  firstRenderReaches(moduleId, context) &&
+                  eventPageReaches(moduleId, context)
+                    ? 'ui'
+                    : null,
                 debugName: 'ui',
+                minShareCount: 2,
+                priority: 8,
+              },
+              {
+                name: (moduleId: string, context: ChunkingContext) =>
+                  uiLibrary.test(moduleId) && !notificationsView.test(moduleId) && eventPageReaches(moduleId, context)
+                    ? 'event-ui'
+                    : null,
+                debugName: 'event-ui',
+                priority: 7,
+              },
+              {
+                name: (moduleId: string, context: ChunkingContext) =>
+                  uiLibrary.test(moduleId) && firstRenderReaches(moduleId, context) ? 'shell-ui' : null,
+                debugName: 'shell-ui',
                 minShareCount: 2,
                 priority: 6,
               },

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { customHostRoutes } from './app/custom-host-routes.tsx';
 import { InteractiveMark } from './app/interactive-mark.tsx';
+import { preloadAppShell } from './app/layouts/lazy-app-shell.tsx';
 import { routes } from './app/routes.tsx';
 import { loadMatchedRouteModules, replayEarlyClicks, takeServerRenderState } from './app/server-render-state.ts';
 import { readCustomHost } from './features/custom-domains/custom-host.ts';
@@ -36,6 +37,9 @@ for (const { queryKey, data } of serverState?.queries ?? []) queryClient.setQuer
 // The worker keeps home's lists as they are fetched; a rendered home fetched none (issue 33).
 if (serverState) void keepServerRenderedCopies(serverState.queries).catch(() => undefined);
 
+// Every signed-in page shows the app shell: its code starts downloading now (the server preloads it too).
+const shellLoaded = inlineSession?.user ? preloadAppShell() : undefined;
+
 /** Lets the browser paint and handle input between start-up steps (each is a separate task). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -45,7 +49,11 @@ async function start() {
   await nextTask();
   // On a verified custom domain the server says so in index.html: the reduced route table (spec §2).
   const routeTable = readCustomHost() ? customHostRoutes : routes;
-  if (serverState) await loadMatchedRouteModules(routeTable, window.location.pathname);
+  if (serverState) {
+    // A signed-in person's rendered page has the app shell, which pages open to everyone load
+    // lazily (decision 082): its code too, before hydrating.
+    await Promise.all([loadMatchedRouteModules(routeTable, window.location.pathname), shellLoaded]);
+  }
   const router = createBrowserRouter(
     routeTable,
     serverState ? { hydrationData: { loaderData: serverState.loaderData } } : undefined,

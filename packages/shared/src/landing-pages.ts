@@ -11,10 +11,14 @@ export interface LandingPage {
   matches: RegExp;
   /** Source files under apps/web, as Vite's manifest names them. */
   modules: readonly string[];
+  /** What a signed-in person's page loads first besides: the app shell, which pages open to everyone load lazily (decision 082). */
+  signedInModules?: readonly string[];
 }
 
 const signedInLayout = 'src/app/layouts/signed-in-route.tsx';
 const publicLayout = 'src/app/layouts/public-profile-route.tsx';
+/** The app shell: pages open to everyone show it to a signed-in person only, and load it lazily (decision 082). */
+export const appShellModule = 'src/app/app-shell.tsx';
 
 /** First match wins: an event's address also matches discover's `discover/:context`. */
 export const landingPages: readonly LandingPage[] = [
@@ -23,17 +27,25 @@ export const landingPages: readonly LandingPage[] = [
     example: '/discover/events/abc',
     matches: /^\/(discover\/(events|games)|evt)\/[^/]+\/?$/,
     modules: [publicLayout, 'src/app/pages/event-page.tsx'],
+    signedInModules: [appShellModule],
   },
   {
     example: '/discover/map',
     matches: /^\/discover(\/[^/]+)?\/?$/,
     modules: [publicLayout, 'src/app/pages/discover-page.tsx'],
+    signedInModules: [appShellModule],
   },
-  { example: '/team/abc', matches: /^\/team\/[^/]+\/?$/, modules: [publicLayout, 'src/app/pages/team-page.tsx'] },
+  {
+    example: '/team/abc',
+    matches: /^\/team\/[^/]+\/?$/,
+    modules: [publicLayout, 'src/app/pages/team-page.tsx'],
+    signedInModules: [appShellModule],
+  },
   {
     example: '/profile/abc',
     matches: /^\/profile\/[^/]+\/?$/,
     modules: [publicLayout, 'src/app/pages/public-profile-page.tsx'],
+    signedInModules: [appShellModule],
   },
 ];
 

@@ -115,6 +115,27 @@ describe('server rendering of an event page', () => {
     expect(session.user.id).toBe(other.user.id);
   });
 
+  it("preloads the app shell's chunks for a signed-in person only, and none of index.html's other shared chunks for a visitor", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([\w-]+)-[\w-]{8}\.js"/g)].map(
+        (match) => match[1],
+      );
+    const visitor = await t.app.inject({ method: 'GET', url: `/discover/events/${eventId}` });
+    expect(preloads(visitor.body)).toContain('event-page');
+    // Decision 082: a visitor's event page has no app shell, so neither its code nor its UI pieces (`shell-ui`).
+    expect(preloads(visitor.body)).not.toContain('app-shell');
+    expect(preloads(visitor.body)).not.toContain('shell-ui');
+    const member = await t.app.inject({
+      method: 'GET',
+      url: `/discover/events/${eventId}`,
+      headers: { cookie: other.cookie },
+    });
+    expect(preloads(member.body)).toEqual(expect.arrayContaining(['event-page', 'app-shell', 'shell-ui']));
+    // Each file once.
+    const files = [...member.body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(files).size).toBe(files.length);
+  });
+
   it('leaves to the browser an event that is not there, an address that is not an id, and pages it does not render', async () => {
     for (const url of ['/evt/00000000-0000-4000-8000-000000000000', '/evt/not-an-id', '/discover', '/home']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie: organizer.cookie } });

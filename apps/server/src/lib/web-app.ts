@@ -192,11 +192,11 @@ function jsonForScriptElement(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/**
- * The <link> tags that fetch a landing page's own chunks with index.html (decision 021):
- * each module's chunk and what it imports, less what index.html loads already.
- */
-function preloadTagsFor(manifest: BuildManifest, page: LandingPage, alreadyLoaded: ReadonlySet<string>): string {
+/** The files of some source modules' chunks and of every chunk they import statically; their stylesheets. */
+function chunkClosure(
+  manifest: BuildManifest,
+  modules: readonly string[],
+): { files: Set<string>; styles: Set<string> } {
   const files = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -206,7 +206,24 @@ function preloadTagsFor(manifest: BuildManifest, page: LandingPage, alreadyLoade
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const module of page.modules) visit(module);
+  for (const module of modules) visit(module);
+  return { files, styles };
+}
+
+/** A landing page's modules: for a signed-in person also those only they load first (the app shell, decision 082). */
+const landingModules = (page: LandingPage, signedIn: boolean) =>
+  signedIn ? [...page.modules, ...(page.signedInModules ?? [])] : page.modules;
+
+/**
+ * The <link> tags that fetch a landing page's own chunks with index.html (decision 021):
+ * each module's chunk and what it imports, less what index.html loads already.
+ */
+function preloadTagsFor(
+  manifest: BuildManifest,
+  modules: readonly string[],
+  alreadyLoaded: ReadonlySet<string>,
+): string {
+  const { files, styles } = chunkClosure(manifest, modules);
   return [
     ...[...files]
       .filter((file) => !alreadyLoaded.has(file))
@@ -216,6 +233,19 @@ function preloadTagsFor(manifest: BuildManifest, page: LandingPage, alreadyLoade
       .filter((file) => !alreadyLoaded.has(file))
       .map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
   ].join('');
+}
+
+/**
+ * index.html without its preloads of shared chunks (`ui`, `shared-ui`: what most pages need once
+ * the router has run) that a server-rendered page does not import: its modules are known, and a
+ * visitor's event page would otherwise fetch the app shell's pieces before it is interactive
+ * (decision 082). The entry's own chunks stay.
+ */
+function withoutUnneededPreloads(html: string, manifest: BuildManifest, needed: ReadonlySet<string>): string {
+  const entry = chunkClosure(manifest, ['index.html']).files;
+  return html.replace(/\n?\s*<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g, (tag, file: string) =>
+    entry.has(file) || needed.has(file) || !manifest['index.html'] ? tag : '',
+  );
 }
 
 /** What index.html needs from the build, read on the first page request (a server without a web build still starts). */
@@ -235,7 +265,8 @@ function readIndexBuild(webDistDir: string) {
  */
 function createIndexPage(webDistDir: string) {
   let build: ReturnType<typeof readIndexBuild> | undefined;
-  const withPreloads = new Map<LandingPage, string>();
+  const withPreloads = new Map<string, string>();
+  const renderedShells = new Map<string, string>();
   return (
     pathname: string,
     user: CurrentUser | null,
@@ -245,12 +276,20 @@ function createIndexPage(webDistDir: string) {
   ): string | null => {
     build ??= readIndexBuild(webDistDir);
     if (!build) return null;
-    const { html, manifest, alreadyLoaded } = build;
+    const { manifest, alreadyLoaded } = build;
+    let { html } = build;
     const page = landingPageFor(pathname);
     let head = '';
     if (page) {
-      head = withPreloads.get(page) ?? preloadTagsFor(manifest, page, alreadyLoaded);
-      withPreloads.set(page, head);
+      const modules = landingModules(page, user !== null);
+      const key = `${page.example} ${user !== null}`;
+      head = withPreloads.get(key) ?? preloadTagsFor(manifest, modules, alreadyLoaded);
+      withPreloads.set(key, head);
+      if (rendered) {
+        html =
+          renderedShells.get(key) ?? withoutUnneededPreloads(html, manifest, chunkClosure(manifest, modules).files);
+        renderedShells.set(key, html);
+      }
     }
     // A server-rendered page (decision 075) is painted from its markup: its own styles apply from
     // the start (no shift when the scripts add them; the same without JavaScript).

@@ -21,6 +21,7 @@ import { sessionQueryKey } from '../features/accounts/api/get-session.ts';
 import { eventQueryOptions } from '../features/events/api/get-event.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { namedPageTitle, pageTitle } from './page-title.ts';
+import { preloadAppShell } from './layouts/lazy-app-shell.tsx';
 import { redirectPostNamesToSlugs } from './post-addresses.ts';
 import { Providers } from './providers.tsx';
 import { renderToHtml } from './render-to-html.ts';
@@ -160,6 +161,9 @@ export async function renderPage(
   const named = (pageName: string) => (name = pageName);
   if (!(await loadPage({ params: page.params, url: location, client, sources, named }))) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
+  // A signed-in person's page has the app shell, which the browser loads before hydrating: rendered
+  // in place here too, not behind a Suspense boundary the browser would not have (decision 082).
+  if (sources.session.user) await preloadAppShell();
   const html = await renderToHtml(
     <StrictMode>
       <RenderRequestContext value={sources.request}>

@@ -4,7 +4,7 @@ import { ColorSchemeToggle } from '../../components/ui/color-scheme-toggle.tsx';
 import { HuddleLogo } from '../../components/ui/huddle-logo.tsx';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { authPaths, authPathWithReturnTo } from '@huddle/shared/auth-pages';
-import { AppShellLayout } from '../app-shell.tsx';
+import { AppShellForSignedIn } from './lazy-app-shell.tsx';
 
 /**
  * Pages open to everyone (a player's public profile): inside the app shell for a
@@ -15,9 +15,9 @@ export function Component() {
   const { pathname } = useLocation();
   if (user) {
     return (
-      <AppShellLayout user={user}>
+      <AppShellForSignedIn user={user}>
         <Outlet />
-      </AppShellLayout>
+      </AppShellForSignedIn>
     );
   }
   return (

@@ -1,44 +1,20 @@
 import { occurrenceCancelledMessage } from '@huddle/shared/event-organizer';
-import {
-  eventCancelledMessage,
-  eventPastMessage,
-  guestFriendsMessage,
-  maxFriends,
-  type EventView,
-  type Party,
-} from '@huddle/shared/events';
-import { joinEventBody } from '@huddle/contracts/events';
+import { eventCancelledMessage, eventPastMessage, maxFriends, type EventView, type Party } from '@huddle/shared/events';
 import { guestsCannotPayMessage, paidWithCreditMessage } from '@huddle/shared/paid-games';
 import { payLabel } from '../pay-label.ts';
 import { leaveRefundNote, leavesInTime, refundPolicyText } from '@huddle/shared/refund-policy';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Anchor, Box, Button, Card, Group, TextInput, Stack, Text, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useClaimOffer } from '../api/claim-offer.ts';
 import { eventKeys } from '../api/event-query-keys.ts';
 import { useJoinEvent } from '../api/join-event.ts';
-import { useLeaveEvent } from '../api/leave-event.ts';
 import { usePaidCheckout } from '../api/paid-checkout.ts';
 import { formatOccurrence, formatPrice, formatTimeLeft } from '../event-format.ts';
-import { focusFirstError } from '../../../lib/focus-first-error.ts';
+import { clampedFriends } from '../friends-count.ts';
 import classes from './event-details.module.css';
 
 interface JoinPanelProps {
@@ -64,6 +40,11 @@ function ActionBar({ children }: { children: ReactNode }) {
     </>
   );
 }
+
+const loadLeaveDialog = () => import('./leave-dialog.tsx');
+const LeaveDialog = lazy(() => loadLeaveDialog().then((module) => ({ default: module.LeaveDialog })));
+/** Fetches the leave dialog's code as the pointer or focus reaches its button, so it is usually there by the press. */
+const preloadLeaveDialog = { onPointerEnter: () => void loadLeaveDialog(), onFocus: () => void loadLeaveDialog() };
 
 const failed = (error: Error) => notifications.show({ color: 'red', message: error.message });
 
@@ -146,50 +127,33 @@ function friendsLabel(party: Party) {
 
 /** The viewer's place in the game: in, waiting, or offered a freed spot with a claim window. */
 function MyParty({ view, party }: { view: EventView; party: Party }) {
-  const leave = useLeaveEvent();
   const claim = useClaimOffer();
   const checkout = useGoToCheckout();
   const paid = isPaid(view);
   const now = useNow();
   const [confirming, setConfirming] = useState(false);
+  // The dialog stays mounted from the first press on, so closing keeps its transition.
+  const [requested, setRequested] = useState(false);
   const eventId = view.event.id;
   const wording = leaveWording(view, party);
   const queryClient = useQueryClient();
   const leaveIt = () => {
+    setRequested(true);
     setConfirming(true);
     // The page may be minutes old: read the waitlist again, so the warning says whether someone
     // is waiting now (the wording follows when the answer arrives).
     void queryClient.invalidateQueries({ queryKey: eventKeys.event(eventId) });
   };
-  const confirmLeave = (
-    <Modal opened={confirming} onClose={() => setConfirming(false)} title={wording.title}>
-      <Stack>
-        <Text>{wording.body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {wording.keep}
-          </Button>
-          <Button
-            color="red"
-            loading={leave.isPending}
-            onClick={() =>
-              leave.mutate(
-                { eventId, occurrence: view.occurrence.startsAt },
-                {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notifications.show({ message: 'You are off the list for this date.' });
-                  },
-                  onError: failed,
-                },
-              )
-            }
-          >
-            {wording.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+  const confirmLeave = requested && (
+    <Suspense fallback={null}>
+      <LeaveDialog
+        eventId={eventId}
+        occurrence={view.occurrence.startsAt}
+        wording={wording}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+      />
+    </Suspense>
   );
 
   if (party.status === 'offered') {
@@ -219,7 +183,7 @@ function MyParty({ view, party }: { view: EventView; party: Party }) {
             >
               {paid ? `Claim and pay ${partyPrice(view, party.partySize)}` : 'Claim spot'}
             </Button>
-            <Button variant="default" onClick={leaveIt}>
+            <Button variant="default" onClick={leaveIt} {...preloadLeaveDialog}>
               Decline
             </Button>
           </Group>
@@ -237,7 +201,7 @@ function MyParty({ view, party }: { view: EventView; party: Party }) {
           {place > 0 ? `, number ${place} in line` : ''}. When a spot frees up you get the first chance at it.
         </Text>
         <ActionBar>
-          <Button variant="default" onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
+          <Button variant="default" onClick={leaveIt} {...preloadLeaveDialog} style={{ alignSelf: 'flex-start' }}>
             Leave the waitlist
           </Button>
         </ActionBar>
@@ -268,7 +232,7 @@ function MyParty({ view, party }: { view: EventView; party: Party }) {
             >
               Continue to payment
             </Button>
-            <Button variant="default" onClick={leaveIt}>
+            <Button variant="default" onClick={leaveIt} {...preloadLeaveDialog}>
               Cancel payment
             </Button>
           </Group>
@@ -283,7 +247,7 @@ function MyParty({ view, party }: { view: EventView; party: Party }) {
         You’re in{friendsLabel(party)}.{paid ? ' Paid.' : ''}
       </Text>
       <ActionBar>
-        <Button variant="default" onClick={leaveIt} style={{ alignSelf: 'flex-start' }}>
+        <Button variant="default" onClick={leaveIt} {...preloadLeaveDialog} style={{ alignSelf: 'flex-start' }}>
           Leave
         </Button>
       </ActionBar>
@@ -292,42 +256,19 @@ function MyParty({ view, party }: { view: EventView; party: Party }) {
   );
 }
 
-interface GuestValues {
-  name: string;
-  email: string;
-  friends: number | string;
-}
-
-const guestBody = (view: EventView, values: GuestValues) => ({
-  occurrenceStartsAt: view.occurrence.startsAt,
-  friends: Number(values.friends) || 0,
-  guest: { name: values.name.trim(), email: values.email.trim() },
-});
-const guestField = (path: string) => path.replace(/^guest\./, '');
+const loadGuestJoinDialog = () => import('./guest-join-dialog.tsx');
+const GuestJoinDialog = lazy(() => loadGuestJoinDialog().then((module) => ({ default: module.GuestJoinDialog })));
 
 /**
- * Signed-out visitors join with a name and an email (spec §1 unregistered users), bringing at
- * most the friends the organizer allows guests. The server answers alike whether or not the
- * email has an account (issue 10) and mails the address what happened, so this says only that.
+ * Signed-out visitors join with a name and an email (spec §1 unregistered users). The dialog, with
+ * its form library and the join schema (zod), loads on the first press (decision 082): the page is
+ * interactive without them. Fetched as the pointer or focus arrives, so it is usually there by the press.
  */
 function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean; signInPath: string }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first press on, so closing keeps its transition.
+  const [requested, setRequested] = useState(false);
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
-  const join = useJoinEvent();
-  const maxGuestFriends = view.event.maxGuestFriends;
-  const form = useForm<GuestValues>({
-    initialValues: { name: '', email: '', friends: 0 },
-    // The shared join schema's own messages, on the fields they name, and the event's guest cap.
-    validate: (values) => {
-      const errors: Record<string, string> = {};
-      const parsed = joinEventBody.safeParse(guestBody(view, values));
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) errors[guestField(issue.path.join('.'))] ??= issue.message;
-      }
-      if (Number(values.friends) > maxGuestFriends) errors.friends ??= guestFriendsMessage(maxGuestFriends);
-      return errors;
-    },
-  });
 
   if (sent) {
     return (
@@ -339,7 +280,15 @@ function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean;
   return (
     <Stack gap="sm">
       <ActionBar>
-        <Button onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          onClick={() => {
+            setRequested(true);
+            setOpen(true);
+          }}
+          onPointerEnter={() => void loadGuestJoinDialog()}
+          onFocus={() => void loadGuestJoinDialog()}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {full ? 'Join the waitlist as a guest' : 'Join as a guest'}
         </Button>
       </ActionBar>
@@ -349,58 +298,27 @@ function GuestJoin({ view, full, signInPath }: { view: EventView; full: boolean;
           Sign in to join
         </Anchor>
       </Text>
-      <Modal opened={open} onClose={() => setOpen(false)} title={full ? 'Join the waitlist' : 'Join this game'}>
-        <form
-          onSubmit={form.onSubmit(
-            (values) =>
-              join.mutate(
-                { eventId: view.event.id, body: guestBody(view, values) },
-                {
-                  onSuccess: () => {
-                    setOpen(false);
-                    setSent({ name: values.name.trim(), email: values.email.trim() });
-                  },
-                  onError: (error) => {
-                    if (error instanceof ApiError && error.fields) {
-                      form.setErrors(
-                        Object.fromEntries(
-                          Object.entries(error.fieldMessages).map(([field, message]) => [guestField(field), message]),
-                        ),
-                      );
-                    }
-                    failed(error);
-                  },
-                },
-              ),
-            focusFirstError,
-          )}
-        >
-          <Stack>
-            <TextInput label="Your name" autoComplete="name" {...form.getInputProps('name')} />
-            <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-            {maxGuestFriends > 0 && (
-              <NumberInput
-                label="Bring friends"
-                description={`Up to ${maxGuestFriends}; they count as spots too.`}
-                min={0}
-                max={maxGuestFriends}
-                allowDecimal={false}
-                {...form.getInputProps('friends')}
-              />
-            )}
-            <Button type="submit" loading={join.isPending}>
-              {full ? 'Join the waitlist' : 'Join'}
-            </Button>
-          </Stack>
-        </form>
-      </Modal>
+      {requested && (
+        <Suspense fallback={null}>
+          <GuestJoinDialog
+            view={view}
+            full={full}
+            opened={open}
+            onClose={() => setOpen(false)}
+            onSent={(guest) => {
+              setOpen(false);
+              setSent(guest);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
 
 /** Join, leave, waitlist and claim (issue 5); cancelled and past events take no one. */
 export function JoinPanel({ view, signedIn, signInPath }: JoinPanelProps) {
-  const [friends, setFriends] = useState<number | string>(0);
+  const [friends, setFriends] = useState('0');
   const join = useJoinEvent();
   const checkout = useGoToCheckout();
   const { event, myParty } = view;
@@ -444,14 +362,17 @@ export function JoinPanel({ view, signedIn, signInPath }: JoinPanelProps) {
         )}
         <ActionBar>
           <Group align="flex-end" wrap="nowrap">
-            <NumberInput
+            {/* A number field, not Mantine's NumberInput: that one brings react-number-format into
+                what the event page loads before it is interactive (decision 082). */}
+            <TextInput
               label="Bring friends"
+              type="number"
+              inputMode="numeric"
               min={0}
               max={maxFriends}
-              allowDecimal={false}
-              clampBehavior="strict"
+              step={1}
               value={friends}
-              onChange={setFriends}
+              onChange={(change) => setFriends(clampedFriends(change.currentTarget.value))}
               w={130}
             />
             <Button

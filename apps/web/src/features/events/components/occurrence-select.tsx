@@ -1,6 +1,6 @@
 import { listOccurrences } from '@huddle/shared/event-occurrences';
 import type { EventView } from '@huddle/shared/events';
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { formatOccurrence } from '../event-format.ts';
 
 interface OccurrenceSelectProps {
@@ -25,7 +25,12 @@ export function pastStarts(event: EventView['event'], count: number, now = Date.
     .map((occurrence) => ({ startsAt: occurrence.startsAt.toISOString() }));
 }
 
-/** A repeating event's coming dates; joiners and the waitlist belong to one date (?occurrence=). */
+/**
+ * A repeating event's coming dates; joiners and the waitlist belong to one date (?occurrence=).
+ * The browser's own select, not Mantine's Select: it is on the event page's first screen, and
+ * Mantine's brings its combobox, popover, floating-ui and scroll area machinery (about 25 KB gzip)
+ * into what the page loads before it is interactive (decision 082). A phone shows its own picker.
+ */
 export function OccurrenceSelect({ view, onChange, pastDates = 0 }: OccurrenceSelectProps) {
   const { event, occurrence, upcoming } = view;
   const past = pastStarts(event, pastDates);
@@ -36,7 +41,7 @@ export function OccurrenceSelect({ view, onChange, pastDates = 0 }: OccurrenceSe
     a.startsAt.localeCompare(b.startsAt),
   );
   return (
-    <Select
+    <NativeSelect
       label="Date"
       description="Each date has its own players and waitlist."
       data={dates.map((item) => ({
@@ -45,8 +50,7 @@ export function OccurrenceSelect({ view, onChange, pastDates = 0 }: OccurrenceSe
         label: `${formatOccurrence(item.startsAt, event.timeZone)}${view.cancelledDates.includes(item.startsAt) ? ' (cancelled)' : ''}`,
       }))}
       value={occurrence.startsAt}
-      onChange={(startsAt) => startsAt && onChange(startsAt)}
-      allowDeselect={false}
+      onChange={(change) => onChange(change.currentTarget.value)}
       maw={360}
     />
   );

@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { landingPageFor } from '../../../packages/shared/src/landing-pages.ts';
+
+/**
+ * The event page's scripts before it is interactive (issue 33, decision 082), in bytes: index.html's
+ * scripts and its entry's chunks, and what the server preloads for the rendered page (its layout's
+ * and its own chunks with their static imports, for a signed-in person the app shell's too, from
+ * Vite's manifest as apps/server/src/lib/web-app.ts reads it; it drops index.html's other
+ * preloads on a rendered page). `npm run bench:js-packages` measures the same set in a browser
+ * (the same figures: 189.4 and 204.2 KB when this was written) and says where the bytes come from. Bytes, not time: the
+ * build is deterministic, so a change that puts a dialog, a form library or zod back on the first
+ * load fails here.
+ */
+const budgetKb = { visitor: 189.5, signedIn: 204.5 };
+
+const webRoot = path.resolve(import.meta.dirname, '..');
+let outDir = '';
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The page's script files: index.html's scripts and entry chunks, and each landing module's chunk with its static imports. */
+function initialScripts(html: string, manifest: Manifest, modules: readonly string[]): Set<string> {
+  const files = new Set([...html.matchAll(/<script[^>]*src="\/([^"]+\.js)"/g)].map((match) => match[1] ?? ''));
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of ['index.html', ...modules]) visit(module);
+  return files;
+}
+
+describe('the event page’s scripts before interactive', () => {
+  beforeAll(async () => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'huddle-event-page-build-'));
+    // Vitest sets NODE_ENV=test, with which Vite would build React's development code and JSX.
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      await build({
+        root: webRoot,
+        configFile: path.join(webRoot, 'vite.config.ts'),
+        logLevel: 'error',
+        build: { outDir, emptyOutDir: true },
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }, 180_000);
+  afterAll(() => {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  const scriptsOf = (signedIn: boolean) => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const page = landingPageFor('/discover/events/5d0c3a51-94e6-4b0e-9f0c-0ab0a3c1c5f1');
+    expect(page?.modules).toContain('src/app/pages/event-page.tsx');
+    const modules = [...(page?.modules ?? []), ...(signedIn ? (page?.signedInModules ?? []) : [])];
+    const files = initialScripts(html, manifest, modules);
+    const code = [...files].map((file) => readFileSync(path.join(outDir, file)));
+    const gzipKb = code.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
+    return { manifest, files, code: code.map((body) => body.toString('utf8')).join('\n'), gzipKb };
+  };
+
+  it(`stay within ${budgetKb.visitor} KB gzip for a visitor, without the app shell, the dialogs, the form library or zod`, () => {
+    const { manifest, files, code, gzipKb } = scriptsOf(false);
+    expect(gzipKb).toBeLessThanOrEqual(budgetKb.visitor);
+    // Loaded on the first press (the dialogs) or for a signed-in person (the shell), not before.
+    for (const lazy of [
+      'src/features/events/components/guest-join-dialog.tsx',
+      'src/features/events/components/leave-dialog.tsx',
+      'src/app/app-shell.tsx',
+    ]) {
+      expect(manifest[lazy], `${lazy} is a chunk of its own`).toBeDefined();
+      expect(files.has(manifest[lazy]?.file ?? '')).toBe(false);
+    }
+    // zod's schema classes and @mantine/form's hook, by strings their minified code keeps.
+    expect(code).not.toContain('$ZodType');
+    expect(code).not.toContain('validateInputOnChange');
+  });
+
+  it(`stay within ${budgetKb.signedIn} KB gzip for a signed-in person, whose page has the app shell`, () => {
+    const { manifest, files, code, gzipKb } = scriptsOf(true);
+    expect(gzipKb).toBeLessThanOrEqual(budgetKb.signedIn);
+    expect(files.has(manifest['src/app/app-shell.tsx']?.file ?? '')).toBe(true);
+    expect(code).not.toContain('$ZodType');
+  });
+});
