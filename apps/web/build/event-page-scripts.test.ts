@@ -16,7 +16,9 @@ import { landingPageFor } from '../../../packages/shared/src/landing-pages.ts';
  * build is deterministic, so a change that puts a dialog, a form library or zod back on the first
  * load fails here.
  */
-const budgetKb = { visitor: 189.5, signedIn: 204.5 };
+// 190.1 and 204.9 KB once discover and home were rendered on the server (the shared render request
+// context and the distance unit's one function reach the event page too): half a KB of room.
+const budgetKb = { visitor: 190.5, signedIn: 205.5 };
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 let outDir = '';

@@ -137,7 +137,8 @@ describe('server rendering of an event page', () => {
   });
 
   it('leaves to the browser an event that is not there, an address that is not an id, and pages it does not render', async () => {
-    for (const url of ['/evt/00000000-0000-4000-8000-000000000000', '/evt/not-an-id', '/discover', '/home']) {
+    // Discover and home are rendered now (decision 075's addendum); settings and messages are not.
+    for (const url of ['/evt/00000000-0000-4000-8000-000000000000', '/evt/not-an-id', '/settings', '/messages']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie: organizer.cookie } });
       expect(response.statusCode, url).toBe(200);
       expect(pageParts(response.body).state, url).toBeUndefined();
