@@ -97,5 +97,22 @@ test('a server-rendered home and discover hydrate without a warning, ask nothing
   await expect(games.getByRole('link', { name: title })).toBeVisible();
   expect(seen.getsOf(['/api/events']).length).toBeGreaterThan(0);
   expect(seen.problems).toEqual([]);
+
+  // A sort chip tapped before the app has started (its scripts held back) is not lost: the toggle
+  // waits and is replayed once React has taken the markup over (public/app-start.js). It was: the
+  // radio toggled natively and hydration put it back.
+  const early = await context.newPage();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await early.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await early.goto(`/discover?gameType=${gameType}`, { waitUntil: 'domcontentloaded' });
+  await early.getByText('Nearest', { exact: true }).click();
+  expect(early.url()).not.toMatch(/sort=nearest/);
+  release();
+  await expect(early).toHaveURL(/sort=nearest/);
+  await expect(early.getByRole('radio', { name: 'Nearest', includeHidden: true })).toBeChecked();
   await context.close();
 });

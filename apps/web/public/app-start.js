@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, Element */
+/* global document, requestAnimationFrame, Element, HTMLInputElement, HTMLSelectElement */
 // Starts the app once index.html's first frame is on screen (decision 021). The app's scripts
 // are already downloading (index.html preloads them); running them only after the first
 // contentful paint has been presented lets the page's heading show before the main thread gets
@@ -9,17 +9,43 @@ const entry = document.getElementById('app-entry');
 // A server-rendered page (decision 075) shows its buttons before the app has started: a tap on one
 // then would do nothing. They are kept and replayed once React has taken the markup over
 // (src/app/server-render-state.ts). Links and forms need no help: the browser follows them.
+// A radio or checkbox (often drawn as its label, the input hidden: discover's sort and filter chips)
+// would toggle natively and then be put back by React's state as it takes the markup over, the tap
+// lost: its toggle waits and is replayed the same way (two taps on one checkbox cancel out). A
+// select's choice is kept too (the last one per select) and made again.
 if (document.getElementById('huddle-server-render')) {
   const early = [];
+  const chosen = new Map();
+  const keepChoice = (event) => {
+    if (event.target instanceof HTMLSelectElement) chosen.set(event.target, event.target.value);
+  };
   const keep = (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button && button.type !== 'submit' && !early.includes(button)) early.push(button);
+    if (!(event.target instanceof Element)) return;
+    const button = event.target.closest('button');
+    if (button) {
+      if (button.type !== 'submit' && !early.includes(button)) early.push(button);
+      return;
+    }
+    const label = event.target.closest('label');
+    const control = label ? label.control : event.target;
+    if (!(control instanceof HTMLInputElement) || (control.type !== 'radio' && control.type !== 'checkbox')) return;
+    event.preventDefault();
+    const kept = early.indexOf(control);
+    if (kept === -1) early.push(control);
+    else if (control.type === 'checkbox') early.splice(kept, 1);
   };
   document.addEventListener('click', keep, true);
+  document.addEventListener('change', keepChoice, true);
   document.huddleEarlyClicks = {
     take() {
       document.removeEventListener('click', keep, true);
       return early.splice(0);
+    },
+    takeChoices() {
+      document.removeEventListener('change', keepChoice, true);
+      const choices = [...chosen];
+      chosen.clear();
+      return choices;
     },
   };
 }

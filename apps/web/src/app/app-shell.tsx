@@ -66,9 +66,13 @@ function HeaderSearch() {
   const navigate = useNavigate();
   return (
     <>
+      {/* action and method: on a server-rendered page, Enter before the app has started searches
+          too (the browser's own GET), instead of reloading the page with ?q= (decision 075). */}
       <form
         role="search"
         aria-label="Huddle"
+        action="/full-search"
+        method="get"
         onSubmit={(event) => {
           event.preventDefault();
           const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();

@@ -1,5 +1,6 @@
 import { serverRenderElementId, type ServerRenderState } from '@huddle/shared/landing-pages';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { interactiveMarkName } from './interactive-mark.tsx';
 
 /**
  * The state a server-rendered page was rendered from (decision 075), or null for a page the server
@@ -36,11 +37,35 @@ export async function loadMatchedRouteModules(routes: RouteObject[], pathname: s
 }
 
 /**
- * Buttons tapped on the server's markup before the app started (public/app-start.js keeps them),
- * clicked again once hydration has begun: React hydrates the clicked part first and handles the
- * click, so the tap is not lost.
+ * Buttons, radios and checkboxes tapped on the server's markup before the app started
+ * (public/app-start.js keeps them, the toggles held back), clicked again so the tap is not lost.
+ * A button at once, as hydration begins: React hydrates the clicked part first and handles the
+ * click. A radio or checkbox once the first commit is done (the `huddle:interactive` mark): React
+ * tells a change by comparing the input's state with the one it saw when it hydrated the input, and
+ * hydrated during the click's own dispatch it saw the state already toggled, and heard no change.
+ * A select's choice at the same moment.
  */
 export function replayEarlyClicks(): void {
-  const early = (document as Document & { huddleEarlyClicks?: { take(): HTMLButtonElement[] } }).huddleEarlyClicks;
-  for (const button of early?.take() ?? []) if (button.isConnected) button.click();
+  const early = (
+    document as Document & {
+      huddleEarlyClicks?: { take(): HTMLElement[]; takeChoices(): [HTMLSelectElement, string][] };
+    }
+  ).huddleEarlyClicks;
+  const taken = early?.take() ?? [];
+  // A select's choice: made again, and told to React as the browser tells it (a change event).
+  const choices = early?.takeChoices() ?? [];
+  const toggles = taken.filter((control) => control instanceof HTMLInputElement);
+  for (const control of taken) if (!(control instanceof HTMLInputElement) && control.isConnected) control.click();
+  if (toggles.length === 0 && choices.length === 0) return;
+  const clickWhenInteractive = () => {
+    if (performance.getEntriesByName(interactiveMarkName).length === 0)
+      return void setTimeout(clickWhenInteractive, 20);
+    for (const control of toggles) if (control.isConnected) control.click();
+    for (const [select, value] of choices) {
+      if (!select.isConnected) continue;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  };
+  clickWhenInteractive();
 }
