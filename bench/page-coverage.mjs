@@ -5,9 +5,9 @@
 // modules through the source maps, so build with them first: `npx vite build apps/web --sourcemap`.
 // Code that runs later (on a press, on another page) counts as not run: read the list as where to
 // look, not as what to remove.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
+import { sourceMappedRanges } from './lib/source-map-ranges.mjs';
 import { repoRoot, requireServerBuild, runBench, signInCookie, startServer, withSignedInPage } from './lib/harness.mjs';
 
 const pagePath = process.argv[2] ?? '/home';
@@ -44,23 +44,13 @@ function bytesRun(entries) {
       .flatMap((fn) => fn.ranges)
       .sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
     for (const range of ranges) ran.fill(range.count > 0 ? 1 : 0, range.startOffset, range.endOffset);
-    const lineStarts = [0];
-    for (let at = 0; at < code.length; at++) if (code[at] === '\n') lineStarts.push(at + 1);
-    const mappings = [];
-    eachMapping(new TraceMap(readFileSync(`${file}.map`, 'utf8')), (mapping) => mappings.push(mapping));
-    mappings.forEach((mapping, index) => {
-      const next = mappings[index + 1];
-      const start = lineStarts[mapping.generatedLine - 1] + mapping.generatedColumn;
-      const end =
-        next && next.generatedLine === mapping.generatedLine
-          ? lineStarts[next.generatedLine - 1] + next.generatedColumn
-          : (lineStarts[mapping.generatedLine] ?? code.length + 1) - 1;
-      const key = `${chunk} ${shortSource(mapping.source)}`;
+    for (const { source, start, end } of sourceMappedRanges(code, `${file}.map`)) {
+      const key = `${chunk} ${shortSource(source)}`;
       const counted = byModule.get(key) ?? { chunk, bytes: 0, run: 0 };
       for (let at = start; at < end; at++) counted.run += ran[at];
       counted.bytes += Math.max(0, end - start);
       byModule.set(key, counted);
-    });
+    }
   }
   return byModule;
 }

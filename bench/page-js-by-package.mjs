@@ -11,11 +11,11 @@
 // `npm run build` again before the journeys, so dist carries no maps). Without them, per chunk only.
 // A package's gzip figure is its minified code gzipped alone (gzip -9): the parts do not add up
 // to the page's total exactly (gzip shares a dictionary within a file), but they rank them.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
+import { sourceMappedRanges } from './lib/source-map-ranges.mjs';
 import { demoUser, kb, loadAverage, repoRoot, requireServerBuild, runBench, startServer } from './lib/harness.mjs';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -129,25 +129,15 @@ function slicesByOwner(scripts) {
       continue;
     }
     mapped++;
-    const lineStarts = [0];
-    for (let at = 0; at < code.length; at++) if (code[at] === '\n') lineStarts.push(at + 1);
-    const mappings = [];
-    eachMapping(new TraceMap(readFileSync(`${file}.map`, 'utf8')), (mapping) => mappings.push(mapping));
-    mappings.forEach((mapping, index) => {
-      const next = mappings[index + 1];
-      const start = lineStarts[mapping.generatedLine - 1] + mapping.generatedColumn;
-      const end =
-        next && next.generatedLine === mapping.generatedLine
-          ? lineStarts[next.generatedLine - 1] + next.generatedColumn
-          : (lineStarts[mapping.generatedLine] ?? code.length + 1) - 1;
-      if (end <= start) return;
-      const source = mapping.source ?? '?';
+    for (const { source: mappedSource, start, end } of sourceMappedRanges(code, `${file}.map`)) {
+      if (end <= start) continue;
+      const source = mappedSource ?? '?';
       const owner = ownerOf(source);
       const slice = code.slice(start, end);
       byOwner.set(owner, [...(byOwner.get(owner) ?? []), slice]);
       const module = source.replace(/.*node_modules\//, '').replace(/^(?:\.\.\/)*(?:apps\/web\/)?src\//, 'web/');
       byModule.set(module, (byModule.get(module) ?? 0) + slice.length);
-    });
+    }
   }
   return { byOwner, byModule, mapped };
 }
