@@ -1,11 +1,11 @@
-/* global document, requestAnimationFrame, Element, HTMLInputElement, HTMLSelectElement */
+/* global document, requestAnimationFrame, Element, HTMLInputElement, HTMLSelectElement, HTMLTemplateElement */
 // Starts the app once index.html's first frame is on screen (decision 021). The app's scripts
-// are already downloading (index.html preloads them); running them only after the first
+// are already downloading (index.html preloads them; a server-rendered page once it is painted,
+// below); running them only after the first
 // contentful paint has been presented lets the page's heading show before the main thread gets
 // busy. The paint entry comes after the frame is presented, later than the frame's own
 // requestAnimationFrame; browsers without paint timing use that frame. A hidden tab paints no
 // frames: it starts at once; a timer makes sure a visible one never waits long for the paint.
-const entry = document.getElementById('app-entry');
 // A server-rendered page (decision 075) shows its buttons before the app has started: a tap on one
 // then would do nothing. They are kept and replayed once React has taken the markup over
 // (src/app/server-render-state.ts). Links and forms need no help: the browser follows them.
@@ -51,9 +51,14 @@ if (document.getElementById('huddle-server-render')) {
 }
 let started = false;
 function start() {
-  if (started || !entry) return;
+  if (started) return;
   started = true;
-  import(entry.getAttribute('href'));
+  // A server-rendered page's script preloads wait in a template until now (apps/server's
+  // web-app.ts): its markup is what is painted, and the stylesheet had the connection to itself.
+  const afterPaint = document.getElementById('huddle-after-paint');
+  if (afterPaint instanceof HTMLTemplateElement) document.head.append(afterPaint.content);
+  const entry = document.getElementById('app-entry');
+  if (entry) import(entry.getAttribute('href'));
 }
 const paintTiming =
   typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');

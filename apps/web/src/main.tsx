@@ -67,9 +67,13 @@ async function start() {
       </Providers>
     </StrictMode>
   );
-  // The server's markup is kept and made live; hydration yields to the browser as it goes.
+  // The server's markup is kept and made live. In a transition, as the first render below: React
+  // hydrates a default-priority root in one task (a blocking lane), a transition in slices that
+  // yield to the browser (issue 33: a phone's Total Blocking Time).
   if (serverState) {
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     replayEarlyClicks();
     return router;
   }

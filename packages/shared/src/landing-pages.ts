@@ -100,6 +100,12 @@ export function firstFrameFor(
  */
 export const serverRenderElementId = 'huddle-server-render';
 
+/**
+ * A server-rendered page's script preloads, in a <template> (inert: nothing is fetched) that
+ * public/app-start.js puts into the head once the page has been painted (issue 33).
+ */
+export const scriptsAfterPaintElementId = 'huddle-after-paint';
+
 /** What the server-render data block holds; the web app writes and reads it (apps/web/src/app). */
 export interface ServerRenderState {
   /** React Router's hydration data: the loader data of the matched routes (all null: guards). */

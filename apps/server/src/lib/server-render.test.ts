@@ -136,6 +136,33 @@ describe('server rendering of an event page', () => {
     expect(new Set(files).size).toBe(files.length);
   });
 
+  it('fetches a rendered page’s scripts once it is painted: every script preload waits in the template app-start.js moves into the head', async () => {
+    const scriptsBeforePaint = (html: string) =>
+      html
+        .replace(/<template id="huddle-after-paint">[\s\S]*?<\/template>/, '')
+        .match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    const afterPaint = (html: string) =>
+      /<template id="huddle-after-paint">([\s\S]*?)<\/template>/
+        .exec(html)?.[1]
+        ?.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    for (const cookie of [undefined, other.cookie]) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/discover/events/${eventId}`,
+        headers: cookie ? { cookie } : {},
+      });
+      expect(pageParts(page.body).state).toBeDefined();
+      expect(scriptsBeforePaint(page.body)).toEqual([]);
+      // The entry (app-start.js imports it by this id) and the page's own chunk among them.
+      expect(afterPaint(page.body).some((tag) => tag.includes('id="app-entry"'))).toBe(true);
+      expect(afterPaint(page.body).some((tag) => /event-page-[\w-]{8}\.js/.test(tag))).toBe(true);
+    }
+    // A page the server does not render starts fetching its scripts at once, as before.
+    const settings = await t.app.inject({ method: 'GET', url: '/settings', headers: { cookie: other.cookie } });
+    expect(settings.body).not.toContain('huddle-after-paint');
+    expect(scriptsBeforePaint(settings.body).some((tag) => tag.includes('id="app-entry"'))).toBe(true);
+  });
+
   it('leaves to the browser an event that is not there, an address that is not an id, and pages it does not render', async () => {
     // Discover and home are rendered now (decision 075's addendum); settings and messages are not.
     for (const url of ['/evt/00000000-0000-4000-8000-000000000000', '/evt/not-an-id', '/settings', '/messages']) {
