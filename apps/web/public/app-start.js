@@ -6,30 +6,36 @@
 // busy. The paint entry comes after the frame is presented, later than the frame's own
 // requestAnimationFrame; browsers without paint timing use that frame. A hidden tab paints no
 // frames: it starts at once; a timer makes sure a visible one never waits long for the paint.
-// A server-rendered page (decision 075) shows its buttons before the app has started: a tap on one
-// then would do nothing. They are kept and replayed once React has taken the markup over
+// A server-rendered page (decision 075) shows its buttons before the app has started, and React
+// takes the markup over in slices (a transition, main.tsx): a tap before it is done would do
+// nothing, or be read against a state React has not caught up with. Until the app is interactive
+// (its `huddle:interactive` mark) taps are kept here and not passed on, then replayed in order
 // (src/app/server-render-state.ts). Links and forms need no help: the browser follows them.
 // A radio or checkbox (often drawn as its label, the input hidden: discover's sort and filter chips)
-// would toggle natively and then be put back by React's state as it takes the markup over, the tap
-// lost: its toggle waits and is replayed the same way (two taps on one checkbox cancel out). A
-// select's choice is kept too (the last one per select) and made again.
+// does not toggle meanwhile (two taps on one checkbox cancel out); a select's choice is kept too
+// (the last one per select) and made again.
 if (document.getElementById('huddle-server-render')) {
   const early = [];
   const chosen = new Map();
   const keepChoice = (event) => {
-    if (event.target instanceof HTMLSelectElement) chosen.set(event.target, event.target.value);
+    if (!(event.target instanceof HTMLSelectElement)) return;
+    chosen.set(event.target, event.target.value);
+    event.stopPropagation();
   };
   const keep = (event) => {
     if (!(event.target instanceof Element)) return;
     const button = event.target.closest('button');
     if (button) {
-      if (button.type !== 'submit' && !early.includes(button)) early.push(button);
+      if (button.type === 'submit') return;
+      event.stopPropagation();
+      if (!early.includes(button)) early.push(button);
       return;
     }
     const label = event.target.closest('label');
     const control = label ? label.control : event.target;
     if (!(control instanceof HTMLInputElement) || (control.type !== 'radio' && control.type !== 'checkbox')) return;
     event.preventDefault();
+    event.stopPropagation();
     const kept = early.indexOf(control);
     if (kept === -1) early.push(control);
     else if (control.type === 'checkbox') early.splice(kept, 1);
@@ -39,13 +45,10 @@ if (document.getElementById('huddle-server-render')) {
   document.huddleEarlyClicks = {
     take() {
       document.removeEventListener('click', keep, true);
-      return early.splice(0);
-    },
-    takeChoices() {
       document.removeEventListener('change', keepChoice, true);
       const choices = [...chosen];
       chosen.clear();
-      return choices;
+      return { taps: early.splice(0), choices };
     },
   };
 }

@@ -37,35 +37,30 @@ export async function loadMatchedRouteModules(routes: RouteObject[], pathname: s
 }
 
 /**
- * Buttons, radios and checkboxes tapped on the server's markup before the app started
- * (public/app-start.js keeps them, the toggles held back), clicked again so the tap is not lost.
- * A button at once, as hydration begins: React hydrates the clicked part first and handles the
- * click. A radio or checkbox once the first commit is done (the `huddle:interactive` mark): React
- * tells a change by comparing the input's state with the one it saw when it hydrated the input, and
- * hydrated during the click's own dispatch it saw the state already toggled, and heard no change.
- * A select's choice at the same moment.
+ * Buttons, radios, checkboxes and selects used on the server's markup before the app was
+ * interactive (public/app-start.js keeps them and holds them back from React), used again once it
+ * is: its `huddle:interactive` mark, after the first commit. Not before: React hydrates in a
+ * transition (main.tsx), and a tap on a part it has not hydrated yet is read against the state it
+ * then hydrates the input with, already toggled: no change heard (a radio, a checkbox, a select).
  */
 export function replayEarlyClicks(): void {
   const early = (
     document as Document & {
-      huddleEarlyClicks?: { take(): HTMLElement[]; takeChoices(): [HTMLSelectElement, string][] };
+      huddleEarlyClicks?: { take(): { taps: HTMLElement[]; choices: [HTMLSelectElement, string][] } };
     }
   ).huddleEarlyClicks;
-  const taken = early?.take() ?? [];
-  // A select's choice: made again, and told to React as the browser tells it (a change event).
-  const choices = early?.takeChoices() ?? [];
-  const toggles = taken.filter((control) => control instanceof HTMLInputElement);
-  for (const control of taken) if (!(control instanceof HTMLInputElement) && control.isConnected) control.click();
-  if (toggles.length === 0 && choices.length === 0) return;
-  const clickWhenInteractive = () => {
+  if (!early) return;
+  const replayWhenInteractive = () => {
     if (performance.getEntriesByName(interactiveMarkName).length === 0)
-      return void setTimeout(clickWhenInteractive, 20);
-    for (const control of toggles) if (control.isConnected) control.click();
+      return void setTimeout(replayWhenInteractive, 20);
+    const { taps, choices } = early.take();
+    for (const control of taps) if (control.isConnected) control.click();
+    // A select's choice: made again, and told to React as the browser tells it (a change event).
     for (const [select, value] of choices) {
       if (!select.isConnected) continue;
       select.value = value;
       select.dispatchEvent(new Event('change', { bubbles: true }));
     }
   };
-  clickWhenInteractive();
+  replayWhenInteractive();
 }
