@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * What React says when hydration goes wrong, in development (words) and production (its error
@@ -31,4 +31,20 @@ export function watchHydration(page: Page) {
     /** The GET requests seen so far for any of these API paths. */
     getsOf: (paths: string[]) => apiRequests.filter((request) => paths.some((path) => request === `GET ${path}`)),
   };
+}
+
+/**
+ * For a journey that holds the page's clock (page.clock.install()): runs it in small steps until the
+ * app is interactive (`<html data-interactive>`, apps/web/src/app/interactive-mark.tsx; the fake
+ * clock stubs the performance timeline its User Timing mark is in). The app's start waits on the
+ * page's timers (app-start.js after the first paint, main.tsx between steps), and a rendered page
+ * shows its content before, so what is on screen does not say it has started.
+ */
+export async function runClockUntilInteractive(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(50);
+      return page.locator('html[data-interactive]').count();
+    })
+    .toBe(1);
 }

@@ -270,6 +270,19 @@ function scriptPreloadsAfterPaint(html: string): string {
   );
 }
 
+/**
+ * auth.html's entry script as index.html's is built (vite.config.ts, startAfterFirstPaint): a
+ * preload public/app-start.js imports once the page is painted. For a rendered sign-in or sign-up
+ * page, whose form is on screen and posts without JavaScript, as for the app's rendered pages.
+ */
+function startedAfterPaint(html: string): string {
+  return html.replace(
+    /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+    (_tag, src: string) =>
+      `<link rel="modulepreload" crossorigin href="${src}" id="app-entry"><script type="module" src="/app-start.js"></script>`,
+  );
+}
+
 /** What index.html needs from the build, read on the first page request (a server without a web build still starts). */
 function readIndexBuild(webDistDir: string) {
   const indexPath = path.join(webDistDir, 'index.html');
@@ -499,10 +512,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       });
     if (!rendered) return page;
     const state = formState ? dataBlockTag({ id: authFormStateElementId, value: formState }) : '';
-    return page
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
-      .replace(/<div id="root"><\/div>/, () => `<div id="root">${rendered.html}</div>`)
-      .replace('</head>', () => `${state}</head>`);
+    return scriptPreloadsAfterPaint(
+      startedAfterPaint(page)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
+        .replace(/<div id="root"><\/div>/, () => `<div id="root">${rendered.html}</div>`)
+        .replace('</head>', () => `${state}</head>`),
+    );
   }
 
   async function sendIndexPage(reply: FastifyReply, page: string | null, status = 200) {

@@ -4,13 +4,27 @@ import { useEffect } from 'react';
 export const interactiveMarkName = 'huddle:interactive';
 
 /**
+ * The same moment on the document (`<html data-interactive>`): for what cannot rely on User
+ * Timing, such as a journey whose fake clock (page.clock) stubs the performance timeline.
+ */
+export const interactiveAttribute = 'data-interactive';
+
+let markInteractive = () => {};
+/** Settles once the first commit is done: taps kept before it are replayed then (server-render-state.ts). */
+export const interactive = new Promise<void>((resolve) => {
+  markInteractive = resolve;
+});
+
+/**
  * Marks the moment the first page became interactive, for bench:web's "JavaScript needed before an
  * event page is interactive" (issue 33): the scripts fetched before the mark. A root effect runs
- * after the whole first commit, hydration included; nothing else reads the mark.
+ * after the whole first commit, hydration included.
  */
 export function InteractiveMark() {
   useEffect(() => {
     if (performance.getEntriesByName(interactiveMarkName).length === 0) performance.mark(interactiveMarkName);
+    document.documentElement.setAttribute(interactiveAttribute, '');
+    markInteractive();
   }, []);
   return null;
 }

@@ -1,6 +1,6 @@
 import { serverRenderElementId, type ServerRenderState } from '@huddle/shared/landing-pages';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { interactiveMarkName } from './interactive-mark.tsx';
+import { interactive } from './interactive-mark.tsx';
 
 /**
  * The state a server-rendered page was rendered from (decision 075), or null for a page the server
@@ -50,9 +50,7 @@ export function replayEarlyClicks(): void {
     }
   ).huddleEarlyClicks;
   if (!early) return;
-  const replayWhenInteractive = () => {
-    if (performance.getEntriesByName(interactiveMarkName).length === 0)
-      return void setTimeout(replayWhenInteractive, 20);
+  void interactive.then(() => {
     const { taps, choices } = early.take();
     for (const control of taps) if (control.isConnected) control.click();
     // A select's choice: made again, and told to React as the browser tells it (a change event).
@@ -61,6 +59,5 @@ export function replayEarlyClicks(): void {
       select.value = value;
       select.dispatchEvent(new Event('change', { bubbles: true }));
     }
-  };
-  replayWhenInteractive();
+  });
 }

@@ -81,6 +81,12 @@ describe('the sign-in and sign-up pages, rendered on the server', () => {
       expect(form, url).toContain(`action="${action}"`);
       for (const field of fields) expect(root, `${url} ${field}`).toMatch(new RegExp(`<input[^>]*name="${field}"`));
       expect(state, url).toBeUndefined();
+      // Its scripts are fetched once the form is painted (app-start.js imports the entry then).
+      expect(response.body, url).not.toMatch(/<script type="module" crossorigin src="\/assets\//);
+      const afterPaint = /<template id="huddle-after-paint">([\s\S]*?)<\/template>/.exec(response.body)?.[1] ?? '';
+      expect(afterPaint, url).toMatch(/<link rel="modulepreload"[^>]*id="app-entry">/);
+      expect(response.body.replace(afterPaint, ''), url).not.toContain('rel="modulepreload"');
+      expect(response.body, url).toContain('<script type="module" src="/app-start.js"></script>');
     }
   });
 
