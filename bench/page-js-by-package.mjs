@@ -16,7 +16,16 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { sourceMappedRanges } from './lib/source-map-ranges.mjs';
-import { demoUser, kb, loadAverage, repoRoot, requireServerBuild, runBench, startServer } from './lib/harness.mjs';
+import {
+  demoLinkedPagePaths,
+  demoUser,
+  kb,
+  loadAverage,
+  repoRoot,
+  requireServerBuild,
+  runBench,
+  startServer,
+} from './lib/harness.mjs';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const webDistDir = process.env.WEB_DIST_DIR
@@ -49,20 +58,6 @@ function ownerOf(source) {
   const shared = source.match(/packages\/shared\/src\/(.*)$/);
   if (shared) return 'packages/shared';
   return source.startsWith('\0') || source.includes('vite/') ? 'vite runtime' : source;
-}
-
-/** The demo's nearest public game (Austin), its team and place, as bench:web finds them. */
-async function linkedPagePaths(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/events?lat=30.2672&lng=-97.7431&limit=20`);
-  if (!response.ok) throw new Error(`GET /api/events answered ${response.status}`);
-  const { events } = await response.json();
-  const game = events.find((event) => event.team) ?? events[0];
-  if (!game) throw new Error('the demo has no public game near Austin');
-  return {
-    event: `/discover/events/${game.id}`,
-    team: `/team/${game.team?.id}`,
-    place: `/places/view/${game.place.id}`,
-  };
 }
 
 /** Loads one page in a fresh context; the scripts fetched before its interactive mark, with their code. */
@@ -194,7 +189,7 @@ await runBench('bench:js-packages', 5 * 60_000, async () => {
   });
   try {
     console.log(`load average ${loadAverage()}; web build ${webDistDir}`);
-    const linked = await linkedPagePaths(server.baseUrl);
+    const linked = await demoLinkedPagePaths(server.baseUrl);
     const totals = [];
     for (const asked of pages) {
       const signedIn = asked.endsWith('+');

@@ -1,6 +1,6 @@
-// npm run bench:profile [-- /discover]: where a page's load spends the main thread, on a
-// phone-speed CPU (Chromium's 4x CPU throttling, as Lighthouse's mobile profile), signed in as
-// the demo user. Prints
+// npm run bench:profile [-- /discover | team | event | place]: where a page's load spends the main
+// thread, on a phone-speed CPU (Chromium's 4x CPU throttling, as Lighthouse's mobile profile),
+// signed in as the demo user (PROFILE_VISITOR=1: signed out). Prints
 //   1. the main thread's tasks over 30 ms, in order, with what they did (module evaluation,
 //      script, style and layout): the tasks Total Blocking Time counts;
 //   2. script time by package and by function, mapped to sources through the build's source
@@ -15,9 +15,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { repoRoot, requireServerBuild, runBench, signInCookie, startServer, withSignedInPage } from './lib/harness.mjs';
+import {
+  demoLinkedPagePaths,
+  repoRoot,
+  requireServerBuild,
+  runBench,
+  signInCookie,
+  startServer,
+  withSignedInPage,
+} from './lib/harness.mjs';
 
-const pagePath = process.argv[2] ?? '/home';
+// A path, or `event`, `team`, `place`: the demo's nearest public game, its team and place (as bench:js-packages').
+const pageAsked = process.argv[2] ?? '/home';
+let pagePath = pageAsked;
+// PROFILE_VISITOR=1: the page as a signed-out visitor sees it (a shared link), not the demo user.
+const asVisitor = process.env.PROFILE_VISITOR === '1';
 const onlyModuleTop = process.env.PROFILE_MODULE_TOP === '1';
 // PROFILE_CPU_RUNS=3 repeats the load-independent estimate; PROFILE_CPU_ONLY=1 prints only it.
 const cpuRuns = Math.max(1, Math.min(5, Number(process.env.PROFILE_CPU_RUNS) || 1));
@@ -223,8 +235,10 @@ await runBench('bench:profile', 300_000, async () => {
   requireServerBuild();
   const server = await startServer();
   try {
-    const cookie = await signInCookie(server.baseUrl);
-    console.log(`${pagePath}, signed in as the demo user; CPU throttled 4x; times are the throttled ones.`);
+    const cookie = asVisitor ? null : await signInCookie(server.baseUrl);
+    pagePath = (await demoLinkedPagePaths(server.baseUrl))[pageAsked] ?? pageAsked;
+    const who = asVisitor ? 'as a visitor' : 'signed in as the demo user';
+    console.log(`${pagePath}, ${who}; CPU throttled 4x; times are the throttled ones.`);
     if (process.env.PROFILE_CPU_ONLY !== '1') {
       console.log('\nMain-thread tasks over 30 ms (what Total Blocking Time counts, less 50 ms each):');
       console.log((await loadPage(server.baseUrl, cookie, longTasks)).join('\n'));

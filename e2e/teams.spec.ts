@@ -129,6 +129,14 @@ test('a second person joins through an invitation link and appears in the roster
 
   await owner.reload();
   await expect(owner.getByText(friendPerson.name)).toBeVisible();
+  // The owner's member menu loads once the page has hydrated (decision 082's addendum) and changes the role.
+  await owner.getByRole('button', { name: `Manage ${friendPerson.name}` }).click();
+  await owner.getByRole('menuitem', { name: 'Make substitute' }).click();
+  // In the roster (the invitations card's role picker holds a hidden "Substitute" option).
+  const substituteBadge = owner.locator('#main-content').getByText('Substitute', { exact: true });
+  await expect(substituteBadge).toBeVisible();
+  await owner.reload();
+  await expect(substituteBadge).toBeVisible();
 
   // The new team's notification topics appear in the friend's settings.
   await friend.goto('/settings?tab=notification');

@@ -373,6 +373,20 @@ export function processCpuMs(pid) {
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value) => `${Math.round(value)} ms`;
 
+/** The demo's nearest public game (Austin), its team and place, as bench:web finds them (bench:js-packages' and bench:profile's `event`, `team`, `place`). */
+export async function demoLinkedPagePaths(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/events?lat=30.2672&lng=-97.7431&limit=20`);
+  if (!response.ok) throw new Error(`GET /api/events answered ${response.status}`);
+  const { events } = await response.json();
+  const game = events.find((event) => event.team) ?? events[0];
+  if (!game) throw new Error('the demo has no public game near Austin');
+  return {
+    event: `/discover/events/${game.id}`,
+    team: `/team/${game.team?.id}`,
+    place: `/places/view/${game.place.id}`,
+  };
+}
+
 // ---- browser --------------------------------------------------------------------
 
 /**
@@ -386,8 +400,11 @@ export async function withSignedInPage(baseUrl, cookie, use) {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const [name, value] = cookie.split(';')[0].split('=');
-    await context.addCookies([{ name, value, url: baseUrl }]);
+    // No cookie: a visitor (bench:profile's PROFILE_VISITOR=1).
+    if (cookie) {
+      const [name, value] = cookie.split(';')[0].split('=');
+      await context.addCookies([{ name, value, url: baseUrl }]);
+    }
     return await use({ browser, context, page: await context.newPage() });
   } finally {
     await browser.close();

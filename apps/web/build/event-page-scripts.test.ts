@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { landingPageFor } from '../../../packages/shared/src/landing-pages.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebApp, landingPageScripts } from './landing-page-scripts.ts';
 
 /**
  * The event page's scripts before it is interactive (issue 33, decision 082), in bytes: index.html's
@@ -21,54 +19,21 @@ import { landingPageFor } from '../../../packages/shared/src/landing-pages.ts';
 // taps before hydration were kept (the replay of early clicks is in the entry): half a KB of room.
 const budgetKb = { visitor: 191, signedIn: 206 };
 
-const webRoot = path.resolve(import.meta.dirname, '..');
 let outDir = '';
-
-type Manifest = Record<string, { file: string; imports?: string[] }>;
-
-/** The page's script files: index.html's scripts and entry chunks, and each landing module's chunk with its static imports. */
-function initialScripts(html: string, manifest: Manifest, modules: readonly string[]): Set<string> {
-  const files = new Set([...html.matchAll(/<script[^>]*src="\/([^"]+\.js)"/g)].map((match) => match[1] ?? ''));
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const module of ['index.html', ...modules]) visit(module);
-  return files;
-}
 
 describe('the event page’s scripts before interactive', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(path.join(tmpdir(), 'huddle-event-page-build-'));
-    // Vitest sets NODE_ENV=test, with which Vite would build React's development code and JSX.
-    vi.stubEnv('NODE_ENV', 'production');
-    try {
-      await build({
-        root: webRoot,
-        configFile: path.join(webRoot, 'vite.config.ts'),
-        logLevel: 'error',
-        build: { outDir, emptyOutDir: true },
-      });
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    await buildWebApp(outDir);
   }, 180_000);
   afterAll(() => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
   const scriptsOf = (signedIn: boolean) => {
-    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-    const page = landingPageFor('/discover/events/5d0c3a51-94e6-4b0e-9f0c-0ab0a3c1c5f1');
-    expect(page?.modules).toContain('src/app/pages/event-page.tsx');
-    const modules = [...(page?.modules ?? []), ...(signedIn ? (page?.signedInModules ?? []) : [])];
-    const files = initialScripts(html, manifest, modules);
-    const code = [...files].map((file) => readFileSync(path.join(outDir, file)));
-    const gzipKb = code.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
-    return { manifest, files, code: code.map((body) => body.toString('utf8')).join('\n'), gzipKb };
+    const scripts = landingPageScripts(outDir, '/discover/events/5d0c3a51-94e6-4b0e-9f0c-0ab0a3c1c5f1', signedIn);
+    expect(scripts.page.modules).toContain('src/app/pages/event-page.tsx');
+    return scripts;
   };
 
   it(`stay within ${budgetKb.visitor} KB gzip for a visitor, without the app shell, the dialogs, the form library or zod`, () => {

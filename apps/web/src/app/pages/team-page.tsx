@@ -1,7 +1,7 @@
 import { teamKindLabels } from '@huddle/shared/teams';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../features/accounts/api/get-session.ts';
 import { myRegistrationsQueryOptions } from '../../features/home/api/get-my-registrations.ts';
@@ -11,9 +11,6 @@ import { useCancelledCheckoutReturn } from '../../features/paid-games/components
 import { useTeam } from '../../features/teams/api/get-team.ts';
 import { teamKeys } from '../../features/teams/api/team-query-keys.ts';
 import { OpenConversationButton } from '../../features/messages/components/open-conversation-button.tsx';
-import { InvitationsCard } from '../../features/teams/components/invitations-card.tsx';
-import { JoinRequestsCard } from '../../features/teams/components/join-requests-card.tsx';
-import { TeamDangerZone } from '../../features/teams/components/team-danger-zone.tsx';
 import { TeamDetailsEditor } from '../../features/teams/components/team-details-editor.tsx';
 import { TeamOverview } from '../../features/teams/components/team-overview.tsx';
 import { TeamRoster } from '../../features/teams/components/team-roster.tsx';
@@ -21,9 +18,46 @@ import { TeamSeasonsCard } from '../../features/teams/components/team-seasons-ca
 import { usePublicConfig } from '../../features/settings/api/get-public-config.ts';
 import { TeamTournamentsCard } from '../../features/tournaments/components/team-tournaments-card.tsx';
 import { TeamTimePollsCard } from '../../features/time-polls/components/team-time-polls-card.tsx';
-import { TeamSubscriptionCard } from '../../features/subscriptions/components/team-subscription-card.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { usePageName } from '../use-page-name.ts';
-import { TeamCityPicker } from './team-city-picker.tsx';
+
+/*
+ * What only the team's organizers see (join requests, invitations, the plan, deleting the team) and
+ * the city picker of "Edit details" load lazily (decision 082's addendum "The team page"): a visitor's
+ * page, shared in a group chat, hydrates without their selects, dialogs and plan cards.
+ */
+const InvitationsCard = lazy(() =>
+  import('../../features/teams/components/invitations-card.tsx').then((module) => ({
+    default: module.InvitationsCard,
+  })),
+);
+const JoinRequestsCard = lazy(() =>
+  import('../../features/teams/components/join-requests-card.tsx').then((module) => ({
+    default: module.JoinRequestsCard,
+  })),
+);
+const TeamDangerZone = lazy(() =>
+  import('../../features/teams/components/team-danger-zone.tsx').then((module) => ({ default: module.TeamDangerZone })),
+);
+const TeamSubscriptionCard = lazy(() =>
+  import('../../features/subscriptions/components/team-subscription-card.tsx').then((module) => ({
+    default: module.TeamSubscriptionCard,
+  })),
+);
+const TeamCityPicker = lazy(() =>
+  import('./team-city-picker.tsx').then((module) => ({ default: module.TeamCityPicker })),
+);
+
+/**
+ * An organizer's card, rendered once the page has hydrated: the server's markup and the hydrating
+ * tree leave it out alike, so its lazy code never suspends hydration (decision 082, choice 4: a
+ * suspended boundary in the server's render broke hydration). Its data is asked for after
+ * hydration anyway (server-pages/team-page-data.ts), so it showed "Loading…" until then before.
+ */
+function OrganizerCard({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return hydrated ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /**
  * team/{id} (spec §2, public). A failed lookup (no such team, or private to the viewer) goes to
@@ -67,7 +101,11 @@ export function Component() {
             <TeamDetailsEditor
               team={team.data}
               gameTypes={gameTypes.data ?? []}
-              renderCityPicker={(props) => <TeamCityPicker {...props} initialText={team.data?.city ?? ''} />}
+              renderCityPicker={(props) => (
+                <Suspense fallback={null}>
+                  <TeamCityPicker {...props} initialText={team.data?.city ?? ''} />
+                </Suspense>
+              )}
             />
           ) : null
         }
@@ -96,16 +134,30 @@ export function Component() {
         <TeamEventsCard teamId={teamId} manages={manages} />
         <TeamTournamentsCard teamId={teamId} manages={manages} />
         {role && <TeamTimePollsCard teamId={teamId} />}
-        {manages && team.data.joinPolicy === 'request' && <JoinRequestsCard teamId={teamId} />}
-        {manages && <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />}
-        {manages && config?.flags.subscriptions && <TeamSubscriptionCard teamId={teamId} platform={config.platform} />}
+        {manages && team.data.joinPolicy === 'request' && (
+          <OrganizerCard>
+            <JoinRequestsCard teamId={teamId} />
+          </OrganizerCard>
+        )}
+        {manages && (
+          <OrganizerCard>
+            <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />
+          </OrganizerCard>
+        )}
+        {manages && config?.flags.subscriptions && (
+          <OrganizerCard>
+            <TeamSubscriptionCard teamId={teamId} platform={config.platform} />
+          </OrganizerCard>
+        )}
         {role === 'owner' && (
-          <TeamDangerZone
-            teamId={teamId}
-            teamName={team.data.name}
-            kind={team.data.kind}
-            onDeleted={() => void navigate('/my-communities')}
-          />
+          <OrganizerCard>
+            <TeamDangerZone
+              teamId={teamId}
+              teamName={team.data.name}
+              kind={team.data.kind}
+              onDeleted={() => void navigate('/my-communities')}
+            />
+          </OrganizerCard>
         )}
       </SimpleGrid>
     </Stack>

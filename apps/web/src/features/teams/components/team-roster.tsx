@@ -1,12 +1,13 @@
 import type { TeamDetail, TeamRole } from '@huddle/shared/teams';
-import { ActionIcon, Avatar, Badge, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDots } from '@tabler/icons-react';
-import { useChangeMemberRole, useRemoveMember, useTransferOwnership } from '../api/manage-members.ts';
-import { roleLabels, teamNoun } from './team-labels.ts';
+import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { roleLabels } from './team-labels.ts';
 
-const failed = (error: unknown) =>
-  notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'Something went wrong.' });
+// An organizer's member menu (Menu, Popover, floating-ui) is not a visitor's download (decision 082's addendum).
+const MemberActionsMenu = lazy(() =>
+  import('./member-actions-menu.tsx').then((module) => ({ default: module.MemberActionsMenu })),
+);
 
 /** What the viewer may do to a member; the server checks the same rules (spec §6, decision 007). */
 function allowedActions(viewerRole: TeamRole | null, memberRole: TeamRole) {
@@ -17,9 +18,9 @@ function allowedActions(viewerRole: TeamRole | null, memberRole: TeamRole) {
 }
 
 export function TeamRoster({ team, viewerId }: { team: TeamDetail; viewerId: string | undefined }) {
-  const changeRole = useChangeMemberRole();
-  const remove = useRemoveMember();
-  const handOver = useTransferOwnership();
+  // The menus render once hydrated: the server's markup and the hydrating tree leave them out alike,
+  // so their lazy code never suspends hydration.
+  const hydrated = useHydrated();
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -28,7 +29,7 @@ export function TeamRoster({ team, viewerId }: { team: TeamDetail; viewerId: str
       </Title>
       <Stack gap="xs">
         {team.members.map((member) => {
-          const actions = member.id === viewerId ? null : allowedActions(team.viewer.role, member.role);
+          const actions = !hydrated || member.id === viewerId ? null : allowedActions(team.viewer.role, member.role);
           return (
             <Group key={member.id} justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -39,48 +40,9 @@ export function TeamRoster({ team, viewerId }: { team: TeamDetail; viewerId: str
                 </Badge>
               </Group>
               {actions && (
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`Manage ${member.displayName}`}>
-                      <IconDots size={18} aria-hidden />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {(['player', 'substitute', ...(actions.canMakeOrganizer ? (['organizer'] as const) : [])] as const)
-                      .filter((role) => role !== member.role)
-                      .map((role) => (
-                        <Menu.Item
-                          key={role}
-                          onClick={() =>
-                            changeRole.mutate({ teamId: team.id, userId: member.id, role }, { onError: failed })
-                          }
-                        >
-                          Make {roleLabels[role].toLowerCase()}
-                        </Menu.Item>
-                      ))}
-                    {actions.canHandOver && (
-                      <Menu.Item
-                        onClick={() => {
-                          if (window.confirm(`Hand ${team.name} to ${member.displayName}? You stay as an organizer.`)) {
-                            handOver.mutate({ teamId: team.id, userId: member.id }, { onError: failed });
-                          }
-                        }}
-                      >
-                        Hand the {teamNoun(team.kind)} over
-                      </Menu.Item>
-                    )}
-                    <Menu.Item
-                      color="red"
-                      onClick={() => {
-                        if (window.confirm(`Remove ${member.displayName} from ${team.name}?`)) {
-                          remove.mutate({ teamId: team.id, userId: member.id }, { onError: failed });
-                        }
-                      }}
-                    >
-                      Remove from {teamNoun(team.kind)}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <Suspense fallback={null}>
+                  <MemberActionsMenu team={team} member={member} actions={actions} />
+                </Suspense>
               )}
             </Group>
           );

@@ -1,18 +1,26 @@
 import { viewerTimeZone } from '../../../lib/format-event-time.ts';
 import type { Season } from '@huddle/shared/seasons';
-import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { useTeamSeasons } from '../api/list-seasons.ts';
-import { useRegister, useRemoveRegistration, useSeasonCheckout } from '../api/seasons.ts';
-import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
-import { RegistrationsManager } from './registrations-manager.tsx';
+import { useRegister, useSeasonCheckout } from '../api/seasons.ts';
 import { SeasonSessions } from './season-sessions.tsx';
 import { paidWithCreditMessage } from '@huddle/shared/paid-games';
 import { formatDay, formatFee } from './team-labels.ts';
 
-// The season form brings the date picker (@mantine/dates): loaded when an organizer opens it.
-const SeasonForm = lazy(() => import('./season-form.tsx').then((module) => ({ default: module.SeasonForm })));
+// The card's dialogs (Modal, the registrations table, the season form) load on the first press
+// that opens one (decision 082's addendum): a visitor's page is interactive without them.
+const loadSeasonDialogs = () => import('./season-dialogs.tsx');
+const WithdrawDialog = lazy(() => loadSeasonDialogs().then((module) => ({ default: module.WithdrawDialog })));
+const NewSeasonDialog = lazy(() => loadSeasonDialogs().then((module) => ({ default: module.NewSeasonDialog })));
+const RegistrationsDialog = lazy(() => loadSeasonDialogs().then((module) => ({ default: module.RegistrationsDialog })));
+const GuestRegisterDialog = lazy(() => loadSeasonDialogs().then((module) => ({ default: module.GuestRegisterDialog })));
+/** Fetches the dialogs' code as the pointer or focus reaches a button that opens one, so it is usually there by the press. */
+const preloadSeasonDialogs = {
+  onPointerEnter: () => void loadSeasonDialogs(),
+  onFocus: () => void loadSeasonDialogs(),
+};
 
 interface TeamSeasonsCardProps {
   teamId: string;
@@ -24,58 +32,6 @@ interface TeamSeasonsCardProps {
   myRegistrations: { id: string; seasonId: string; status: 'pending' | 'approved' }[];
   /** After the viewer registered or withdrew: the page reads their registrations again. */
   onMyRegistrationsChanged: () => void;
-}
-
-/**
- * The player's confirmation before leaving a season (decision 043): a paid fee comes back in full
- * before the first session, not after; the server applies the rule, the dialog says it first.
- */
-function WithdrawDialog({
-  teamId,
-  season,
-  registrationId,
-  onClose,
-  onWithdrawn,
-}: {
-  teamId: string;
-  season: Season;
-  registrationId: string;
-  onClose: () => void;
-  onWithdrawn: () => void;
-}) {
-  const remove = useRemoveRegistration();
-  const withdraw = () =>
-    remove.mutate(
-      { teamId, seasonId: season.id, registrationId },
-      {
-        onSuccess: () => {
-          notifications.show({ message: `You have withdrawn from ${season.label}.` });
-          onWithdrawn();
-          onClose();
-        },
-      },
-    );
-  return (
-    <Modal opened onClose={onClose} title={`Withdraw from ${season.label}?`}>
-      <Stack>
-        <Text size="sm">
-          Your place goes to the next person.
-          {season.feeCents
-            ? ' If you paid and the first session has not started, your fee is refunded in full; after that it is not.'
-            : ''}
-        </Text>
-        <FormLevelError error={remove.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep my place
-          </Button>
-          <Button color="red.9" loading={remove.isPending} onClick={withdraw}>
-            Withdraw
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }
 
 /** The team's seasons: dates, fee, capacity; players register, guests give name and email, organizers manage. */
@@ -94,7 +50,14 @@ export function TeamSeasonsCard({
   const [managing, setManaging] = useState<Season | null>(null);
   const [guestFor, setGuestFor] = useState<Season | null>(null);
   const [withdrawing, setWithdrawing] = useState<{ season: Season; registrationId: string } | null>(null);
-  const [guest, setGuest] = useState({ name: '', email: '' });
+  // The dialogs are mounted from the first press on, so closing keeps their transition.
+  const [dialogsRequested, setDialogsRequested] = useState(false);
+  const opening =
+    <T,>(open: (value: T) => void) =>
+    (value: T) => {
+      setDialogsRequested(true);
+      open(value);
+    };
   const list = seasons.data?.seasons ?? [];
 
   // A guest hears only that the details went by mail: the server answers alike whether or not
@@ -123,7 +86,7 @@ export function TeamSeasonsCard({
           Seasons
         </Title>
         {manages && (
-          <Button size="xs" variant="light" onClick={() => setCreating(true)}>
+          <Button size="xs" variant="light" onClick={() => opening(setCreating)(true)} {...preloadSeasonDialogs}>
             Add season
           </Button>
         )}
@@ -192,7 +155,8 @@ export function TeamSeasonsCard({
                     <Button
                       size="xs"
                       loading={register.isPending}
-                      onClick={() => (signedIn ? registerFor(season, null) : setGuestFor(season))}
+                      onClick={() => (signedIn ? registerFor(season, null) : opening(setGuestFor)(season))}
+                      {...(signedIn ? {} : preloadSeasonDialogs)}
                     >
                       {signedIn ? `Register for ${season.label}` : `Register as a guest for ${season.label}`}
                     </Button>
@@ -201,13 +165,19 @@ export function TeamSeasonsCard({
                     <Button
                       size="xs"
                       variant="default"
-                      onClick={() => setWithdrawing({ season, registrationId: mine.id })}
+                      onClick={() => opening(setWithdrawing)({ season, registrationId: mine.id })}
+                      {...preloadSeasonDialogs}
                     >
                       Withdraw from {season.label}
                     </Button>
                   )}
                   {manages && (
-                    <Button size="xs" variant="default" onClick={() => setManaging(season)}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => opening(setManaging)(season)}
+                      {...preloadSeasonDialogs}
+                    >
                       Registrations
                     </Button>
                   )}
@@ -218,65 +188,36 @@ export function TeamSeasonsCard({
         </Stack>
       )}
 
-      {withdrawing && (
-        <WithdrawDialog
-          teamId={teamId}
-          season={withdrawing.season}
-          registrationId={withdrawing.registrationId}
-          onClose={() => setWithdrawing(null)}
-          onWithdrawn={onMyRegistrationsChanged}
-        />
-      )}
-      <Modal opened={creating} onClose={() => setCreating(false)} title="New season" size="lg">
-        <Suspense fallback={<Text c="dimmed">Loading the form…</Text>}>
-          <SeasonForm teamId={teamId} timeZone={timeZone ?? viewerTimeZone()} onCreated={() => setCreating(false)} />
+      {dialogsRequested && (
+        <Suspense fallback={null}>
+          {withdrawing && (
+            <WithdrawDialog
+              teamId={teamId}
+              season={withdrawing.season}
+              registrationId={withdrawing.registrationId}
+              onClose={() => setWithdrawing(null)}
+              onWithdrawn={onMyRegistrationsChanged}
+            />
+          )}
+          <NewSeasonDialog
+            teamId={teamId}
+            timeZone={timeZone ?? viewerTimeZone()}
+            opened={creating}
+            onClose={() => setCreating(false)}
+          />
+          <RegistrationsDialog
+            teamId={teamId}
+            season={managing ? (list.find((season) => season.id === managing.id) ?? managing) : null}
+            onClose={() => setManaging(null)}
+          />
+          <GuestRegisterDialog
+            season={guestFor}
+            pending={register.isPending}
+            onClose={() => setGuestFor(null)}
+            onRegister={registerFor}
+          />
         </Suspense>
-      </Modal>
-      <Modal
-        opened={managing !== null}
-        onClose={() => setManaging(null)}
-        title={managing ? `${managing.label}: registrations` : ''}
-        size="xl"
-      >
-        {managing && (
-          <RegistrationsManager teamId={teamId} season={list.find((season) => season.id === managing.id) ?? managing} />
-        )}
-      </Modal>
-      <Modal
-        opened={guestFor !== null}
-        onClose={() => setGuestFor(null)}
-        title={guestFor ? `Register for ${guestFor.label}` : ''}
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (guestFor) registerFor(guestFor, { name: guest.name.trim(), email: guest.email.trim() });
-          }}
-        >
-          <Stack>
-            <Text size="sm">
-              No account needed. We’ll mail you the details. If you sign up later with this email, the registration
-              moves to your account. Have an account already? Sign in and register as yourself.
-            </Text>
-            <TextInput
-              label="Your name"
-              required
-              value={guest.name}
-              onChange={(event) => setGuest({ ...guest, name: event.currentTarget.value })}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              value={guest.email}
-              onChange={(event) => setGuest({ ...guest, email: event.currentTarget.value })}
-            />
-            <Button type="submit" loading={register.isPending}>
-              Register
-            </Button>
-          </Stack>
-        </form>
-      </Modal>
+      )}
     </Card>
   );
 }
