@@ -2,6 +2,7 @@ import { authFormStateElementId, type AuthFormState } from '@huddle/shared/auth-
 import type { ErrorCode } from '@huddle/shared/errors';
 import { useEffect, type RefObject } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import { focusFirstInvalidField } from '../../lib/focus-first-error.ts';
 
 /**
  * A failed no-JavaScript sign-in or sign-up (issue 33): the server rendered the form again with what
@@ -48,6 +49,22 @@ export function useValuesTypedBeforeHydration<Name extends string>(
     }
     if (Object.keys(typed).length > 0) take(typed);
     // Once, right after the first commit (hydration): later values are the form's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
+ * A form the server rendered again with field problems (a post sent before the scripts ran, or
+ * without them) puts focus on the first field in error once it is live, as the form does after a
+ * failed submit in the browser.
+ */
+export function useFocusOnServerFieldErrors(
+  formElement: RefObject<HTMLFormElement | null>,
+  state: AuthFormState | null,
+): void {
+  useEffect(() => {
+    if (state && Object.keys(state.fieldErrors).length > 0) focusFirstInvalidField(formElement.current);
+    // Once, right after the first commit (hydration).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

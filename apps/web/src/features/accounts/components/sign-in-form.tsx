@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { signIn } from '../api/sign-in.ts';
-import { apiErrorOf, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
+import { apiErrorOf, useFocusOnServerFieldErrors, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
 import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -57,6 +57,7 @@ export function SignInForm({
   });
   const formElement = useRef<HTMLFormElement>(null);
   useValuesTypedBeforeHydration(formElement, ['email', 'password'], (typed) => form.setValues(typed));
+  useFocusOnServerFieldErrors(formElement, formState);
 
   const submit = form.onSubmit((values) => {
     setSocialFailure(null);

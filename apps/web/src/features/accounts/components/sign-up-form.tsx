@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { signUp } from '../api/sign-up.ts';
-import { apiErrorOf, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
+import { apiErrorOf, useFocusOnServerFieldErrors, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
 import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
@@ -40,6 +40,7 @@ export function SignUpForm({
   });
   const formElement = useRef<HTMLFormElement>(null);
   useValuesTypedBeforeHydration(formElement, ['name', 'email', 'password'], (typed) => form.setValues(typed));
+  useFocusOnServerFieldErrors(formElement, formState);
   // Field problems (an email already taken) go beside the field; the rest in the alert.
   const { error } = submission;
   const failure = socialFailure ?? (error && !(error instanceof ApiError && error.fields) ? error.message : null);
