@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, Element, HTMLFormElement, HTMLInputElement, HTMLSelectElement, HTMLTemplateElement, HTMLTextAreaElement */
+/* global document, requestAnimationFrame, Element, HTMLFormElement, HTMLInputElement, HTMLTemplateElement */
 // Starts the app once index.html's first frame is on screen (decision 021). The app's scripts
 // are already downloading (index.html preloads them; a server-rendered page once it is painted,
 // below); running them only after the first
@@ -6,34 +6,21 @@
 // busy. The paint entry comes after the frame is presented, later than the frame's own
 // requestAnimationFrame; browsers without paint timing use that frame. A hidden tab paints no
 // frames: it starts at once; a timer makes sure a visible one never waits long for the paint.
-// A server-rendered page (decision 075) shows its buttons and fields before the app has started: a
-// tap, a word typed or a form sent then would be lost. They are kept and replayed once React has
-// taken the markup over (src/app/server-render-state.ts). Links and forms with an action need no
-// help: the browser follows them (the header search is a GET form to /full-search).
-// A radio or checkbox (often drawn as its label, the input hidden: discover's sort and filter chips)
-// would toggle natively and then be put back by React's state as it takes the markup over, the tap
-// lost: its toggle waits and is replayed the same way (two taps on one checkbox cancel out).
-// A field's value (a select's choice, the text of a text field or textarea; never a password's,
-// which stays in its field only) is kept, the last one per field, until the app's first commit is
-// done: React keeps the text in the field but not in its state, and one typed while it hydrates is
-// not heard either. A form without an action is the app's alone (sent natively it would reload this
-// page, what was typed lost): its submit is held, once per form, and made again after the values.
+// A server-rendered page (decision 075) works before the app has started: what is done on it then
+// is kept and done again once React has taken it over (src/app/server-render-state.ts says why):
+// taps on buttons, radios and checkboxes (a toggle held back: React would put it back; two taps on
+// a checkbox cancel out), each field's last value (never a password's) and the submit of a form
+// without an action (natively, a reload). Links and forms with an action: the browser follows them.
 if (document.getElementById('huddle-server-render')) {
   const early = [];
   const fields = new Map();
   const submits = new Map();
   const keepField = ({ target }) => {
-    if (
-      target instanceof HTMLSelectElement ||
-      target instanceof HTMLTextAreaElement ||
-      (target instanceof HTMLInputElement && !/^(radio|checkbox|file|password)$/.test(target.type))
-    )
-      fields.set(target, target.value);
+    if ('value' in target && !/^(radio|checkbox|file|password)$/.test(target.type)) fields.set(target, target.value);
   };
   const keepSubmit = (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.hasAttribute('action')) return;
-    // Not to React either: hydrating for it, it would send the form's state, without the text typed.
     event.preventDefault();
     event.stopPropagation();
     submits.set(form, event.submitter);

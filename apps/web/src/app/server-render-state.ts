@@ -56,7 +56,12 @@ function settled(busy: () => boolean): Promise<void> {
  * `huddle:interactive` mark): the fields' values first, then the radios and checkboxes (React tells a
  * change by comparing the input's state with the one it saw when it hydrated the input: hydrated
  * during the click's own dispatch it saw the state already toggled, and heard no change), then the
- * forms sent. One at a time, each once the app is done with the one before (`busy`: a navigation
+ * forms sent. A field's value is kept (the last one per field, never a password's) up to that mark:
+ * React keeps the text typed in the field as it hydrates but not in the component's state (the next
+ * render puts the state back), and text typed while it hydrates is not heard either. A form without
+ * an action is the app's alone (sent natively, the page reloads, what was typed lost): its submit is
+ * held back from the browser and from React (which, hydrating for it, would send the state without
+ * the text), once per form, and made again last. One at a time, each once the app is done with the one before (`busy`: a navigation
  * under way): discover's filters live in the address, and a second change made before the page has
  * rendered the first would be made on the old address, the first lost.
  * What the person typed wins over a value the app rendered into the field in between: nothing but
