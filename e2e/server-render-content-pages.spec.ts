@@ -358,6 +358,27 @@ test('a post link arrives painted without JavaScript, under its category name is
   await expect(page.getByRole('dialog', { name: 'Edit post' })).toBeVisible();
   expect(authorSeen.problems).toEqual([]);
   expect(authorSeen.getsOf(apiPaths)).toEqual([]);
+
+  // A reply typed and sent before the app has started (its scripts held back) is sent once the app
+  // has taken the page over, once, with its text: the form has no action (natively, Send reloaded
+  // the page with ?text=, the reply lost), and React's state never had the text typed.
+  const early = await page.context().newPage();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await early.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await early.goto(postPath, { waitUntil: 'domcontentloaded' });
+  const reply = `Count me in ${word}`;
+  await early.getByLabel('Your reply').fill(reply);
+  await early.getByRole('button', { name: 'Send reply' }).click();
+  expect(early.url()).toMatch(new RegExp(`${postPath}$`));
+  release();
+  await expect(early.getByText(reply, { exact: true })).toBeVisible();
+  await expect(early.getByLabel('Your reply')).toHaveValue('');
+  await early.reload();
+  await expect(early.getByText(reply, { exact: true })).toHaveCount(1);
 });
 
 test("the demo's partner pages arrive painted without JavaScript and hydrate for a visitor in Chicago without asking again", async ({

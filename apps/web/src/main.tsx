@@ -74,7 +74,7 @@ async function start() {
     startTransition(() => {
       hydrateRoot(container, app);
     });
-    replayEarlyClicks();
+    replayEarlyClicks(() => router.state.navigation.state !== 'idle');
     return router;
   }
   const root = createRoot(container);

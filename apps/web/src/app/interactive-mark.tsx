@@ -9,11 +9,18 @@ export const interactiveMarkName = 'huddle:interactive';
  */
 export const interactiveAttribute = 'data-interactive';
 
-let markInteractive = () => {};
+let settleInteractive = () => {};
 /** Settles once the first commit is done: taps kept before it are replayed then (server-render-state.ts). */
 export const interactive = new Promise<void>((resolve) => {
-  markInteractive = resolve;
+  settleInteractive = resolve;
 });
+
+/** The first commit is done: the User Timing mark, the document's attribute, the promise. */
+export function markInteractive(): void {
+  if (performance.getEntriesByName(interactiveMarkName).length === 0) performance.mark(interactiveMarkName);
+  document.documentElement.setAttribute(interactiveAttribute, '');
+  settleInteractive();
+}
 
 /**
  * Marks the moment the first page became interactive, for bench:web's "JavaScript needed before an
@@ -21,10 +28,6 @@ export const interactive = new Promise<void>((resolve) => {
  * after the whole first commit, hydration included.
  */
 export function InteractiveMark() {
-  useEffect(() => {
-    if (performance.getEntriesByName(interactiveMarkName).length === 0) performance.mark(interactiveMarkName);
-    document.documentElement.setAttribute(interactiveAttribute, '');
-    markInteractive();
-  }, []);
+  useEffect(() => markInteractive(), []);
   return null;
 }

@@ -3,14 +3,12 @@ import { postReplyBody } from '@huddle/contracts/posts';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useReplyToPost } from '../api/reply-to-post.ts';
 
 /**
  * The box under a post (parentId null) or under a reply's thread. The text stays if sending fails.
- * On a page the server rendered (decision 075) it is disabled until the app has taken the markup
- * over: before that, Send would submit the bare HTML form (a reload, the reply lost) and the text
- * typed would not be in the form's state.
+ * On a page the server rendered (decision 075) text typed and Send pressed before the app has taken
+ * the markup over are kept and made again once it has (public/app-start.js): the form has no action.
  */
 export function ReplyBox({
   postId,
@@ -24,7 +22,6 @@ export function ReplyBox({
   onDone?: () => void;
 }) {
   const send = useReplyToPost(postId);
-  const ready = useHydrated();
   const form = useForm({
     initialValues: { text: '' },
     validate: (values) => {
@@ -51,21 +48,14 @@ export function ReplyBox({
       })}
     >
       <Stack gap="xs">
-        <Textarea
-          label={label}
-          autosize
-          minRows={2}
-          maxLength={postLimits.reply}
-          disabled={!ready}
-          {...form.getInputProps('text')}
-        />
+        <Textarea label={label} autosize minRows={2} maxLength={postLimits.reply} {...form.getInputProps('text')} />
         <Group justify="flex-end" gap="xs">
           {onDone ? (
             <Button variant="default" size="xs" onClick={onDone}>
               Cancel
             </Button>
           ) : null}
-          <Button type="submit" size="xs" loading={send.isPending} disabled={!ready}>
+          <Button type="submit" size="xs" loading={send.isPending}>
             Send reply
           </Button>
         </Group>
