@@ -107,6 +107,25 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
+    // A test's own pg pool without error guards: a connection PostgreSQL ends (its database dropped
+    // while the pool ends) was an uncaught exception that failed a whole CI run (stop 41).
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration in config.ts only.',
+        },
+        {
+          selector:
+            "NewExpression[callee.object.name='pg'][callee.property.name='Pool'], NewExpression[callee.name='Pool']",
+          message: 'Make a test pool with createTestPool (test/test-database.ts): it guards against connection errors.',
+        },
+      ],
+    },
+  },
+  {
     // Decision 058: a transaction never asks its pool for a second connection.
     files: ['apps/server/**/*.ts'],
     plugins: { huddle: { rules: { 'no-pool-in-transaction': noPoolInTransaction } } },

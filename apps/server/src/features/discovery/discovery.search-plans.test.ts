@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { createTestDatabase, createTestPool, type TestDatabase } from '../../test/test-database.ts';
 import { fullSearch } from './discovery.service.ts';
 
 /**
@@ -38,8 +38,8 @@ beforeAll(async () => {
     join (select id, lat, lng, row_number() over () as n from places) p on p.n = 1 + g % 100`);
   await database.db.execute(sql`analyze`);
 
-  recorder = new pg.Pool({ connectionString: database.url, max: 4 });
-  planner = new pg.Pool({ connectionString: database.url, max: 1, options: '-c enable_seqscan=off' });
+  recorder = createTestPool({ connectionString: database.url, max: 4 });
+  planner = createTestPool({ connectionString: database.url, max: 1, options: '-c enable_seqscan=off' });
 });
 
 afterAll(async () => {
