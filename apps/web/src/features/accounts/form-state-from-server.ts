@@ -1,6 +1,6 @@
 import { authFormStateElementId, type AuthFormState } from '@huddle/shared/auth-pages';
 import type { ErrorCode } from '@huddle/shared/errors';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, type RefObject } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { focusFirstInvalidField } from '../../lib/focus-first-error.ts';
 
@@ -32,14 +32,16 @@ export function apiErrorOf(state: AuthFormState | null): ApiError | null {
 /**
  * What the person typed into the server's markup before the scripts ran (issue 33). React keeps an
  * input's text while it hydrates, but not in the form's state, and the next render of the field would
- * put the state's value back: right after hydration the typed values are taken into the form.
+ * put the state's value back: the typed values are taken into the form in the hydration's own commit
+ * (a layout effect). An effect runs in a later task, and a Sign in pressed in between was checked
+ * against the empty state ("Enter your email" over a filled field; the custom-domain journey in CI).
  */
 export function useValuesTypedBeforeHydration<Name extends string>(
   formElement: RefObject<HTMLFormElement | null>,
   names: readonly Name[],
   take: (typed: Partial<Record<Name, string>>) => void,
 ): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = formElement.current;
     if (!element) return;
     const typed: Partial<Record<Name, string>> = {};
