@@ -11,7 +11,7 @@ import { landingPageFor } from '../../../packages/shared/src/landing-pages.ts';
  * layout's and its own chunks with their static imports, for a signed-in person `signedInModules` too,
  * from Vite's manifest as apps/server/src/lib/web-app.ts reads it; it drops index.html's other
  * preloads on a rendered page). `npm run bench:js-packages` measures the same set in a browser.
- * Shared by the pages' byte budget tests (event-page-scripts.test.ts, team-page-scripts.test.ts).
+ * Shared by the pages' byte budget tests (landing-page-script-budgets.test.ts).
  */
 
 const webRoot = path.resolve(import.meta.dirname, '..');
