@@ -1,6 +1,7 @@
 import { postMessages } from '@huddle/shared/posts';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { uniqueWord } from './support/games.ts';
+import { appStarted } from './support/hydration.ts';
 import { signUpWithProfile } from './support/people.ts';
 
 /** Issue 16: the post board: written, read signed out (with a link preview), replied to and reported. */
@@ -119,7 +120,7 @@ test('a player writes a post, a visitor reads it signed out, another player repl
 
   await page.reload();
   // Not a tap made before app-start.js has run (decision 084's "Left": the page can paint before).
-  await expect(page.locator('html[data-interactive]')).toHaveCount(1);
+  await expect(page.locator(appStarted)).toHaveCount(1);
   await page.getByRole('button', { name: `Reply to ${replierPerson.name}` }).click();
   await page.getByRole('textbox', { name: `Reply to ${replierPerson.name}` }).fill('Great, see you at 9.');
   await page.getByRole('button', { name: 'Send reply' }).first().click();

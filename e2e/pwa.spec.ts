@@ -4,15 +4,12 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
-import { runClockUntilInteractive } from './support/hydration.ts';
+import { appStarted, runClockUntilInteractive } from './support/hydration.ts';
 import { austin, signUpWithProfile } from './support/people.ts';
 
 // Issue 17, decision 052: the installable app and the service-worker rules of spec §4 and §9.
 // The 30 s wait is Playwright's clock jumped forward, not a test-only setting in the app.
 const currentWorker = '/sw.js?v=2';
-
-/** The app's first commit is done (apps/web/src/app/interactive-mark.tsx). */
-const appStarted = 'html[data-interactive]';
 
 /** The script URLs of this origin's service worker registrations. */
 function registrations(page: Page): Promise<string[]> {
@@ -135,11 +132,17 @@ test('offline, home opens from the app shell and shows the last copy of your nex
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
     .toContain(currentWorker);
 
-  // Online through the worker once: it keeps the lists as they load.
+  // Online through the worker once: it keeps the lists as they load. Home is rendered on the server
+  // (on screen before any script): its lists are kept once the app has started (in the worker's
+  // data cache, offlineDataCache of apps/web/src/lib/offline-data.ts).
   await page.reload();
   const upcoming = page.getByRole('region', { name: 'Upcoming events' });
   await expect(upcoming.getByText(title)).toBeVisible();
   await expect(page.getByText(/^Offline, last updated/)).toHaveCount(0);
+  await runClockUntilInteractive(page);
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('huddle-data')).keys()).length))
+    .toBeGreaterThan(0);
 
   await context.setOffline(true);
   await page.reload();

@@ -33,6 +33,9 @@ export function watchHydration(page: Page) {
   };
 }
 
+/** The app's first commit is done (apps/web/src/app/interactive-mark.tsx sets the attribute). */
+export const appStarted = 'html[data-interactive]';
+
 /**
  * For a journey that holds the page's clock (page.clock.install()): runs it in small steps until the
  * app is interactive (`<html data-interactive>`, apps/web/src/app/interactive-mark.tsx; the fake
@@ -44,7 +47,7 @@ export async function runClockUntilInteractive(page: Page): Promise<void> {
   await expect
     .poll(async () => {
       await page.clock.runFor(50);
-      return page.locator('html[data-interactive]').count();
+      return page.locator(appStarted).count();
     })
     .toBe(1);
 }
