@@ -108,8 +108,14 @@ test('an organizer runs a weekly game: a player joins, the waitlist is offered t
   const eventId = eventPath.split('/').at(-1) ?? '';
 
   // Favourite (the count follows), share and add to calendar.
+  // The count changes at once on screen; the reload waits for the server's answer (a reload made
+  // before the request has left would cancel it, as it would a person's).
+  const favourited = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith(`/favorite`),
+  );
   await page.getByRole('button', { name: 'Favourite · 0' }).click();
   await expect(page.getByRole('button', { name: 'Favourite · 1' })).toHaveAttribute('aria-pressed', 'true');
+  expect((await favourited).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Favourite · 1' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Share' }).click();

@@ -1,9 +1,7 @@
 /* global document, requestAnimationFrame, Element, HTMLFormElement, HTMLInputElement, HTMLTemplateElement */
-// Starts the app once the first frame is painted (decision 021); a server-rendered page's script
-// preloads wait until then (issue 33). Shipped as written and counted in the pages' byte budgets:
-// the why is in src/app/server-render-state.ts (what is kept until the app is interactive) and
-// decision 084.
-if (document.getElementById('huddle-server-render')) {
+// Starts the app once painted (decision 021). Shipped as written, in the byte budgets: the why of
+// what a rendered page keeps is in src/app/early-use-replay.ts, and decision 084.
+if (document.getElementById('huddle-after-paint')) {
   const early = [];
   const fields = new Map();
   const submits = new Map();
@@ -23,9 +21,10 @@ if (document.getElementById('huddle-server-render')) {
     if (button) {
       if (button.type === 'submit') return;
       event.stopPropagation();
-      if (!early.includes(button)) early.push(button);
+      if (event.type === 'click' && !early.includes(button)) early.push(button);
       return;
     }
+    if (event.type !== 'click') return;
     const label = event.target.closest('label');
     const control = label ? label.control : event.target;
     if (!(control instanceof HTMLInputElement) || (control.type !== 'radio' && control.type !== 'checkbox')) return;
@@ -35,7 +34,7 @@ if (document.getElementById('huddle-server-render')) {
     if (kept === -1) early.push(control);
     else if (control.type === 'checkbox') early.splice(kept, 1);
   };
-  const events = { click: keep, input: keepField, submit: keepSubmit };
+  const events = { click: keep, pointerdown: keep, mousedown: keep, input: keepField, submit: keepSubmit };
   for (const type in events) document.addEventListener(type, events[type], true);
   document.huddleEarlyClicks = {
     take() {

@@ -3,6 +3,8 @@ import { authPaths, type AuthPath } from '@huddle/shared/auth-pages';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AuthApp } from './app/auth-app.tsx';
+import { replayEarlyClicks } from './app/early-use-replay.ts';
+import { InteractiveMark } from './app/interactive-mark.tsx';
 import { pageTitle } from './app/page-title.ts';
 import { getSocialProviders, takeInlineSocialProviders } from './features/accounts/api/get-social-providers.ts';
 import { takeAuthFormState } from './features/accounts/form-state-from-server.ts';
@@ -21,6 +23,7 @@ const formState = takeAuthFormState();
 const app = (socialProviders: readonly SocialProviderId[]): ReactNode => (
   <StrictMode>
     <AuthApp page={page} search={search} socialProviders={socialProviders} formState={formState} />
+    <InteractiveMark />
   </StrictMode>
 );
 
@@ -34,6 +37,9 @@ const inlineProviders = takeInlineSocialProviders();
 const serverRendered = container.firstElementChild !== null;
 const root = serverRendered ? hydrateRoot(container, app(inlineProviders ?? [])) : createRoot(container);
 if (!serverRendered) root.render(app(inlineProviders ?? []));
+// A tap on the rendered form before then (the show-password button, a social sign-in) is kept by
+// public/app-start.js and made once the form is live; the form itself posts without JavaScript.
+else replayEarlyClicks();
 const render = (socialProviders: readonly SocialProviderId[]) => root.render(app(socialProviders));
 if (!inlineProviders && (page === authPaths.login || page === authPaths.signUp)) {
   void getSocialProviders().then((providers) => {

@@ -10,7 +10,7 @@ export const interactiveMarkName = 'huddle:interactive';
 export const interactiveAttribute = 'data-interactive';
 
 let settleInteractive = () => {};
-/** Settles once the first commit is done: taps kept before it are replayed then (server-render-state.ts). */
+/** Settles once the first commit is done: taps kept before it are replayed then (early-use-replay.ts). */
 export const interactive = new Promise<void>((resolve) => {
   settleInteractive = resolve;
 });

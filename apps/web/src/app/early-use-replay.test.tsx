@@ -5,14 +5,14 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { markInteractive as MarkInteractive } from './interactive-mark.tsx';
-import type { replayEarlyClicks as ReplayEarlyClicks } from './server-render-state.ts';
+import type { replayEarlyClicks as ReplayEarlyClicks } from './early-use-replay.ts';
 
 // Fresh per test: the app's "interactive" moment settles once per page load.
 let replayEarlyClicks: typeof ReplayEarlyClicks;
 let markInteractive: typeof MarkInteractive;
 beforeEach(async () => {
   vi.resetModules();
-  ({ replayEarlyClicks } = await import('./server-render-state.ts'));
+  ({ replayEarlyClicks } = await import('./early-use-replay.ts'));
   ({ markInteractive } = await import('./interactive-mark.tsx'));
 });
 
@@ -42,7 +42,7 @@ let root: Root | undefined;
 
 /** The server's markup, and public/app-start.js run on it as the page's first script. */
 function serverPage(sent: (text: string) => void) {
-  document.body.innerHTML = `<script type="application/json" id="huddle-server-render">{}</script><div id="root">${renderToString(<Reply sent={sent} round={0} />)}</div>`;
+  document.body.innerHTML = `<template id="huddle-after-paint"></template><div id="root">${renderToString(<Reply sent={sent} round={0} />)}</div>`;
   // The page's own script, as the browser runs it (not a module of this test's).
   new Function(appStart)();
   return {
@@ -63,6 +63,8 @@ afterEach(() => {
   root = undefined;
   performance.clearMarks();
   document.documentElement.removeAttribute('data-interactive');
+  // A page whose kept taps were never replayed still holds them back from React: let go.
+  (document as { huddleEarlyClicks?: { take(): unknown } }).huddleEarlyClicks?.take();
   delete (document as { huddleEarlyClicks?: unknown }).huddleEarlyClicks;
 });
 
@@ -119,5 +121,58 @@ describe('what was typed and sent on a server-rendered page before hydration', (
     });
     await act(async () => root!.render(<Reply sent={sent} round={1} />));
     expect(reply.value).toBe('');
+  });
+});
+
+/** As Mantine's show-password button: it acts on the press (mousedown), never on the click. */
+function PressToggle({ counted }: { counted: () => void }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div>
+      <button
+        type="button"
+        aria-pressed={shown}
+        onMouseDown={(event) => {
+          event.preventDefault();
+          setShown((value) => !value);
+        }}
+      >
+        Show characters
+      </button>
+      <button type="button" onClick={counted}>
+        Count
+      </button>
+    </div>
+  );
+}
+
+describe('a button pressed on a server-rendered page before hydration', () => {
+  it('is pressed and clicked once the app has taken over, once, whether it acts on the press or the click', async () => {
+    const counted = vi.fn();
+    document.body.innerHTML = `<template id="huddle-after-paint"></template><div id="root">${renderToString(<PressToggle counted={counted} />)}</div>`;
+    new Function(appStart)();
+    const [toggle, count] = [...document.querySelectorAll('button')];
+    await act(async () => {
+      root = hydrateRoot(document.getElementById('root')!, <PressToggle counted={counted} />);
+    });
+    replayEarlyClicks(() => false);
+    // A mouse's tap while React listens but the app's first commit is not done: held back, press
+    // and click (a press heard now and pressed again after would show and hide the characters).
+    for (const button of [toggle!, count!]) {
+      button.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+      button.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true }));
+      button.click();
+    }
+    expect(toggle!.getAttribute('aria-pressed')).toBe('false');
+    expect(counted).not.toHaveBeenCalled();
+
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    markInteractive();
+    await vi.waitFor(() => expect(toggle!.getAttribute('aria-pressed')).toBe('true'), { timeout: 5000 });
+    await vi.waitFor(() => expect(counted).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    expect(toggle!.getAttribute('aria-pressed')).toBe('true');
+    expect(counted).toHaveBeenCalledTimes(1);
   });
 });
