@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AuthApp } from './app/auth-app.tsx';
 import { replayEarlyClicks } from './app/early-use-replay.ts';
 import { InteractiveMark } from './app/interactive-mark.tsx';
+import { setHydratingServerMarkup } from './lib/use-hydrated.ts';
 import { pageTitle } from './app/page-title.ts';
 import { getSocialProviders, takeInlineSocialProviders } from './features/accounts/api/get-social-providers.ts';
 import { takeAuthFormState } from './features/accounts/form-state-from-server.ts';
@@ -35,6 +36,7 @@ const inlineProviders = takeInlineSocialProviders();
 // Sign-in and sign-up arrive rendered by the server (issue 33): that markup is made live, with
 // what was typed into it before the scripts ran; the other pages are rendered here.
 const serverRendered = container.firstElementChild !== null;
+setHydratingServerMarkup(serverRendered);
 const root = serverRendered ? hydrateRoot(container, app(inlineProviders ?? [])) : createRoot(container);
 if (!serverRendered) root.render(app(inlineProviders ?? []));
 // A tap on the rendered form before then (the show-password button, a social sign-in) is kept by

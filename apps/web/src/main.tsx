@@ -14,6 +14,7 @@ import { sessionQueryKey, sessionQueryOptions } from './features/accounts/api/ge
 import { takeInlineSession } from './features/accounts/api/inline-session.ts';
 import { publicConfigQueryOptions } from './features/settings/api/get-public-config.ts';
 import { keepServerRenderedCopies } from './lib/offline-data.ts';
+import { setHydratingServerMarkup } from './lib/use-hydrated.ts';
 import { queryClient } from './lib/query-client.ts';
 import { startServiceWorker, whenStable } from './lib/service-worker-start.ts';
 import { countVisit } from './lib/visit-count.ts';
@@ -72,6 +73,7 @@ async function start() {
   // hydrates a default-priority root in one task (a blocking lane), a transition in slices that
   // yield to the browser (issue 33: a phone's Total Blocking Time).
   if (serverState) {
+    setHydratingServerMarkup(true);
     startTransition(() => {
       hydrateRoot(container, app);
     });

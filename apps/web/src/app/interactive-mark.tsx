@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { setHydratingServerMarkup } from '../lib/use-hydrated.ts';
 
 /** The User Timing mark bench:web reads: the app's first commit (hydrated, or rendered) is done. */
 export const interactiveMarkName = 'huddle:interactive';
@@ -19,6 +20,7 @@ export const interactive = new Promise<void>((resolve) => {
 export function markInteractive(): void {
   if (performance.getEntriesByName(interactiveMarkName).length === 0) performance.mark(interactiveMarkName);
   document.documentElement.setAttribute(interactiveAttribute, '');
+  setHydratingServerMarkup(false);
   settleInteractive();
 }
 
