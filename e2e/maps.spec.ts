@@ -69,8 +69,10 @@ test('maps fall back to the outline of the US states when tiles cannot load', as
   const region = `Map of ${placeName}`;
   const map = page.getByRole('region', { name: region });
   await expect(map.getByRole('button', { name: placeName })).toBeVisible();
-  // The states of us-atlas, drawn in place of the tiles, with their own credit.
-  await expect.poll(() => statesDrawn(page, region).count()).toBeGreaterThan(40);
+  // The states of us-atlas, drawn in place of the tiles, with their own credit: those near the view
+  // (Texas and its neighbours at most), not all fifty, which a phone takes ~200 ms to draw.
+  await expect.poll(() => statesDrawn(page, region).count()).toBeGreaterThan(0);
+  expect(await statesDrawn(page, region).count()).toBeLessThan(10);
   await expect(map.getByText('US Census Bureau (us-atlas)')).toBeVisible();
   await expect(map.locator('img.leaflet-tile')).toHaveCount(0);
   expect(asked).toBeGreaterThan(0);
@@ -84,7 +86,7 @@ test('maps fall back to the outline of the US states when tiles cannot load', as
   const before = asked;
   await page.getByRole('link', { name: placeName }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: placeName })).toBeVisible();
-  await expect.poll(() => statesDrawn(page, region).count()).toBeGreaterThan(40);
+  await expect.poll(() => statesDrawn(page, region).count()).toBeGreaterThan(0);
   expect(asked).toBe(before);
 });
 

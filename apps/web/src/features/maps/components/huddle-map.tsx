@@ -15,6 +15,7 @@ import { useMapTiles } from '../api/get-map-tiles.ts';
 import { useUsStates } from '../api/get-us-states.ts';
 import { type LatLng, type MapMarker, type MapView } from '../map-view.ts';
 import { clusterMarkers } from '../marker-clusters.ts';
+import { outlineInView } from '../outline-in-view.ts';
 import {
   forgetFailedTiles,
   rememberTileHealth,
@@ -104,13 +105,19 @@ function PickHandler({ onPick }: { onPick: (point: LatLng) => void }) {
   return null;
 }
 
-/** Without tiles, the US state outlines (us-atlas) stand in for them. */
+/** Without tiles, the US state outlines (us-atlas) stand in for them: those near the view (outline-in-view.ts). */
 function OfflineBackground() {
   const states = useUsStates();
-  if (!states.data) return null;
+  const map = useMap();
+  const [view, setView] = useState(() => viewOf(map).bounds);
+  useMapEvents({ moveend: () => setView(viewOf(map).bounds) });
+  const near = useMemo(() => (states.data ? outlineInView(states.data, view) : null), [states.data, view]);
+  if (!near) return null;
   return (
     <GeoJSON
-      data={states.data}
+      // Leaflet's layer takes its shapes once: a new set, a new layer.
+      key={near.features.map((feature) => feature.id).join(' ')}
+      data={near}
       interactive={false}
       style={() => ({ className: classes.state })}
       attribution="US Census Bureau (us-atlas)"
