@@ -81,6 +81,12 @@ async function longTasks({ browser, page, url }) {
 
 /** PROFILE_TASK_FUNCTIONS=1: under each counted task, the app code and the packages that ran in it. */
 const taskFunctions = process.env.PROFILE_TASK_FUNCTIONS === '1';
+/**
+ * PROFILE_STACK_OF=isRTL (with PROFILE_TASK_FUNCTIONS=1): under each counted task, the commonest
+ * stacks of the samples whose innermost function's name contains it: who called it (a library's
+ * function found by its self time, such as floating-ui's isRTL from Mantine's hidden dropdowns).
+ */
+const stackOf = process.env.PROFILE_STACK_OF ?? '';
 
 /** A CPU profile's samples with their time (the trace's clock) and stack, leaf first. */
 function timedSamples(profile) {
@@ -111,6 +117,19 @@ function whatRan(samples, task) {
     const app = sample.stack.map(describeFrame).find(({ what }) => / (app|features|components|lib)\//.test(what));
     if (app) add(byAppFunction, app.what, sample.micros);
   }
+  const stacks = new Map();
+  if (stackOf) {
+    for (const sample of inTask) {
+      if (!sample.stack[0]?.url || !describeFrame(sample.stack[0]).what.includes(stackOf)) continue;
+      const frames = sample.stack.map((frame) => describeFrame(frame).what);
+      // React's commit recursion repeats one pair of frames dozens of times: once is enough.
+      const stack = frames
+        .filter((what, index) => what !== frames[index - 2])
+        .slice(0, 16)
+        .join(' < ');
+      add(stacks, stack, sample.micros);
+    }
+  }
   const top = (map) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
@@ -121,6 +140,10 @@ function whatRan(samples, task) {
     `      packages: ${top(byPackage)}`,
     `      functions: ${top(byFunction)}`,
     `      app code: ${top(byAppFunction)}`,
+    ...[...stacks]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([stack, micros]) => `      ${stackOf} ${(micros / 1000).toFixed(1)} ms: ${stack}`),
   ].join('\n');
 }
 
