@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { signUpWithProfile } from './support/people.ts';
+import { appStarted } from './support/hydration.ts';
 
 /** A 160 px green square: a real PNG the server accepts as a profile photo. */
 const photoPng = Buffer.from(
@@ -131,6 +132,35 @@ test('a failed submit moves focus to the first field in error, on every form @mo
   // The sports chips come last: focus lands on the first chip.
   await expect(page.getByRole('group', { name: 'Sports and interests' }).getByRole('checkbox').first()).toBeFocused();
   await expectAccessible(page);
+});
+
+test('on the rendered sign-in form, the show-password button pressed before the scripts have run shows the characters once they have', async ({
+  page,
+}) => {
+  // The app's scripts held back: the form is the server's, app-start.js keeps what is done on it.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/auth/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email').fill('early@example.com');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('secret words');
+  await password.focus();
+  await page.keyboard.press('Tab');
+  const toggle = page.getByRole('button', { name: 'Show characters' });
+  await expect(toggle).toBeFocused();
+  // Mantine's button acts on the press (keydown, mousedown), which nothing hears yet.
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'password');
+  release();
+  await expect(page.locator(appStarted)).toHaveCount(1);
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(password).toHaveValue('secret words');
+  await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
 });
 
 test('the show-password button is reachable with Tab and shows the characters', async ({ page }) => {
