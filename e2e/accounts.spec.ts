@@ -10,6 +10,7 @@ import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo, mailsTo } from './support/outbox.ts';
 import { austin, signUpWithProfile, verificationMailSubject } from './support/people.ts';
+import { appStarted } from './support/hydration.ts';
 
 test('a newcomer signs up, signs out, mistypes, confirms the email the sign-in asks for, signs in and resets the password through the mailed link @postgres', async ({
   page,
@@ -315,8 +316,18 @@ test('the app shell works at 375 px: navigation behind the burger, sign out from
   const html = page.locator('html');
   const before = await html.getAttribute('data-mantine-color-scheme');
   await page.getByRole('button', { name: 'Toggle color scheme' }).click();
-  await expect(html).toHaveAttribute('data-mantine-color-scheme', before === 'dark' ? 'light' : 'dark');
+  const chosen = before === 'dark' ? 'light' : 'dark';
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', chosen);
   await expectAccessible(page);
+  // The saved scheme is set before the first paint, by index.html's inline script (the CSP allows
+  // it by its hash): without the app's scripts too. The HTML says light.
+  const appScripts = /\/assets\/.*\.js$/;
+  await page.route(appScripts, (route) => route.abort());
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', chosen);
+  await page.unroute(appScripts);
+  await page.reload();
+  await expect(page.locator(appStarted)).toHaveCount(1);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);

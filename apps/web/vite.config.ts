@@ -283,6 +283,35 @@ function preloadSharedChunks(chunkNames: readonly string[]): Plugin {
 }
 
 /**
+ * public/color-scheme.js written into index.html (issue 33, decision 084): it runs before the first
+ * paint anyway (the saved colour scheme, the first Intl formatter), and inline it is part of the
+ * document's parse instead of a request of its own, which Lighthouse's simulated phone load placed
+ * across the first paint. The server allows it by its hash (apps/server/src/lib/inline-script-hashes.ts).
+ * The file stays for auth.html, which loads it `async`.
+ */
+function inlineColorScheme(): Plugin {
+  const tag = '<script src="/color-scheme.js" data-warm-intl></script>';
+  return {
+    name: 'huddle:inline-color-scheme',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, context) {
+        if (!context.filename.endsWith('index.html')) return html;
+        if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}`);
+        const code = readFileSync(path.resolve(import.meta.dirname, 'public/color-scheme.js'), 'utf8')
+          // Its comments say why; the page need not carry them.
+          .replace(/^\s*\/\/.*$/gm, '')
+          .replace(/^\/\* global[^*]*\*\/$/m, '')
+          .replace(/\n{2,}/g, '\n')
+          .trim();
+        return html.replace(tag, () => `<script data-warm-intl>\n${code}\n</script>`);
+      },
+    },
+  };
+}
+
+/**
  * index.html's entry script becomes a preload plus /app-start.js, which imports it once the first
  * frame has been painted (decision 021): the scripts download as before, but the server-written
  * heading of a landing page shows before they run. The dev server keeps the plain entry script.
@@ -427,6 +456,7 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
       react(),
       pagesInDevelopment(),
       preloadSharedChunks(['ui', 'shell-ui', 'shared-ui']),
+      inlineColorScheme(),
       startAfterFirstPaint(),
       stylesheetsFirst(),
       zodWithoutJsonSchema(),

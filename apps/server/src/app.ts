@@ -35,6 +35,7 @@ import { registerProfileRoutes } from './features/profiles/profiles.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createAuth } from './lib/auth.ts';
 import { handleFrameworkError, registerErrorHandling, sendNotFound } from './lib/error-handler.ts';
+import { inlineScriptSources } from './lib/inline-script-hashes.ts';
 import { createMailer, type Mailer, type MailTransport } from './lib/mail/mailer.ts';
 import { loggerRedaction } from './lib/log-redaction.ts';
 import { registerNullCharacterGuard } from './lib/null-character-guard.ts';
@@ -285,7 +286,9 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Mantine sets inline style attributes; no inline scripts are allowed.
+        // Scripts from this site, and by their hash the one index.html carries inline (inline-script-hashes.ts).
+        scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir)],
+        // Mantine sets inline style attributes; no other inline script is allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // Plus the analytics and error-reporting services when configured (decision 052).
