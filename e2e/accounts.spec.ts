@@ -10,7 +10,7 @@ import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { firstLinkIn, latestMailTo, mailsTo } from './support/outbox.ts';
 import { austin, signUpWithProfile, verificationMailSubject } from './support/people.ts';
-import { appStarted } from './support/hydration.ts';
+import { appScripts, appStarted } from './support/hydration.ts';
 
 test('a newcomer signs up, signs out, mistypes, confirms the email the sign-in asks for, signs in and resets the password through the mailed link @postgres', async ({
   page,
@@ -321,7 +321,6 @@ test('the app shell works at 375 px: navigation behind the burger, sign out from
   await expectAccessible(page);
   // The saved scheme is set before the first paint, by index.html's inline script (the CSP allows
   // it by its hash): without the app's scripts too. The HTML says light.
-  const appScripts = /\/assets\/.*\.js$/;
   await page.route(appScripts, (route) => route.abort());
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', chosen);

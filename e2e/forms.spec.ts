@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
 import { signUpWithProfile } from './support/people.ts';
-import { appStarted } from './support/hydration.ts';
+import { appStarted, holdScripts } from './support/hydration.ts';
 
 /** A 160 px green square: a real PNG the server accepts as a profile photo. */
 const photoPng = Buffer.from(
@@ -134,24 +134,25 @@ test('a failed submit moves focus to the first field in error, on every form @mo
   await expectAccessible(page);
 });
 
-test('on the rendered sign-in form, the show-password button pressed before the scripts have run shows the characters once they have', async ({
-  page,
-}) => {
-  // The app's scripts held back: the form is the server's, app-start.js keeps what is done on it.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto('/auth/login', { waitUntil: 'domcontentloaded' });
-  await page.getByLabel('Email').fill('early@example.com');
+/** Types a password on the sign-in form and moves on with Tab: focus lands on its show-password button. */
+async function tabToShowPassword(page: Page) {
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('secret words');
   await password.focus();
   await page.keyboard.press('Tab');
   const toggle = page.getByRole('button', { name: 'Show characters' });
   await expect(toggle).toBeFocused();
+  return { password, toggle };
+}
+
+test('on the rendered sign-in form, the show-password button pressed before the scripts have run shows the characters once they have', async ({
+  page,
+}) => {
+  // The app's scripts held back: the form is the server's, app-start.js keeps what is done on it.
+  const release = await holdScripts(page);
+  await page.goto('/auth/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email').fill('early@example.com');
+  const { password, toggle } = await tabToShowPassword(page);
   // Mantine's button acts on the press (keydown, mousedown), which nothing hears yet.
   await page.keyboard.press('Space');
   await expect(password).toHaveAttribute('type', 'password');
@@ -165,12 +166,7 @@ test('on the rendered sign-in form, the show-password button pressed before the 
 
 test('the show-password button is reachable with Tab and shows the characters', async ({ page }) => {
   await page.goto('/auth/login');
-  const password = page.getByLabel('Password', { exact: true });
-  await password.fill('secret words');
-  await password.focus();
-  await page.keyboard.press('Tab');
-  const toggle = page.getByRole('button', { name: 'Show characters' });
-  await expect(toggle).toBeFocused();
+  const { password, toggle } = await tabToShowPassword(page);
   await expect(password).toHaveAttribute('type', 'password');
   await page.keyboard.press('Space');
   await expect(password).toHaveAttribute('type', 'text');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
-import { watchHydration } from './support/hydration.ts';
+import { holdScripts, watchHydration } from './support/hydration.ts';
 import { austin, signUpWithProfile } from './support/people.ts';
 
 /**
@@ -363,12 +363,7 @@ test('a post link arrives painted without JavaScript, under its category name is
   // has taken the page over, once, with its text: the form has no action (natively, Send reloaded
   // the page with ?text=, the reply lost), and React's state never had the text typed.
   const early = await page.context().newPage();
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await early.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(early);
   await early.goto(postPath, { waitUntil: 'domcontentloaded' });
   const reply = `Count me in ${word}`;
   await early.getByLabel('Your reply').fill(reply);

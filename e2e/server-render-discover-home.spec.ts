@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
-import { watchHydration } from './support/hydration.ts';
+import { holdScripts, watchHydration } from './support/hydration.ts';
 import { signUpWithProfile } from './support/people.ts';
 
 /**
@@ -102,12 +102,7 @@ test('a server-rendered home and discover hydrate without a warning, ask nothing
   // waits and is replayed once React has taken the markup over (public/app-start.js). It was: the
   // radio toggled natively and hydration put it back.
   const early = await context.newPage();
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await early.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(early);
   await early.goto(`/discover?gameType=${gameType}`, { waitUntil: 'domcontentloaded' });
   await early.getByText('Nearest', { exact: true }).click();
   // A date typed then is not lost either (on a desktop: a phone's filters fold behind a button that

@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
-import { watchHydration } from './support/hydration.ts';
+import { holdScripts, watchHydration } from './support/hydration.ts';
 import { confirmEmail, signUpWithProfile } from './support/people.ts';
 
 /**
@@ -9,17 +9,6 @@ import { confirmEmail, signUpWithProfile } from './support/people.ts';
  * forms that work without JavaScript, keep what is typed before the scripts start, and hydrate
  * without a mismatch.
  */
-
-/** Holds every script of the page until `release` is called: the person types into the server's markup. */
-async function holdScripts(context: BrowserContext) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await context.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Whether React has made this element live (hydrated it). */
 const isHydrated = (page: Page, selector: string) =>

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * What React says when hydration goes wrong, in development (words) and production (its error
@@ -50,4 +50,21 @@ export async function runClockUntilInteractive(page: Page): Promise<void> {
       return page.locator(appStarted).count();
     })
     .toBe(1);
+}
+
+/** The app's scripts (Vite's hashed chunks under /assets/); public/app-start.js and color-scheme.js are not among them. */
+export const appScripts = /\/assets\/.*\.js$/;
+
+/**
+ * Holds every app script of the page (or of every page of the context) until `release` is called:
+ * the person uses the server's markup, public/app-start.js keeps what they do, the app has not started.
+ */
+export async function holdScripts(target: Page | BrowserContext): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await target.route(appScripts, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
