@@ -2,6 +2,7 @@ import { submissionPaymentStateLabels, type SubmissionPayment } from '@huddle/sh
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { formatCents } from '../../../lib/format-cents.ts';
 import { paymentStateColors } from '../form-status.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 /** What a submission costs, line by line, and where its payments stand (decision 036). */
 export function PaymentLines({ payment }: { payment: SubmissionPayment }) {
@@ -13,7 +14,7 @@ export function PaymentLines({ payment }: { payment: SubmissionPayment }) {
           {submissionPaymentStateLabels[payment.state]}
         </Badge>
       </Group>
-      <Table.ScrollContainer minWidth={300}>
+      <ScrollingTable label="Payment lines" minWidth={260}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -32,7 +33,7 @@ export function PaymentLines({ payment }: { payment: SubmissionPayment }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollingTable>
       <Text>
         Total {formatCents(payment.totalCents)} · Paid {formatCents(payment.paidCents)}
         {payment.refundedCents > 0 ? ` · Refunded ${formatCents(payment.refundedCents)}` : ''} · Balance{' '}

@@ -7,6 +7,7 @@ import {
 import {
   Alert,
   Anchor,
+  Box,
   Badge,
   Button,
   Card,
@@ -29,6 +30,7 @@ import { formatAnswer, withColon } from '../answer-format.ts';
 import { submissionStatusColors, submissionStatusNames } from '../form-status.ts';
 import { isChoiceField } from '../field-types.ts';
 import { filtersQuery, type SubmissionFilters } from '../submission-filters.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 /** "Deposit paid · $20.00 of $70.00" (decision 036). */
 const paymentSummary = ({ payment }: Submission) =>
@@ -184,48 +186,50 @@ export function SubmissionsTable({ formId }: { formId: string }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  {hasPayments ? <Table.Th>Payment</Table.Th> : null}
-                  {columns.map((field) => (
-                    <Table.Th key={field.id}>{field.label}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {submissions.map((submission) => (
-                  <Table.Tr key={submission.id}>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {submission.marked ? <IconStarFilled size={14} aria-label="Marked" /> : null}
-                        <Anchor component={Link} to={`/form/${formId}/${submission.id}`}>
-                          {submission.name}
-                        </Anchor>
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {submission.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{sent.format(new Date(submission.submittedAt))}</Table.Td>
-                    <Table.Td>
-                      <Badge color={submissionStatusColors[submission.status]}>
-                        {submissionStatusNames[submission.status]}
-                      </Badge>
-                    </Table.Td>
-                    {hasPayments ? <Table.Td>{paymentSummary(submission)}</Table.Td> : null}
+          <Box visibleFrom="sm">
+            <ScrollingTable label="Submissions" minWidth={640}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Sent</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    {hasPayments ? <Table.Th>Payment</Table.Th> : null}
                     {columns.map((field) => (
-                      <Table.Td key={field.id}>{answerOf(submission, field)}</Table.Td>
+                      <Table.Th key={field.id}>{field.label}</Table.Th>
                     ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {submissions.map((submission) => (
+                    <Table.Tr key={submission.id}>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          {submission.marked ? <IconStarFilled size={14} aria-label="Marked" /> : null}
+                          <Anchor component={Link} to={`/form/${formId}/${submission.id}`}>
+                            {submission.name}
+                          </Anchor>
+                        </Group>
+                        <Text size="xs" c="dimmed">
+                          {submission.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{sent.format(new Date(submission.submittedAt))}</Table.Td>
+                      <Table.Td>
+                        <Badge color={submissionStatusColors[submission.status]}>
+                          {submissionStatusNames[submission.status]}
+                        </Badge>
+                      </Table.Td>
+                      {hasPayments ? <Table.Td>{paymentSummary(submission)}</Table.Td> : null}
+                      {columns.map((field) => (
+                        <Table.Td key={field.id}>{answerOf(submission, field)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollingTable>
+          </Box>
           <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {submissions.map((submission) => (
               <Card key={submission.id} component="li" withBorder radius="md" padding="sm">

@@ -15,6 +15,7 @@ import { transactionsCsvUrl, useTransactions } from '../api/list-transactions.ts
 import { formatCents, formatPaidDay, statusLabel } from '../invoice-format.ts';
 import { PaymentStatusBadge } from './status-badge.tsx';
 import classes from './transactions-view.module.css';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 const filterNames = ['from', 'to', 'status'] as const;
 type Draft = Record<(typeof filterNames)[number], string>;
@@ -86,9 +87,8 @@ function Totals({ totals }: { totals: TransactionTotals }) {
 
 function TransactionTable({ rows }: { rows: Transaction[] }) {
   return (
-    // Fits a desktop's width (long headers wrap); narrower, it scrolls sideways, and the scrolling
-    // region takes focus so a keyboard can scroll it too (axe scrollable-region-focusable).
-    <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+    // Fits a desktop's width (long headers wrap); narrower, it scrolls sideways.
+    <ScrollingTable label="Transactions" minWidth={760}>
       <Table striped highlightOnHover aria-label="Transactions">
         <Table.Thead>
           <Table.Tr>
@@ -123,7 +123,7 @@ function TransactionTable({ rows }: { rows: Transaction[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollingTable>
   );
 }
 

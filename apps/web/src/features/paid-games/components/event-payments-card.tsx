@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useEventPayments, useRefundPayment } from '../api/event-payments.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 const statusLabels: Record<GamePayment['status'], string> = {
   pending: 'Pending',
@@ -98,7 +99,7 @@ export function EventPaymentsCard({ eventId, occurrence }: { eventId: string; oc
         {payments.isError && <Text c="red.8">{payments.error.message}</Text>}
         {payments.isSuccess && rows.length === 0 && <Text c="dimmed">Nobody has paid for this date yet.</Text>}
         {rows.length > 0 && (
-          <Table.ScrollContainer minWidth={480}>
+          <ScrollingTable label="Payments" minWidth={480}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -139,7 +140,7 @@ export function EventPaymentsCard({ eventId, occurrence }: { eventId: string; oc
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollingTable>
         )}
       </Stack>
       {refunding && (

@@ -10,6 +10,7 @@ import {
   useSeasonRegistrations,
   useUpdateRegistration,
 } from '../api/seasons.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 const failed = (error: Error) => notifications.show({ color: 'red', message: error.message });
 
@@ -127,7 +128,7 @@ export function RegistrationsManager({ teamId, season }: { teamId: string; seaso
       {rows.length === 0 ? (
         <Text c="dimmed">No registrations yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollingTable label="Registrations" minWidth={560}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -225,7 +226,7 @@ export function RegistrationsManager({ teamId, season }: { teamId: string; seaso
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       )}
       {refunding && (
         <RefundRegistrationDialog

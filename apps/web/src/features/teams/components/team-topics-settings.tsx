@@ -1,6 +1,7 @@
 import { Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSaveTeamTopic, useTeamTopics } from '../api/team-topics.ts';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 /** Spec §3: per-team topic settings, one row for each team the user belongs to; saved on change. */
 export function TeamTopicsSettings() {
@@ -21,7 +22,7 @@ export function TeamTopicsSettings() {
       <Text size="sm" c="dimmed">
         Messages and announcements from each team. Changes are saved at once.
       </Text>
-      <Table.ScrollContainer minWidth={320}>
+      <ScrollingTable label="Team topics" minWidth={320}>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -52,7 +53,7 @@ export function TeamTopicsSettings() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollingTable>
     </Stack>
   );
 }

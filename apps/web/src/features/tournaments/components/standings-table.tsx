@@ -1,5 +1,6 @@
 import type { TournamentDetail } from '@huddle/shared/tournaments';
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
 
 /** Round robin tables, one per pool, ranked by wins, head-to-head, point difference, points scored (decision 050). */
 export function StandingsTables({ standings }: { standings: TournamentDetail['standings'] }) {
@@ -10,7 +11,7 @@ export function StandingsTables({ standings }: { standings: TournamentDetail['st
           <Title order={3} size="h4" id={`standings-${table.pool}`} mb="xs">
             {standings.length > 1 ? `Standings: pool ${table.pool}` : 'Standings'}
           </Title>
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollingTable label={standings.length > 1 ? `Standings: pool ${table.pool}` : 'Standings'} minWidth={420}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -53,7 +54,7 @@ export function StandingsTables({ standings }: { standings: TournamentDetail['st
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollingTable>
         </section>
       ))}
       <Text size="xs" c="dimmed">
