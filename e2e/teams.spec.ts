@@ -105,9 +105,11 @@ test('a second person joins through an invitation link and appears in the roster
   const team = (await created.json()) as { id: string; name: string };
 
   await owner.goto(`/team/${team.id}`);
+  await owner.getByLabel('Invite as').selectOption('Organizer');
   await owner.getByRole('button', { name: 'Create an invitation link' }).click();
   const copy = owner.getByRole('button', { name: /Copy invitation link/ });
   await expect(copy).toBeVisible();
+  await expect(owner.getByText('Link · Organizer · joined 0')).toBeVisible();
   const invitations = (await (await owner.request.get(`/api/teams/${team.id}/invitations`)).json()) as {
     invitations: { url: string }[];
   };
@@ -125,15 +127,16 @@ test('a second person joins through an invitation link and appears in the roster
   await friend.reload();
   await friend.getByRole('button', { name: `Join ${team.name}` }).click();
   await expect(friend).toHaveURL(new RegExp(`/team/${team.id}$`));
-  await expect(friend.getByText('Player', { exact: true }).first()).toBeVisible();
+  // Invited as an organizer, in as one: the roster's badge (not the role picker's option they now see).
+  await expect(friend.locator('#main-content span').getByText('Organizer', { exact: true })).toBeVisible();
 
   await owner.reload();
   await expect(owner.getByText(friendPerson.name)).toBeVisible();
   // The owner's member menu loads once the page has hydrated (decision 082's addendum) and changes the role.
   await owner.getByRole('button', { name: `Manage ${friendPerson.name}` }).click();
   await owner.getByRole('menuitem', { name: 'Make substitute' }).click();
-  // In the roster (the invitations card's role picker holds a hidden "Substitute" option).
-  const substituteBadge = owner.locator('#main-content').getByText('Substitute', { exact: true });
+  // The roster's badge (the invitations card's role picker has a "Substitute" option too).
+  const substituteBadge = owner.locator('#main-content span').getByText('Substitute', { exact: true });
   await expect(substituteBadge).toBeVisible();
   await owner.reload();
   await expect(substituteBadge).toBeVisible();

@@ -16,9 +16,13 @@ export function formatEventStart(startsAt: string, timeZone: string, locale?: st
   }).format(new Date(startsAt));
 }
 
-/** The viewer's own zone: for times that have no zone of their own yet (a season's sessions). */
+/**
+ * The viewer's own zone: for times that have no zone of their own yet (a season's sessions, a new
+ * event), and the event page's "your time" line. Read from the one default formatter: a new
+ * Intl.DateTimeFormat on each call cost 1-2 ms of a phone's first seconds each (decision 084).
+ */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return dateTimeFormat(undefined, {}).resolvedOptions().timeZone || 'UTC';
 }
 
 /** "$12" or "$12.50" for a price in cents; "Free" for none. */

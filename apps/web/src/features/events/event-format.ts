@@ -50,11 +50,6 @@ export function clocksDiffer(at: Instant, eventZone: string, viewerZone: string)
   return clock(eventZone) !== clock(viewerZone);
 }
 
-/** The browser's own zone (the default of the event form, and the "your time" line). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** A short label for one occurrence in a picker: "Tue, Jun 2, 2026, 6:30 PM". */
 export function formatOccurrence(startsAt: Instant, timeZone: string): string {
   return `${dayIn(startsAt, timeZone)}, ${timeIn(startsAt, timeZone)}`;

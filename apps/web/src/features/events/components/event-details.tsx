@@ -6,7 +6,6 @@ import { IconClock, IconMapPin, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  browserTimeZone,
   clocksDiffer,
   formatPrice,
   formatRepeat,
@@ -14,6 +13,7 @@ import {
   skillLevelLabels,
   zoneLabel,
 } from '../event-format.ts';
+import { viewerTimeZone } from '../../../lib/format-event-time.ts';
 import { useBrowserValue } from '../../../lib/use-hydrated.ts';
 import classes from './event-details.module.css';
 import { EventPeople } from './event-people.tsx';
@@ -38,7 +38,7 @@ interface EventDetailsProps {
 function EventWhen({ view }: { view: EventView }) {
   const { event, occurrence } = view;
   // The server does not know the viewer's zone: the line comes with the first render after hydration.
-  const viewerZone = useBrowserValue<string | null>(browserTimeZone, null);
+  const viewerZone = useBrowserValue<string | null>(viewerTimeZone, null);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <IconClock size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />

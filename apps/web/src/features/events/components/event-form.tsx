@@ -40,7 +40,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateEvent } from '../api/create-event.ts';
 import { useCreatePlace } from '../api/create-place.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
-import { browserTimeZone, skillLevelLabels, weekdayLabels } from '../event-format.ts';
+import { skillLevelLabels, weekdayLabels } from '../event-format.ts';
+import { viewerTimeZone } from '../../../lib/format-event-time.ts';
 import {
   addMinutesLocal,
   emptyEventValues,
@@ -111,7 +112,7 @@ export function EventForm({
     initialValues: event
       ? eventValuesFrom(event)
       : {
-          ...emptyEventValues(browserTimeZone()),
+          ...emptyEventValues(viewerTimeZone()),
           place: initialPlace,
           visibility: 'public',
           gameType: team?.gameType ?? '',

@@ -1,5 +1,5 @@
 import { assignableRoles } from '@huddle/shared/teams';
-import { Button, Card, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, CopyButton, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -48,12 +48,13 @@ export function InvitationsCard({ teamId, viewerIsOwner }: { teamId: string; vie
         Invite people
       </Title>
       <Stack gap="sm">
-        <Select
+        {/* The browser's own picker: three roles need no searchable dropdown, and Mantine's Select
+            positioned its hidden list on every team page an organizer opened (decision 084). */}
+        <NativeSelect
           label="Invite as"
           data={roles.map((option) => ({ value: option, label: roleLabels[option] }))}
           value={role}
-          onChange={(value) => value && setRole(value as InvitedRole)}
-          allowDeselect={false}
+          onChange={(event) => setRole(event.currentTarget.value as InvitedRole)}
           w={200}
         />
         <Group align="flex-end">
