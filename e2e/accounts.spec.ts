@@ -324,6 +324,13 @@ test('the app shell works at 375 px: navigation behind the burger, sign out from
   await page.route(appScripts, (route) => route.abort());
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', chosen);
+  // The theme's variables come with the stylesheet (built once, decision 084), the scheme's AA fixes too.
+  const themeVariable = (name: string) =>
+    page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+  expect(await themeVariable('--mantine-color-huddle-7')).toBe('#0b7a57');
+  expect(await themeVariable('--mantine-color-dimmed')).toBe(
+    await themeVariable(chosen === 'dark' ? '--mantine-color-dark-1' : '--mantine-color-gray-7'),
+  );
   await page.unroute(appScripts);
   await page.reload();
   await expect(page.locator(appStarted)).toHaveCount(1);

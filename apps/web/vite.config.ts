@@ -8,6 +8,7 @@ import { isAuthPagePath } from '../../packages/shared/src/auth-pages.ts';
 import { endpointRoutesOnly } from './build/endpoint-routes.ts';
 import { iconDirectImports } from './build/icon-direct-imports.ts';
 import { mantineDirectImports } from './build/mantine-direct-imports.ts';
+import { mantineThemeVariables } from './build/mantine-theme-variables.ts';
 import { mantineStableIds } from './build/mantine-stable-ids.ts';
 import { precompressedCopies } from './build/precompressed-copies.ts';
 import { reachesContractsIn, sharedContracts } from './build/shared-contracts.ts';
@@ -421,7 +422,7 @@ const reactRouterProductionAliases = [
  * runtime image installs only the server's own packages. None of the browser build's chunking.
  */
 const serverRenderBuild: UserConfig = {
-  plugins: [react(), sharedContracts(), zodRegistryOfItsOwn(), mantineStableIds()],
+  plugins: [react(), sharedContracts(), zodRegistryOfItsOwn(), mantineStableIds(), mantineThemeVariables()],
   resolve: { alias: reactRouterProductionAliases },
   ssr: { noExternal: true, target: 'node' },
   // React's production build, as the browser's: the same markup, and its development checks cost render time.
@@ -462,6 +463,7 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
       zodWithoutJsonSchema(),
       mantineDirectImports(),
       mantineStableIds(),
+      mantineThemeVariables(),
       iconDirectImports(),
       sharedContracts(),
       endpointRoutesOnly(),

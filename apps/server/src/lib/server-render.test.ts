@@ -78,6 +78,9 @@ describe('server rendering of an event page', () => {
       expect(root).not.toContain('boot-loader');
       // Its own styles apply from the first paint (the layout is CSS), not preloaded for the scripts.
       expect(response.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/event-page-[\w-]+\.css">/);
+      // The theme's variables are in the cached stylesheet, not written into every page (decision 084).
+      expect(response.body).toContain('<style data-mantine-styles="classes">');
+      expect(response.body).not.toContain('<style data-mantine-styles="true">');
       // Signed out: a way to sign in, no one's own status.
       expect(root).toContain('Sign in to join');
       expect(root).not.toContain('You’re in');

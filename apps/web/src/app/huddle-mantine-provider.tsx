@@ -1,7 +1,9 @@
 import './mantine-styles.ts';
+// The theme's CSS variables, built once (build/mantine-theme-variables.ts): after Mantine's defaults.
+import 'virtual:mantine-theme-variables.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { theme } from './theme.ts';
 
 // The same key is read before the first paint by public/color-scheme.js.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'huddle-color-scheme' });
@@ -11,7 +13,7 @@ export function HuddleMantineProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
+      withCssVariables={false}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
