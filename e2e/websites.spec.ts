@@ -60,6 +60,11 @@ test('an organizer builds a team site from a template and a visitor on a phone r
   await page.getByRole('combobox', { name: 'Form', exact: true }).selectOption(formId);
   // The canvas draws the form inline as visitors get it (decision 049); only visitors send it.
   await expect(page.getByRole('form', { name: formTitle }).getByRole('textbox', { name: 'Position' })).toBeVisible();
+  // And a map of where the team plays, drawn on the canvas inside the app's theme.
+  await page.getByRole('combobox', { name: 'Block' }).selectOption('Map');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  const mapOf = (on: Page) => on.getByRole('region', { name: 'Map of Where we play' });
+  await expect(mapOf(page).getByRole('button', { name: `${gameTitle} Park` })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
   // Leaving with unsaved changes asks first; staying keeps them, and they save.
@@ -81,8 +86,13 @@ test('an organizer builds a team site from a template and a visitor on a phone r
   await expect(visitor.getByRole('heading', { name: teamName, level: 2 })).toBeVisible();
   await expect(visitor.getByText(`Welcome to ${teamName}, everyone plays.`)).toBeVisible();
   // The template's events block and the one added both list it.
-  await expect(visitor.getByRole('link', { name: gameTitle })).toHaveCount(2);
+  await expect(visitor.getByRole('link', { name: gameTitle, exact: true })).toHaveCount(2);
   await expect(visitor.getByRole('form', { name: formTitle }).getByRole('textbox', { name: 'Position' })).toBeVisible();
+  // The map brings its own light theme to a site page, which has no app around it.
+  await mapOf(visitor)
+    .getByRole('button', { name: `${gameTitle} Park` })
+    .click();
+  await expect(mapOf(visitor).getByRole('link', { name: `${gameTitle} Park` })).toBeVisible();
   await expect(visitor).toHaveTitle(new RegExp(`${teamName} official`));
   await expectAccessible(visitor);
   await visitor.getByRole('navigation', { name: 'Website pages' }).getByRole('link', { name: 'Join' }).click();

@@ -1,5 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mantineThemeVariables, themeVariablesCss, themeVariablesId } from './mantine-theme-variables.ts';
+import {
+  mantineThemeVariables,
+  themeVariablesCss,
+  themeVariablesId,
+  unusedCssVariablesModule,
+} from './mantine-theme-variables.ts';
+
+const require = createRequire(import.meta.url);
+const mantineCssVariablesFile = path.join(
+  path.dirname(require.resolve('@mantine/core')),
+  '../esm/core/MantineProvider/MantineCssVariables/MantineCssVariables.mjs',
+);
 
 const plugin = mantineThemeVariables();
 const resolve = (id: string) => (plugin.resolveId as (id: string) => string | null)(id);
@@ -29,5 +43,14 @@ describe('the theme’s CSS variables, built once', () => {
     expect(load(resolved ?? '')).toBe(themeVariablesCss());
     expect(resolve('virtual:other.css')).toBeNull();
     expect(load('/src/app/theme.ts')).toBeNull();
+  });
+
+  it('leave Mantine’s own variables module out of the builds, loudly if a provider still renders it', () => {
+    expect(load(mantineCssVariablesFile)).toBe(unusedCssVariablesModule);
+    expect(load(`${mantineCssVariablesFile}?v=1`)).toBe(unusedCssVariablesModule);
+    // The module it stands in for: one export of that name (a changed Mantine may move it).
+    expect(readFileSync(mantineCssVariablesFile, 'utf8')).toMatch(/export \{ MantineCssVariables \}/);
+    const stub = new Function(`${unusedCssVariablesModule.replace('export ', '')}; return MantineCssVariables;`)();
+    expect(() => stub()).toThrow(/withCssVariables=\{false\}/);
   });
 });

@@ -30,6 +30,21 @@ export function themeVariablesCss(): string {
   return css;
 }
 
+/** Mantine's MantineCssVariables module, as a path ends (either separator). */
+const mantineCssVariablesModule =
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]MantineCssVariables\.mjs$/;
+
+/**
+ * What the builds load for MantineCssVariables: every provider sets `withCssVariables={false}`, and
+ * the real module works out Mantine's default variables when it loads (for removeDefaultVariables),
+ * a millisecond of a phone's first task for nothing. Rendered anyway, it says what to do.
+ */
+export const unusedCssVariablesModule = [
+  'export function MantineCssVariables() {',
+  "  throw new Error('Set withCssVariables={false} on MantineProvider and import virtual:mantine-theme-variables.css (build/mantine-theme-variables.ts).');",
+  '}',
+].join('\n');
+
 /**
  * `import 'virtual:mantine-theme-variables.css'` (huddle-mantine-provider.tsx, after Mantine's own
  * styles, whose defaults it overrides), with `withCssVariables={false}` on the provider.
@@ -37,7 +52,11 @@ export function themeVariablesCss(): string {
 export function mantineThemeVariables(): Plugin {
   return {
     name: 'huddle:mantine-theme-variables',
+    enforce: 'pre',
     resolveId: (id) => (id === themeVariablesId ? resolvedId : null),
-    load: (id) => (id === resolvedId ? themeVariablesCss() : null),
+    load(id) {
+      if (id === resolvedId) return themeVariablesCss();
+      return mantineCssVariablesModule.test(id.split('?')[0] ?? '') ? unusedCssVariablesModule : null;
+    },
   };
 }

@@ -2,10 +2,12 @@
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Stack.css';
+// The theme's variables, as the app has them (build/mantine-theme-variables.ts).
+import 'virtual:mantine-theme-variables.css';
 import { MantineContext, MantineProvider } from '@mantine/core';
 import { useContext } from 'react';
 import { HuddleMap, type HuddleMapProps } from '../../../features/maps/components/huddle-map.tsx';
-import { cssVariablesResolver, theme } from '../../theme.ts';
+import { theme } from '../../theme.ts';
 
 /**
  * The Map block's map, loaded only when a page has one (site-blocks.tsx). On a site page
@@ -17,7 +19,7 @@ export default function SitePlacesMap(props: Omit<HuddleMapProps, 'height' | 'do
   const map = <HuddleMap {...props} height={320} documentLinks />;
   if (useContext(MantineContext)) return map;
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <MantineProvider theme={theme} withCssVariables={false} forceColorScheme="light">
       {map}
     </MantineProvider>
   );
