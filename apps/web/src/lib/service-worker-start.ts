@@ -1,5 +1,5 @@
 /**
- * The service worker rules of spec §4 and §9 (decision 052), run from main.tsx at start:
+ * The service worker rules of spec §4 and §9 (decision 052), run from main.tsx once the page has loaded:
  *
  * - At start, registrations of another version (an older Huddle worker, or anything else on this
  *   origin) are unregistered, and the page reloads once if any were found, so it runs free of them.
