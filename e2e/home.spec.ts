@@ -94,7 +94,7 @@ test("home's and discover's first frame, painted before any script, has the page
     });
     expect(preloads.count, path).toBeGreaterThan(3);
     expect(preloads.notLow, path).toBe(0);
-    // Its colours are its own until the theme's arrive with React: they are AA too.
+    // Its colours are the theme's, from the stylesheet (build/mantine-theme-variables.ts): AA too.
     await expectAccessible(htmlOnly);
     const frameLead = htmlOnly.locator(rendered ? '#root h1 + p' : '.first-frame-lead');
 
