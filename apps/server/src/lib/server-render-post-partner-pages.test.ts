@@ -40,6 +40,9 @@ const postTitle = 'Sub <needed> Thursday';
 const postText = 'Two spots left, bring a dark shirt. Directions: https://example.com/field';
 
 const get = (url: string, cookie?: string) => getPage(t.app, url, cookie);
+/** The page's one JSON-LD node, as a search engine reads it. */
+const jsonLdOf = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
 const postQueries = (id: string) => ({ [JSON.stringify(['posts', 'detail', id])]: `/api/posts/${id}` });
 const partnerQueries = (id: string) => ({ [JSON.stringify(['partners', 'detail', id])]: `/api/partners/${id}` });
 const eventsPartnerQueries = (id: string) => ({
@@ -122,7 +125,13 @@ describe('server rendering of a post', () => {
     expect(root).not.toContain('>Report<');
     expect(root).not.toContain('Loading');
     await expectSameAsApi(t.app, state?.queries ?? [], postQueries(postId));
-    expectHeadOnceAndAgreeing(response.body, { name: postTitle, type: null });
+    expectHeadOnceAndAgreeing(response.body, { name: postTitle, type: 'DiscussionForumPosting' });
+    expect(jsonLdOf(response.body)).toMatchObject({
+      author: { '@type': 'Person', name: 'Paula Poster' },
+      articleSection: 'Play & Competition - Sub Needed',
+      contentLocation: { name: 'Zilker Park' },
+      interactionStatistic: { userInteractionCount: 1 },
+    });
     expect(canonicalOf(response.body)).toMatch(new RegExp(`${postPath}$`));
     // The post route's loader (post-addresses.ts) ran and, at the slugs' address, let the page be.
     expect(Object.values(state?.loaderData ?? {})).toEqual([null, null]);
@@ -212,7 +221,12 @@ describe('server rendering of the partner pages', () => {
       // 02:00 UTC on July 1 is still June 30 in Austin: the server says the UTC day.
       expect(root).toMatch(/Valid until(<!-- -->)? <time [^>]*>Jul 1, 2030<\/time>/);
       await expectSameAsApi(t.app, state?.queries ?? [], partnerQueries(venueId), cookie);
-      expectHeadOnceAndAgreeing(response.body, { name: 'Court <House>', type: null });
+      expectHeadOnceAndAgreeing(response.body, { name: 'Court <House>', type: 'SportsActivityLocation' });
+      expect(jsonLdOf(response.body)).toMatchObject({
+        description: 'Six indoor courts.',
+        url: expect.stringMatching(new RegExp(`/partner/preferred/${venueId}$`)),
+        address: { streetAddress: '1900 E 7th St' },
+      });
     }
   });
 
@@ -225,7 +239,8 @@ describe('server rendering of the partner pages', () => {
     expect(root).toContain('Rec League Team');
     expect(root).not.toContain('Loading the partner');
     await expectSameAsApi(t.app, state?.queries ?? [], eventsPartnerQueries(leagueId));
-    expectHeadOnceAndAgreeing(visitor.body, { name: 'Austin <Rec> League', type: null });
+    expectHeadOnceAndAgreeing(visitor.body, { name: 'Austin <Rec> League', type: 'SportsOrganization' });
+    expect(jsonLdOf(visitor.body)).toMatchObject({ location: { name: 'Austin, TX' } });
 
     // The team's organizer, then someone else: each gets their own view of the games.
     const own = pageParts((await get(`/partner/events/${leagueId}`, author.cookie)).body);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PageMeta } from '../../lib/web-app.ts';
+import { partnerOrganizationLd } from '../seo/structured-data.ts';
 import { getPartner } from './partners.service.ts';
 
 const uuid = z.uuid();
@@ -19,7 +20,8 @@ const previewOf = (text: string) => {
 
 /**
  * The title and description of the partner pages in the HTML the server sends (spec §6: partner
- * pages are public), so a shared link names the partner. Unknown types and partners keep
+ * pages are public), so a shared link names the partner; a partner's own page carries its
+ * Organization for search engines. Unknown types and partners keep
  * index.html's own tags (the page itself shows not found).
  */
 export function partnerPageMeta(db: Database, clock: Clock, publicOrigin: string) {
@@ -42,11 +44,25 @@ export function partnerPageMeta(db: Database, clock: Clock, publicOrigin: string
     const partner = await getPartner(db, clock, { partnerId }).catch(() => null);
     if (!partner || (kind === 'events' && !partner.hasEvents)) return null;
     const what = kind === 'events' ? 'Events' : partnerTypeOf(partner.type).one;
+    const logo = partner.logoUrl ? absolute(partner.logoUrl, publicOrigin) : null;
+    const url = `${publicOrigin}${kind === 'events' ? partnerPaths.events(partner.id) : partnerPaths.preferred(partner.id)}`;
     return {
       title: `${partner.name} | ${what} | Huddle partner`,
       description: previewOf(partner.description) || `${partner.name}, a Huddle partner.`,
-      image: partner.logoUrl ? absolute(partner.logoUrl, publicOrigin) : null,
-      url: `${publicOrigin}${kind === 'events' ? partnerPaths.events(partner.id) : partnerPaths.preferred(partner.id)}`,
+      image: logo,
+      url,
+      structuredData: [
+        partnerOrganizationLd({
+          kind: partner.type,
+          name: partner.name,
+          description: partner.description,
+          url,
+          logo,
+          website: partner.websiteUrl,
+          address: partner.address,
+          city: partner.cityName,
+        }),
+      ],
     };
   };
 }

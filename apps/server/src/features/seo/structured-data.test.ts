@@ -7,11 +7,15 @@ import {
 } from './schema-org-vocabulary.ts';
 import {
   availabilityOf,
+  discussionPostingLd,
+  partnerOrganizationLd,
   placeLd,
   postalAddressOf,
   sportsEventLd,
   sportsTeamLd,
   type EventFacts,
+  type PartnerFacts,
+  type PostFacts,
 } from './structured-data.ts';
 
 /** Whether `type` is `ancestor` or one of its subtypes, by schema.org's subClassOf. */
@@ -179,6 +183,76 @@ describe('schema.org JSON-LD (issue 33)', () => {
     });
     expect(vocabularyProblems(place)).toEqual([]);
     expect(place).toMatchObject({ '@context': 'https://schema.org', '@type': 'SportsActivityLocation' });
+  });
+
+  it('writes a board post as a DiscussionForumPosting: author, dates to the second in UTC, photos, replies counted', () => {
+    const post: PostFacts = {
+      title: 'Sub needed Thursday',
+      text: 'Two spots left, bring a dark shirt.',
+      url: 'https://huddle.example/posts/play-competition/sub-needed/1',
+      section: 'Play & Competition - Sub needed',
+      images: ['https://huddle.example/uploads/field.jpg'],
+      authorName: 'Paula Poster',
+      publishedAt: '2030-06-01T17:05:09.123Z',
+      editedAt: null,
+      place: 'Zilker Park',
+      replyCount: 2,
+    };
+    const ld = discussionPostingLd(post);
+    expect(vocabularyProblems(ld)).toEqual([]);
+    expect(ld).toMatchObject({
+      '@type': 'DiscussionForumPosting',
+      headline: 'Sub needed Thursday',
+      author: { '@type': 'Person', name: 'Paula Poster' },
+      datePublished: '2030-06-01T17:05:09Z',
+      image: ['https://huddle.example/uploads/field.jpg'],
+      contentLocation: { '@type': 'Place', name: 'Zilker Park' },
+      interactionStatistic: { interactionType: 'https://schema.org/CommentAction', userInteractionCount: 2 },
+    });
+    expect(ld).not.toHaveProperty('dateModified');
+    const edited = discussionPostingLd({ ...post, images: [], place: null, editedAt: '2030-06-02T08:00:00.000Z' });
+    expect(vocabularyProblems(edited)).toEqual([]);
+    expect(edited.dateModified).toBe('2030-06-02T08:00:00Z');
+    expect(edited).not.toHaveProperty('image');
+    expect(edited).not.toHaveProperty('contentLocation');
+  });
+
+  it('writes a partner as the organization it is, with its logo, its own site and its address, or its city', () => {
+    const venue: PartnerFacts = {
+      kind: 'venue',
+      name: 'Court House',
+      description: 'Six indoor courts.',
+      url: 'https://huddle.example/partner/preferred/1',
+      logo: 'https://huddle.example/uploads/court-house.png',
+      website: 'https://courthouse.example',
+      address: '100 Congress Ave, Austin, TX 78701',
+      city: 'Austin, TX',
+    };
+    const ld = partnerOrganizationLd(venue);
+    expect(vocabularyProblems(ld)).toEqual([]);
+    expect(ld).toMatchObject({
+      '@type': 'SportsActivityLocation',
+      sameAs: 'https://courthouse.example',
+      address: { addressLocality: 'Austin', addressRegion: 'TX', postalCode: '78701' },
+    });
+    const plain = partnerOrganizationLd({ ...venue, description: ' ', logo: null, website: null, address: null });
+    expect(vocabularyProblems(plain)).toEqual([]);
+    expect(plain).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'SportsActivityLocation',
+      name: 'Court House',
+      url: venue.url,
+      location: { '@type': 'Place', name: 'Austin, TX' },
+    });
+    expect(partnerOrganizationLd({ ...venue, address: null, city: null })).not.toHaveProperty('location');
+    // Each kind is a type of its own, all of them organizations in the vocabulary.
+    const types = (['venue', 'shop', 'coach', 'league'] as const).map((kind) => {
+      const typed = partnerOrganizationLd({ ...venue, kind });
+      expect(vocabularyProblems(typed), kind).toEqual([]);
+      expect(isA(typed['@type'], 'Organization'), kind).toBe(true);
+      return typed['@type'];
+    });
+    expect(types).toEqual(['SportsActivityLocation', 'SportingGoodsStore', 'LocalBusiness', 'SportsOrganization']);
   });
 
   it('reads a US address line into its parts, and keeps any other line whole', () => {

@@ -1,13 +1,14 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import type { PartnerType } from '@huddle/shared/partners';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
  * schema.org JSON-LD for the public pages (issue 33, decision 076): what search engines read of an
- * event, team or place from the first HTML. Plain objects built from what the page itself shows to
+ * event, team, place, board post or partner from the first HTML. Plain objects built from what the page itself shows to
  * a visitor, so nothing private can reach them; structured-data.test.ts checks every type and
  * property against schema.org's vocabulary and Google's Event rich-result fields.
  */
@@ -160,5 +161,83 @@ export function sportsTeamLd(team: TeamFacts): JsonLd {
         userInteractionCount: team.memberCount,
       },
     }),
+  };
+}
+
+/** An instant in UTC to the second, as schema.org's DateTime reads it: 2026-12-06T18:00:00Z. */
+const utcInstant = (instant: string) => new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export interface PostFacts {
+  title: string;
+  text: string;
+  url: string;
+  /** "Play & Competition - Sub needed": where on the board it is. */
+  section: string;
+  images: readonly string[];
+  authorName: string;
+  publishedAt: string;
+  editedAt: string | null;
+  place: string | null;
+  replyCount: number;
+}
+
+/**
+ * A board post (spec §6: posts are public) as Google reads forum threads: DiscussionForumPosting
+ * with its author, dates, words and photos, and how many replies it has (their words stay on the page).
+ */
+export function discussionPostingLd(post: PostFacts): JsonLd {
+  return {
+    '@context': context,
+    '@type': 'DiscussionForumPosting',
+    headline: post.title,
+    text: post.text,
+    url: post.url,
+    articleSection: post.section,
+    author: { '@type': 'Person', name: post.authorName },
+    datePublished: utcInstant(post.publishedAt),
+    ...(post.editedAt && { dateModified: utcInstant(post.editedAt) }),
+    ...(post.images.length > 0 && { image: [...post.images] }),
+    ...(post.place && { contentLocation: { '@type': 'Place', name: post.place } }),
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: vocabulary('CommentAction'),
+      userInteractionCount: post.replyCount,
+    },
+  };
+}
+
+/** Each kind of partner as schema.org types it (Organization's subtypes; a venue is a place too). */
+const partnerTypes = {
+  venue: 'SportsActivityLocation',
+  shop: 'SportingGoodsStore',
+  coach: 'LocalBusiness',
+  league: 'SportsOrganization',
+} as const satisfies Record<PartnerType, string>;
+
+export interface PartnerFacts {
+  kind: PartnerType;
+  name: string;
+  description: string;
+  url: string;
+  logo: string | null;
+  /** The partner's own site: the same organization elsewhere. */
+  website: string | null;
+  address: string | null;
+  city: string | null;
+}
+
+/** A partner's page (spec §6: public): the organization, its logo, its own site and where it is. */
+export function partnerOrganizationLd(partner: PartnerFacts): JsonLd {
+  return {
+    '@context': context,
+    '@type': partnerTypes[partner.kind],
+    name: partner.name,
+    ...(partner.description.trim() && { description: partner.description }),
+    url: partner.url,
+    ...(partner.logo && { logo: partner.logo }),
+    ...(partner.website && { sameAs: partner.website }),
+    ...(partner.address
+      ? { address: postalAddressOf(partner.address) }
+      : partner.city && { location: { '@type': 'Place', name: partner.city } }),
   };
 }
