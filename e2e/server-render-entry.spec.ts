@@ -43,6 +43,12 @@ test('sign-up and sign-in work with JavaScript off, and a wrong password comes b
   await expect(noScript).toHaveTitle('Login | Huddle');
   // What needs the scripts (a passkey) is not offered without them.
   await expect(noScript.getByRole('button', { name: 'Sign in with a passkey' })).toBeHidden();
+  // A field in error comes back with the caret in it (the HTML's autofocus: no script needed).
+  await noScript.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await noScript.getByLabel('Password', { exact: true }).fill('whatever it is');
+  await noScript.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(noScript.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await expect(noScript.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
   await noScript.getByRole('textbox', { name: 'Email' }).fill(person.email);
   await noScript.getByLabel('Password', { exact: true }).fill('not my password at all');
   await noScript.getByRole('button', { name: 'Sign in', exact: true }).click();

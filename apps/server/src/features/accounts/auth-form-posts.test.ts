@@ -42,6 +42,13 @@ const sessionCookieIn = (header: string | string[] | undefined) =>
 const flashIn = (header: string | string[] | undefined) =>
   setCookies(header).find((cookie) => cookie.startsWith(`${authFormStateCookie}=`));
 
+/** The names of the inputs the markup autofocuses. */
+const autofocused = (markup: string) =>
+  [...markup.matchAll(/<input\b[^>]*>/g)]
+    .map(([input]) => input)
+    .filter((input) => /\sautofocus(=""|\s|>|\/)/.test(input))
+    .map((input) => /\sname="([^"]*)"/.exec(input)?.[1]);
+
 /** #root's markup and the form-state data block of an auth page. */
 function authPageParts(html: string) {
   const root =
@@ -155,6 +162,8 @@ describe('signing in with the HTML form', () => {
       fieldErrors: {},
       error: { code: 'INVALID_CREDENTIALS', message: signInErrorMessages.InvalidUser },
     });
+    // No field in error, no field autofocused: the message is above the form.
+    expect(autofocused(root)).toEqual([]);
     // Read once: the page clears it, so a reload shows a clean form.
     expect(flashIn(page.headers['set-cookie'])).toMatch(/^huddle-auth-form=; Max-Age=0/);
     // Not shown on the other form.
@@ -181,6 +190,8 @@ describe('signing in with the HTML form', () => {
     const { state, root } = authPageParts(page.body);
     expect(state?.fieldErrors).toEqual({ email: apiFields.email?.[0], password: apiFields.password?.[0] });
     expect(root).toContain('value="not-an-email"');
+    // The caret starts in the first field in error, scripts or not: the HTML's own autofocus.
+    expect(autofocused(root)).toEqual(['email']);
   });
 
   it('ignores an outcome cookie this server did not sign', async () => {
@@ -303,6 +314,7 @@ describe('signing up with the HTML form', () => {
     });
     expect(root).toContain(`value="${body.name}"`);
     expect(root).toContain('An account with this email already exists.');
+    expect(autofocused(root)).toEqual(['email']);
     expect(page.body).not.toContain(body.password);
   });
 

@@ -1,8 +1,7 @@
 import { authFormStateElementId, type AuthFormState } from '@huddle/shared/auth-pages';
 import type { ErrorCode } from '@huddle/shared/errors';
-import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { focusFirstInvalidField } from '../../lib/focus-first-error.ts';
 
 /**
  * A failed no-JavaScript sign-in or sign-up (issue 33): the server rendered the form again with what
@@ -56,17 +55,15 @@ export function useValuesTypedBeforeHydration<Name extends string>(
 }
 
 /**
- * A form the server rendered again with field problems (a post sent before the scripts ran, or
- * without them) puts focus on the first field in error once it is live, as the form does after a
- * failed submit in the browser.
+ * The field a form the server rendered again with field problems starts in: the first in error, in
+ * the form's order. Given as `autoFocus`, the server writes it as the HTML's `autofocus`, so the
+ * browser puts the caret there as the page loads, with or without the scripts; hydrating does not
+ * move focus again (React focuses only elements it creates), so a field the person has already gone
+ * to keeps it.
  */
-export function useFocusOnServerFieldErrors(
-  formElement: RefObject<HTMLFormElement | null>,
+export function firstFieldInError<Name extends string>(
   state: AuthFormState | null,
-): void {
-  useEffect(() => {
-    if (state && Object.keys(state.fieldErrors).length > 0) focusFirstInvalidField(formElement.current);
-    // Once, right after the first commit (hydration).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  order: readonly Name[],
+): Name | undefined {
+  return order.find((name) => Boolean(state?.fieldErrors[name]));
 }

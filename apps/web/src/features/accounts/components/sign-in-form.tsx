@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { signIn } from '../api/sign-in.ts';
-import { apiErrorOf, useFocusOnServerFieldErrors, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
+import { apiErrorOf, firstFieldInError, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
 import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
@@ -32,6 +32,9 @@ interface SignInFormProps {
  * (issue 17): a disabled account gets the server's own message, so its owner knows why. An
  * unverified email (kind NoPasswordSet) has its own notice with a way out: UnverifiedSignIn.
  */
+/** The form's fields, top to bottom. */
+const fieldOrder = ['email', 'password'] as const;
+
 function failureMessage(error: Error): string {
   if (error instanceof ApiError && error.code === 'FORBIDDEN') return error.message;
   const kind = signInErrorKindFor(error instanceof ApiError ? error.code : 'INTERNAL');
@@ -56,8 +59,8 @@ export function SignInForm({
     validate: signInProblems,
   });
   const formElement = useRef<HTMLFormElement>(null);
-  useValuesTypedBeforeHydration(formElement, ['email', 'password'], (typed) => form.setValues(typed));
-  useFocusOnServerFieldErrors(formElement, formState);
+  useValuesTypedBeforeHydration(formElement, fieldOrder, (typed) => form.setValues(typed));
+  const startIn = firstFieldInError(formState, fieldOrder);
 
   const submit = form.onSubmit((values) => {
     setSocialFailure(null);
@@ -117,6 +120,7 @@ export function SignInForm({
           autoComplete="username webauthn"
           inputMode="email"
           name="email"
+          autoFocus={startIn === 'email'}
           {...requiredField}
           {...form.getInputProps('email')}
         />
@@ -124,6 +128,7 @@ export function SignInForm({
           label="Password"
           autoComplete="current-password"
           name="password"
+          autoFocus={startIn === 'password'}
           {...requiredField}
           visibilityToggleButtonProps={visibilityToggleProps}
           {...form.getInputProps('password')}

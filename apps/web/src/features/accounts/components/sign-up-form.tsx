@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { signUp } from '../api/sign-up.ts';
-import { apiErrorOf, useFocusOnServerFieldErrors, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
+import { apiErrorOf, firstFieldInError, useValuesTypedBeforeHydration } from '../form-state-from-server.ts';
 import { useSubmission } from '../use-submission.ts';
 import { requiredField, visibilityToggleProps } from './field-props.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
@@ -23,6 +23,9 @@ interface SignUpFormProps {
   /** A failed sign-up sent without JavaScript (issue 33): the form starts with what was typed and the messages. */
   formState?: AuthFormState | null;
 }
+
+/** The form's fields, top to bottom. */
+const fieldOrder = ['name', 'email', 'password'] as const;
 
 export function SignUpForm({
   returnTo,
@@ -39,8 +42,8 @@ export function SignUpForm({
     validate: signUpProblems,
   });
   const formElement = useRef<HTMLFormElement>(null);
-  useValuesTypedBeforeHydration(formElement, ['name', 'email', 'password'], (typed) => form.setValues(typed));
-  useFocusOnServerFieldErrors(formElement, formState);
+  useValuesTypedBeforeHydration(formElement, fieldOrder, (typed) => form.setValues(typed));
+  const startIn = firstFieldInError(formState, fieldOrder);
   // Field problems (an email already taken) go beside the field; the rest in the alert.
   const { error } = submission;
   const failure = socialFailure ?? (error && !(error instanceof ApiError && error.fields) ? error.message : null);
@@ -86,6 +89,7 @@ export function SignUpForm({
           description={`${nameLength}/${displayNameLength.max} characters. Other players see this name.`}
           autoComplete="name"
           name="name"
+          autoFocus={startIn === 'name'}
           {...requiredField}
           {...form.getInputProps('name')}
         />
@@ -95,6 +99,7 @@ export function SignUpForm({
           autoComplete="email"
           inputMode="email"
           name="email"
+          autoFocus={startIn === 'email'}
           {...requiredField}
           {...form.getInputProps('email')}
         />
@@ -103,6 +108,7 @@ export function SignUpForm({
           description={`At least ${passwordLength.min} characters. A few words you will remember work well.`}
           autoComplete="new-password"
           name="password"
+          autoFocus={startIn === 'password'}
           {...requiredField}
           visibilityToggleButtonProps={visibilityToggleProps}
           {...form.getInputProps('password')}
