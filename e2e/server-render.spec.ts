@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
-import { watchHydration } from './support/hydration.ts';
+import { appStarted, watchHydration } from './support/hydration.ts';
 import { signUpWithProfile } from './support/people.ts';
 
 /**
@@ -87,4 +87,35 @@ test('a server-rendered event page hydrates without a warning and asks nothing m
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
   expect(organizerSeen.problems).toEqual([]);
   expect(organizerSeen.getsOf([`/api/events/${eventId}`])).toEqual([]);
+});
+
+test('a visitor in another time zone gets the game on their own clock, painted from their second page on, and hydrated without a warning @mobile', async ({
+  browser,
+  page,
+}) => {
+  await signUpWithProfile(page, newPerson('Host'));
+  const { eventId, title } = await gameWithOnePlayer(page);
+  // The game is 6 to 8 PM in Chicago; the visitor's browser is in New York.
+  const visitorContext = await browser.newContext({
+    timezoneId: 'America/New_York',
+    viewport: page.viewportSize() ?? undefined,
+  });
+  const visitor = await visitorContext.newPage();
+  const yourTime = visitor.getByText(/^Your time: .*, 7:00 PM – 9:00 PM \(America\/New_York \(E[DS]T\)\)$/);
+
+  // A first visit: the server cannot know the zone yet; the line comes once the page is live.
+  const first = await visitor.goto(`/discover/events/${eventId}`);
+  expect(((await first?.text()) ?? '').includes('Your time'), 'the line in the first HTML').toBe(false);
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(yourTime).toBeVisible();
+
+  // The page wrote the browser's zone as it loaded: the next page is rendered with the line in it,
+  // and hydrates with it, without a warning.
+  const seen = watchHydration(visitor);
+  const second = await visitor.goto(`/evt/${eventId}`);
+  expect(((await second?.text()) ?? '').includes('Your time'), 'the line in the second HTML').toBe(true);
+  await expect(visitor.locator(appStarted)).toHaveCount(1);
+  await expect(yourTime).toBeVisible();
+  expect(seen.problems).toEqual([]);
+  await visitorContext.close();
 });

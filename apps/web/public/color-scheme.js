@@ -20,15 +20,24 @@
   var script = window.document.currentScript;
   if (!script || !script.hasAttribute('data-warm-intl')) return;
   try {
-    new Intl.DateTimeFormat('en-US', {
+    var dates = new Intl.DateTimeFormat('en-US', {
       weekday: 'short',
       month: 'short',
       day: 'numeric',
       hour: 'numeric',
       minute: '2-digit',
       timeZoneName: 'short',
-    }).format(0);
+    });
+    dates.format(0);
     new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(0);
+    // The browser's zone, for the server's next render of an event page ("Your time": the cookie
+    // viewerTimeZoneCookie, packages/shared/src/discover-home-page-sources.ts). Written, not read
+    // first: a read of document.cookie waits on the browser process, before the first paint.
+    var zone = dates.resolvedOptions().timeZone;
+    if (zone) {
+      window.document.cookie =
+        'huddle-time-zone=' + encodeURIComponent(zone) + '; Path=/; Max-Age=31536000; SameSite=Lax';
+    }
   } catch {
     // no Intl: the app formats without it
   }

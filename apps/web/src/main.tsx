@@ -13,6 +13,7 @@ import { readCustomHost } from './features/custom-domains/custom-host.ts';
 import { sessionQueryKey, sessionQueryOptions } from './features/accounts/api/get-session.ts';
 import { takeInlineSession } from './features/accounts/api/inline-session.ts';
 import { publicConfigQueryOptions } from './features/settings/api/get-public-config.ts';
+import { setServerRenderedTimeZone } from './lib/format-event-time.ts';
 import { keepServerRenderedCopies } from './lib/offline-data.ts';
 import { setHydratingServerMarkup } from './lib/use-hydrated.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -37,6 +38,7 @@ else void queryClient.prefetchQuery(sessionQueryOptions());
 // the server's time: a browser clock ahead of the server's would take it as stale and ask again.
 const serverState = takeServerRenderState();
 for (const { queryKey, data } of serverState?.queries ?? []) queryClient.setQueryData(queryKey, data);
+setServerRenderedTimeZone(serverState?.viewerTimeZone);
 // The worker keeps home's lists as they are fetched; a rendered home fetched none (issue 33).
 if (serverState) void keepServerRenderedCopies(serverState.queries).catch(() => undefined);
 

@@ -50,6 +50,29 @@ export interface RenderRequest {
   language: string | null;
   /** The visitor's picked city's cookie (visitorCityCookie) as sent, decoded, unchecked. */
   pickedCity: string | null;
+  /** The browser's time zone as its last page wrote it (viewerTimeZoneCookie), a zone Intl knows; else null. */
+  timeZone: string | null;
+}
+
+/**
+ * The cookie the browser's own time zone travels in: index.html's inline script writes it before
+ * the first paint (public/color-scheme.js, with the Intl formatter it makes anyway), so from a
+ * person's second page on the server renders the event page's "Your time" line too, and it no
+ * longer appears after hydration (issue 33: layout shift). Not HttpOnly: the browser writes it.
+ * The script spells the name out: keep the two the same.
+ */
+export const viewerTimeZoneCookie = 'huddle-time-zone';
+
+/** A cookie's zone, if Intl knows it ("America/Chicago"); anything else is no zone. */
+export function knownTimeZone(value: string | null | undefined): string | null {
+  if (!value || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    // As the browser spelled it: the page hydrates with the zone it will then read itself.
+    return value;
+  } catch {
+    return null;
+  }
 }
 
 /** The first language of an Accept-Language header ("en-US,en;q=0.9" → "en-US"); null without one. */

@@ -112,4 +112,9 @@ export interface ServerRenderState {
   loaderData: Record<string, unknown>;
   /** The query cache entries the page was rendered from, set into the browser's cache before it hydrates. */
   queries: { queryKey: readonly unknown[]; data: unknown }[];
+  /**
+   * The viewer's time zone the page was rendered with (its cookie), or null: the browser hydrates
+   * with it, then reads its own (the cookie may have changed since, written before this paint).
+   */
+  viewerTimeZone?: string | null;
 }

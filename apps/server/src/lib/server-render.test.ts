@@ -29,7 +29,12 @@ function pageParts(html: string) {
   return {
     root,
     state: block('huddle-server-render') as
-      { loaderData: Record<string, unknown>; queries: { queryKey: unknown[]; data: unknown }[] } | undefined,
+      | {
+          loaderData: Record<string, unknown>;
+          queries: { queryKey: unknown[]; data: unknown }[];
+          viewerTimeZone?: string | null;
+        }
+      | undefined,
   };
 }
 
@@ -92,6 +97,24 @@ describe('server rendering of an event page', () => {
       expect(Object.values(state?.loaderData ?? {})).toEqual([null]);
     },
   );
+
+  it("adds the viewer's own time from the browser's time-zone cookie, hands the zone to the browser, and ignores a bad one", async () => {
+    const withZone = async (zone: string | null) => {
+      const headers = zone === null ? {} : { cookie: `huddle-time-zone=${encodeURIComponent(zone)}` };
+      return pageParts((await t.app.inject({ method: 'GET', url: `/evt/${eventId}`, headers })).body);
+    };
+    // 6:00 PM CDT in Austin is 7:00 PM EDT in New York.
+    const newYork = await withZone('America/New_York');
+    expect(newYork.root).toMatch(/Your time: (<!-- -->)?Tue, Jun 4, 2030, 7:00 PM – 9:00 PM(<!-- -->)? \(/);
+    expect(newYork.root).toContain('America/New_York (EDT)');
+    expect(newYork.state).toMatchObject({ viewerTimeZone: 'America/New_York' });
+    // The game's own clock (Winnipeg reads as Chicago), no cookie, or one that names no zone: no line.
+    for (const zone of ['America/Winnipeg', null, 'Mars/Olympus_Mons', '../../etc/passwd', 'x'.repeat(80)]) {
+      const page = await withZone(zone);
+      expect(page.root, String(zone)).not.toContain('Your time');
+      expect(page.state?.viewerTimeZone, String(zone)).toBe(zone === 'America/Winnipeg' ? zone : null);
+    }
+  });
 
   it('shows the organizer their own status and the manage link, and someone else neither', async () => {
     const own = pageParts(

@@ -10,6 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ContentPageSources } from '@huddle/shared/content-page-sources';
 import {
   firstAcceptedLanguage,
+  knownTimeZone,
+  viewerTimeZoneCookie,
   visitorCityCookie,
   type RenderRequest,
 } from '@huddle/shared/discover-home-page-sources';
@@ -131,9 +133,10 @@ export function createServerRender(webDistDir: string, sources: ServerRenderSour
 }
 
 /**
- * The browser's language and a visitor's picked city, as this request tells them (discover and home,
- * issue 33): the web app decides the distance unit and the visitor's list from them as the browser
- * does from navigator.language and its own storage.
+ * The browser's language, a visitor's picked city and the browser's time zone, as this request
+ * tells them (issue 33): the web app decides the distance unit, the visitor's list and the event
+ * page's "Your time" line from them as the browser does from navigator.language, its own storage
+ * and Intl.
  */
 function renderRequestOf(request: FastifyRequest): RenderRequest {
   const [city] = cookieValues(request.headers.cookie, visitorCityCookie);
@@ -143,5 +146,12 @@ function renderRequestOf(request: FastifyRequest): RenderRequest {
   } catch {
     // Not written by the app: as if no city was picked.
   }
-  return { language: firstAcceptedLanguage(request.headers['accept-language']), pickedCity };
+  const [zone] = cookieValues(request.headers.cookie, viewerTimeZoneCookie);
+  let timeZone: string | null = null;
+  try {
+    timeZone = knownTimeZone(zone === undefined ? null : decodeURIComponent(zone));
+  } catch {
+    // Not written by the app: as if the browser had said nothing.
+  }
+  return { language: firstAcceptedLanguage(request.headers['accept-language']), pickedCity, timeZone };
 }

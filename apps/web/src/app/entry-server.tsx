@@ -48,7 +48,7 @@ export interface ServerPageSources {
   event: (eventId: string, occurrence: string | null) => Promise<EventView | null>;
   /** Team, place, … pages (decision 075's addendum): their GET endpoints' replies for this person, or null. */
   content: ContentPageSources;
-  /** What the server knows of the browser (discover and home: its language, a visitor's picked city). */
+  /** What the server knows of the browser (its language, a visitor's picked city, its time zone). */
   request: RenderRequest;
 }
 
@@ -183,6 +183,7 @@ export async function renderPage(
         .getAll()
         .filter((query) => query.state.status === 'success')
         .map((query) => ({ queryKey: query.queryKey, data: query.state.data })),
+      viewerTimeZone: sources.request.timeZone,
     },
     // What RootLayout sets (without the unread count, which the app adds when it has one).
     title: name ? namedPageTitle(name) : pageTitle(location.pathname),

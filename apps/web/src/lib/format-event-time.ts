@@ -1,3 +1,5 @@
+import { useRenderRequest } from './render-request.ts';
+import { useBrowserValue } from './use-hydrated.ts';
 import { dateTimeFormat, numberFormat } from './intl-formats.ts';
 /**
  * When an event happens, as lists show it: in the event's own time zone, with the zone
@@ -23,6 +25,23 @@ export function formatEventStart(startsAt: string, timeZone: string, locale?: st
  */
 export function viewerTimeZone(): string {
   return dateTimeFormat(undefined, {}).resolvedOptions().timeZone || 'UTC';
+}
+
+let serverRenderedTimeZone: string | null = null;
+
+/** main.tsx: the zone the server rendered this page with (its render state), for the hydrating render. */
+export function setServerRenderedTimeZone(zone: string | null | undefined): void {
+  serverRenderedTimeZone = zone ?? null;
+}
+
+/**
+ * The viewer's zone in a render that may be the server's or hydrate it: on the server the zone the
+ * browser's cookie said (null without one), while hydrating the same (from the render state), then
+ * the browser's own, in a transition (useBrowserValue). Null: not known, say nothing zone-specific.
+ */
+export function useViewerTimeZone(): string | null {
+  const request = useRenderRequest();
+  return useBrowserValue<string | null>(viewerTimeZone, request ? request.timeZone : serverRenderedTimeZone);
 }
 
 /** "$12" or "$12.50" for a price in cents; "Free" for none. */

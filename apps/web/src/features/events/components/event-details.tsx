@@ -13,8 +13,7 @@ import {
   skillLevelLabels,
   zoneLabel,
 } from '../event-format.ts';
-import { viewerTimeZone } from '../../../lib/format-event-time.ts';
-import { useBrowserValue } from '../../../lib/use-hydrated.ts';
+import { useViewerTimeZone } from '../../../lib/format-event-time.ts';
 import classes from './event-details.module.css';
 import { EventPeople } from './event-people.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
@@ -37,8 +36,9 @@ interface EventDetailsProps {
 /** When: in the event's own zone, named, and on the viewer's clock when that reads differently. */
 function EventWhen({ view }: { view: EventView }) {
   const { event, occurrence } = view;
-  // The server does not know the viewer's zone: the line comes with the first render after hydration.
-  const viewerZone = useBrowserValue<string | null>(viewerTimeZone, null);
+  // On the server, the zone the browser's cookie says: a first visit has none, and the line comes
+  // with the first render after hydration.
+  const viewerZone = useViewerTimeZone();
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <IconClock size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
