@@ -119,7 +119,7 @@ test('a player writes a post, a visitor reads it signed out, another player repl
   await expect(replier.getByRole('textbox', { name: 'Your reply' })).toHaveValue('');
 
   await page.reload();
-  // Not a tap made before app-start.js has run (decision 084's "Left": the page can paint before).
+  // Not a tap made before app-start.js has arrived (decision 084's "Left": the page can paint before).
   await expect(page.locator(appStarted)).toHaveCount(1);
   await page.getByRole('button', { name: `Reply to ${replierPerson.name}` }).click();
   await page.getByRole('textbox', { name: `Reply to ${replierPerson.name}` }).fill('Great, see you at 9.');

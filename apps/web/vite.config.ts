@@ -334,7 +334,7 @@ function startAfterFirstPaint(): Plugin {
           .replace(
             entry,
             (_tag, src: string) =>
-              `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">\n    <script type="module" src="/app-start.js"></script>`,
+              `<link rel="modulepreload" crossorigin href="${src}" id="app-entry">\n    <script type="module" async src="/app-start.js"></script>`,
           )
           .replaceAll(
             '<link rel="modulepreload" crossorigin',

@@ -279,7 +279,7 @@ function startedAfterPaint(html: string): string {
   return html.replace(
     /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
     (_tag, src: string) =>
-      `<link rel="modulepreload" crossorigin href="${src}" id="app-entry"><script type="module" src="/app-start.js"></script>`,
+      `<link rel="modulepreload" crossorigin href="${src}" id="app-entry"><script type="module" async src="/app-start.js"></script>`,
   );
 }
 

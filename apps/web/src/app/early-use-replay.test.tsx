@@ -175,4 +175,30 @@ describe('a button pressed on a server-rendered page before hydration', () => {
     expect(toggle!.getAttribute('aria-pressed')).toBe('true');
     expect(counted).toHaveBeenCalledTimes(1);
   });
+
+  it('is kept when app-start.js ran before the page arrived (an async script), and replayed once live', async () => {
+    const counted = vi.fn();
+    document.body.innerHTML = '';
+    new Function(appStart)();
+    // The rest of the page arrives and is painted; the person taps.
+    document.body.innerHTML = `<template id="huddle-after-paint"></template><div id="root">${renderToString(<PressToggle counted={counted} />)}</div>`;
+    const [, count] = [...document.querySelectorAll('button')];
+    count!.click();
+    await act(async () => {
+      root = hydrateRoot(document.getElementById('root')!, <PressToggle counted={counted} />);
+    });
+    replayEarlyClicks(() => false);
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    markInteractive();
+    await vi.waitFor(() => expect(counted).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+
+  it('is not kept on a page the browser renders itself (no template of the server’s)', () => {
+    document.body.innerHTML = '<div id="root"><button type="button">Count</button></div>';
+    new Function(appStart)();
+    document.querySelector('button')!.click();
+    const kept = (document as { huddleEarlyClicks?: { take(): { taps: Element[] } } }).huddleEarlyClicks!.take();
+    expect(kept.taps).toEqual([]);
+  });
 });

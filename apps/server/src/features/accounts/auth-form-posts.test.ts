@@ -93,7 +93,7 @@ describe('the sign-in and sign-up pages, rendered on the server', () => {
       const afterPaint = /<template id="huddle-after-paint">([\s\S]*?)<\/template>/.exec(response.body)?.[1] ?? '';
       expect(afterPaint, url).toMatch(/<link rel="modulepreload"[^>]*id="app-entry">/);
       expect(response.body.replace(afterPaint, ''), url).not.toContain('rel="modulepreload"');
-      expect(response.body, url).toContain('<script type="module" src="/app-start.js"></script>');
+      expect(response.body, url).toContain('<script type="module" async src="/app-start.js"></script>');
     }
   });
 
