@@ -150,9 +150,10 @@ export default tseslint.config(
     },
   },
   {
-    // A table that scrolls sideways is a region a keyboard must reach: Mantine's Table.ScrollContainer
-    // left its viewport unfocusable, and axe failed a journey whenever a phone's width made it scroll
-    // (stop 42). ScrollingTable makes it focusable and labelled, and says it scrolls.
+    // Mantine patterns that looked right and were not (each found by a person, then made impossible):
+    // a table that scrolls sideways is a region a keyboard must reach, and Table.ScrollContainer left
+    // its viewport unfocusable (axe failed a journey whenever a phone's width made it scroll, stop 42);
+    // ScrollingTable makes it focusable and labelled, and says it scrolls.
     files: ['apps/web/**/*.tsx'],
     ignores: ['apps/web/src/components/ui/scrolling-table.tsx'],
     rules: {
@@ -162,6 +163,14 @@ export default tseslint.config(
         {
           selector: "JSXMemberExpression[object.name='Table'][property.name='ScrollContainer']",
           message: 'Use ScrollingTable (components/ui/scrolling-table.tsx): its scrolling region takes focus.',
+        },
+        {
+          // Mantine's light variant with a shade ("green.9") fills with that shade and writes in the
+          // colour's light text, the same shade: a "Paid" badge and an "Unlink Stripe" button were
+          // green on green and red on red (found in stop 43).
+          selector:
+            "JSXOpeningElement:has(JSXAttribute[name.name='variant'][value.value='light']):has(JSXAttribute[name.name='color'][value.value=/\\.[0-9]$/])",
+          message: 'variant="light" takes a colour without a shade ("red", not "red.9"), or use variant="filled".',
         },
       ],
     },

@@ -80,6 +80,8 @@ test('a player pays for a game through Checkout and is in @mobile @postgres', as
   await expect(player.getByText('You’re in. Paid.')).toBeVisible();
   await expect(player.getByText('Paid', { exact: true })).toBeVisible();
   await expect(player.getByRole('link', { name: payer.name }).first()).toBeVisible();
+  // The Paid badge is readable (it was green on green: axe's contrast check).
+  await expectAccessible(player);
 
   // The organizer sees the payment on the manage page.
   await page.goto(`/discover/events/${eventId}/manage`);

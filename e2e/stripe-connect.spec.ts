@@ -80,6 +80,8 @@ test('an organizer connects Stripe, finishes verification and unlinks @mobile', 
   await page.goto('/settings?tab=payments');
   const settingsCard = page.getByRole('region', { name: 'Stripe account' });
   await expect(settingsCard.getByText('Active', { exact: true })).toBeVisible();
+  // Unlink Stripe is readable (it was red on red: axe's contrast check).
+  await expectAccessible(page);
   await settingsCard.getByRole('button', { name: 'Unlink Stripe' }).click();
   const confirm = page.getByRole('dialog', { name: 'Unlink Stripe' });
   await expect(confirm.getByRole('button', { name: 'Unlink' })).toBeVisible();

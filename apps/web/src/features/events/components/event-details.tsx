@@ -136,7 +136,7 @@ export function EventDetails({
           </Badge>
           {/* Decision 033: a paid game's joined player paid for the spot. */}
           {Boolean(event.priceCents) && view.myParty?.status === 'joined' && (
-            <Badge variant="light" color="green.9">
+            <Badge variant="filled" color="huddle.9">
               Paid
             </Badge>
           )}

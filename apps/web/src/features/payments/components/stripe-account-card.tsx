@@ -80,7 +80,7 @@ export function StripeAccountCard({ account }: { account: StripeAccount & { stri
               Complete Verification
             </Button>
           ) : null}
-          <Button color="red.9" variant="light" onClick={askToUnlink}>
+          <Button color="red" variant="light" onClick={askToUnlink}>
             Unlink Stripe
           </Button>
         </Group>
