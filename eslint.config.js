@@ -155,7 +155,6 @@ export default tseslint.config(
     // its viewport unfocusable (axe failed a journey whenever a phone's width made it scroll, stop 42);
     // ScrollingTable makes it focusable and labelled, and says it scrolls.
     files: ['apps/web/**/*.tsx'],
-    ignores: ['apps/web/src/components/ui/scrolling-table.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

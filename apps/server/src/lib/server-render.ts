@@ -139,19 +139,20 @@ export function createServerRender(webDistDir: string, sources: ServerRenderSour
  * and Intl.
  */
 function renderRequestOf(request: FastifyRequest): RenderRequest {
-  const [city] = cookieValues(request.headers.cookie, visitorCityCookie);
-  let pickedCity: string | null = null;
+  return {
+    language: firstAcceptedLanguage(request.headers['accept-language']),
+    pickedCity: browserCookie(request, visitorCityCookie),
+    timeZone: knownTimeZone(browserCookie(request, viewerTimeZoneCookie)),
+  };
+}
+
+/** A cookie the browser writes (URI-encoded), decoded; null without one or when it does not decode. */
+function browserCookie(request: FastifyRequest, name: string): string | null {
+  const [value] = cookieValues(request.headers.cookie, name);
   try {
-    pickedCity = city ? decodeURIComponent(city) : null;
-  } catch {
-    // Not written by the app: as if no city was picked.
-  }
-  const [zone] = cookieValues(request.headers.cookie, viewerTimeZoneCookie);
-  let timeZone: string | null = null;
-  try {
-    timeZone = knownTimeZone(zone === undefined ? null : decodeURIComponent(zone));
+    return value ? decodeURIComponent(value) : null;
   } catch {
     // Not written by the app: as if the browser had said nothing.
+    return null;
   }
-  return { language: firstAcceptedLanguage(request.headers['accept-language']), pickedCity, timeZone };
 }

@@ -8,9 +8,9 @@ dayjs.extend(timezone);
 
 /**
  * schema.org JSON-LD for the public pages (issue 33, decision 076): what search engines read of an
- * event, team, place, board post or partner from the first HTML. Plain objects built from what the page itself shows to
- * a visitor, so nothing private can reach them; structured-data.test.ts checks every type and
- * property against schema.org's vocabulary and Google's Event rich-result fields.
+ * event, team, place, board post or partner from the first HTML. Plain objects built from what the
+ * page itself shows to a visitor, so nothing private can reach them; structured-data.test.ts checks
+ * every type and property against schema.org's vocabulary and Google's Event rich-result fields.
  */
 
 const context = 'https://schema.org';
