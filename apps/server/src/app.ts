@@ -84,6 +84,7 @@ import { registerWebsiteRoutes } from './features/websites/websites.routes.ts';
 import { websitePages } from './features/websites/websites.page-meta.ts';
 import { registerCustomDomainRoutes } from './features/custom-domains/custom-domains.routes.ts';
 import { customHostPages } from './features/custom-domains/custom-domains.host.ts';
+import { handOffOriginOf } from './features/custom-domains/custom-domains.hand-off.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerConnectionRoutes } from './features/connections/connections.routes.ts';
 import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
@@ -293,6 +294,9 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // Plus the analytics and error-reporting services when configured (decision 052).
         connectSrc: ["'self'", 'ws:', 'wss:', ...thirdPartyOrigins(config)],
+        // Forms post to this site; a sign-in page whose post hands over to a custom domain names
+        // that domain too (web-app.ts, formPostEndsOn).
+        formAction: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -415,6 +419,7 @@ export async function buildApp({
         log: app.log,
       }),
       hostPage: customHostPages(db, deps.clock, config.publicOrigin),
+      formPostEndsOn: (returnTo) => handOffOriginOf(db, { returnTo, publicOrigin: config.publicOrigin }),
       authPageConfig: { socialProviders: config.socialProviders.map((provider) => provider.id) },
       renderPage: createServerRender(config.webDistDir, {
         event: eventPageSource(deps, app.log),

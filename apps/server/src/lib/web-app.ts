@@ -54,12 +54,31 @@ export interface WebAppOptions {
    * the page's title; null leaves auth.html as it is (the browser renders the form).
    */
   renderAuthPage?: RenderAuthPage;
+  /**
+   * Another site an auth page's form post ends on, by the page's returnTo (a custom domain's
+   * sign-in hop, decision 038): its origin, added to the page's CSP form-action, which a browser
+   * applies to every redirect of the post; null: the post stays on this site.
+   */
+  formPostEndsOn?: (returnTo: string) => Promise<string | null>;
   /** A failed no-JavaScript form post's outcome for this page (features/accounts/auth-form-state.ts), read once. */
   authFormState?: {
     read: (request: FastifyRequest, pathname: string) => AuthFormState | null;
     /** The Set-Cookie value that removes it once read. */
     clearCookie: string;
   };
+}
+
+/** The reply's CSP with one more origin its forms may post to, or end on through redirects. */
+function allowFormPostsTo(reply: FastifyReply, origin: string): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    policy.replace(
+      /(^|;)\s*form-action ([^;]*)/,
+      (_whole, start: string, sources: string) => `${start}form-action ${sources} ${origin}`,
+    ),
+  );
 }
 
 /** The host a page was asked on. */
@@ -468,6 +487,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
         // sends such a post with `Origin: null`, which the origin check rightly refuses; same-origin
         // sends this site's origin to this site, and still no referrer to any other.
         reply.header('referrer-policy', 'same-origin');
+        const returnTo = safeReturnTo(new URLSearchParams(search).get(returnToParam));
+        const endsOn =
+          returnTo && options.formPostEndsOn ? await options.formPostEndsOn(returnTo).catch(() => null) : null;
+        if (endsOn) allowFormPostsTo(reply, endsOn);
       }
       return reply.type('text/html; charset=utf-8').send(rendered);
     }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeaderFrom, createTeamCast, signUpUser, type TestUser } from '../../test/factories.ts';
 import { createFakeDns } from '../../test/fake-dns.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ensureWebBuild, webDist } from '../../test/server-rendered-pages.ts';
 import { sessions, users } from '../accounts/accounts.schema.ts';
 import { customDomainHandOffs } from './custom-domains.schema.ts';
 
@@ -21,6 +22,9 @@ let cast: Awaited<ReturnType<typeof createTeamCast>>;
 type Headers = Record<string, string>;
 const get = (host: string, url: string, headers: Headers = {}) =>
   t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
+/** The sources of a reply's CSP form-action. */
+const formAction = (response: { headers: Record<string, unknown> }) =>
+  /(?:^|;)\s*form-action ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1]?.trim();
 const hopUrl = (next: string) => `/api/custom-domains/sign-in?next=${encodeURIComponent(next)}`;
 
 async function connectVerified(owner: TestUser, websiteId: string, domain: string, { app } = t) {
@@ -58,7 +62,12 @@ const sessionCount = async (userId: string) =>
   (await t.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)))[0]?.n ?? 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_ORIGIN: `http://${huddle}` }, { dns: dns.lookup });
+  // The web app too: the sign-in page a hop sends a visitor to, rendered with its form.
+  ensureWebBuild();
+  t = await createTestApp(
+    { PUBLIC_ORIGIN: `http://${huddle}`, WEB_DIST_DIR: webDist },
+    { dns: dns.lookup, serveWebApp: true },
+  );
   cast = await createTeamCast(t, {
     team: 'Lakeside Loons',
     owner: 'Lena Owner',
@@ -235,6 +244,32 @@ describe('signing in on a custom domain', () => {
     expect((await get(huddle, hopUrl('http://other.example.org/form'), { cookie: cast.owner.cookie })).statusCode).toBe(
       403,
     );
+  });
+
+  it('sends the sign-in and sign-up pages a hop leads to with the custom domain in their CSP form-action: their form posts without JavaScript and ends there', async () => {
+    // A browser holds every redirect of a form post to form-action: with 'self' alone, the post's
+    // way on to the domain (hop, hand-off) was blocked and the page stayed as it was.
+    for (const page of ['/auth/login', '/auth/sign-up']) {
+      const response = await get(huddle, `${page}?returnTo=${encodeURIComponent(hopUrl(`http://${club}/form`))}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toMatch(/<form [^>]*method="post"/);
+      expect(formAction(response)).toBe(`'self' http://${club}`);
+    }
+  });
+
+  it('names no other site in an auth page’s form-action: not a domain that is not verified, a stranger, or Huddle itself', async () => {
+    for (const returnTo of [
+      hopUrl('http://pending.example.org/form'),
+      hopUrl('http://stranger.example.net/form'),
+      hopUrl(`http://${huddle}/home`),
+      hopUrl(`http://${club}//evil.example/`),
+      '/api/custom-domains/sign-in',
+      `/home?next=${encodeURIComponent(`http://${club}/form`)}`,
+    ]) {
+      const response = await get(huddle, `/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+      expect(formAction(response), returnTo).toBe("'self'");
+    }
+    expect(formAction(await get(huddle, '/auth/login'))).toBe("'self'");
   });
 
   it('starts a hop only on Huddle’s own origin', async () => {

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { safeReturnTo } from '@huddle/shared/auth-pages';
 import { adminMessages } from '@huddle/shared/admin';
-import { customDomainMessages, customDomainSignInPaths, handOffLifetimeSeconds } from '@huddle/shared/custom-domains';
+import {
+  customDomainMessages,
+  customDomainSignInPaths,
+  customDomainSignInQuery,
+  handOffLifetimeSeconds,
+} from '@huddle/shared/custom-domains';
 import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -71,6 +76,29 @@ export async function issueHandOff(
 /** Whether `next` may be hopped to at all: checked before sending a visitor to sign in first. */
 export async function checkHopTarget(db: Database, args: { next: string; publicOrigin: string }): Promise<void> {
   await hopTarget(db, args);
+}
+
+/**
+ * The origin of the custom domain a sign-in page's returnTo hands over to (a hop: Huddle's
+ * sign-in path with a `next` a hop may go to), or null for any other returnTo. The sign-in and
+ * sign-up forms post without JavaScript and the post ends there, through the hop's redirects: a
+ * browser holds every redirect of a form post to the page's CSP form-action, so the page must name
+ * that origin or the post stops on Huddle's origin with nothing shown (decision 038).
+ */
+export async function handOffOriginOf(
+  db: Database,
+  { returnTo, publicOrigin }: { returnTo: string; publicOrigin: string },
+): Promise<string | null> {
+  const url = new URL(returnTo, publicOrigin);
+  if (url.origin !== new URL(publicOrigin).origin || url.pathname !== customDomainSignInPaths.signIn) return null;
+  const query = customDomainSignInQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!query.success) return null;
+  try {
+    return (await hopTarget(db, { next: query.data.next, publicOrigin })).origin;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
 /**
