@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMyTeams } from '../../features/teams/api/list-my-teams.ts';
 import { useDeleteWebsite, useMyWebsites, usePublishWebsite } from '../../features/websites/api/websites.ts';
 import { usePageName } from '../use-page-name.ts';
+import { ErrorText } from '../../components/ui/error-text.tsx';
 
 const templateLabels: Record<WebsiteTemplate, string> = { club: 'Club', league: 'League' };
 
@@ -114,11 +115,7 @@ export function Component() {
       {publish.error && <Alert color="red">{publish.error.message}</Alert>}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete website" centered>
         <Text>{websiteMessages.deleteConfirm}</Text>
-        {remove.error && (
-          <Text c="red" size="sm" mt="xs">
-            {remove.error.message}
-          </Text>
-        )}
+        {remove.error && <ErrorText mt="xs">{remove.error.message}</ErrorText>}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setDeleting(null)}>
             Cancel

@@ -34,8 +34,9 @@ export function UnverifiedSignIn({
             Resend verification email
           </Button>
         ) : null}
+        {/* Not ErrorText: shared by the sign-in page and the app, it would join a chunk both load. */}
         {resend.error ? (
-          <Text size="sm" c="red.8" role="status">
+          <Text size="sm" c="var(--mantine-color-error)" role="status">
             {resend.error.message}
           </Text>
         ) : null}

@@ -1,7 +1,8 @@
 import { connectionMessages, type ConnectionStatus } from '@huddle/shared/connections';
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
 import { useChangeConnection } from '../api/change-connection.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 /**
  * The buttons for what the viewer has with one person: Connect; Requested (with Cancel request);
@@ -22,11 +23,7 @@ export function ConnectionActions({
   const change = useChangeConnection();
   const run = (action: 'request' | 'accept' | 'decline' | 'remove') => change.mutate({ userId, action });
   const busy = change.isPending;
-  const error = change.error ? (
-    <Text size="sm" c="red" role="alert">
-      {change.error.message}
-    </Text>
-  ) : null;
+  const error = change.error ? <ErrorText>{change.error.message}</ErrorText> : null;
   switch (status) {
     case 'none':
       return (

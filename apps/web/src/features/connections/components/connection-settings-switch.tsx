@@ -1,6 +1,7 @@
 import { connectionMessages } from '@huddle/shared/connections';
-import { Switch, Text } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { useConnectionSettings, useUpdateConnectionSettings } from '../api/connection-settings.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 /** Decision 045: the "follow where the other allows" of issue 16, off by default. */
 export function ConnectionSettingsSwitch() {
@@ -15,11 +16,7 @@ export function ConnectionSettingsSwitch() {
         disabled={!settings.data || update.isPending}
         onChange={(event) => update.mutate({ acceptAutomatically: event.currentTarget.checked })}
       />
-      {update.error ? (
-        <Text size="sm" c="red" role="alert">
-          {update.error.message}
-        </Text>
-      ) : null}
+      {update.error ? <ErrorText>{update.error.message}</ErrorText> : null}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from
 import { schemaResolver, useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAddDomain, useCheckDomain, useRemoveDomain, useWebsiteDomains } from '../api/custom-domains.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 const stateLabels: Record<CustomDomainState, { label: string; color: string }> = {
   pending: { label: 'Pending', color: 'gray' },
@@ -27,11 +28,7 @@ function DomainCard({ domain, websiteId }: { domain: CustomDomain; websiteId: st
             {state.label}
           </Badge>
         </Group>
-        {domain.state === 'failed' && domain.failureReason && (
-          <Text c="red.8" size="sm">
-            {domain.failureReason}
-          </Text>
-        )}
+        {domain.state === 'failed' && domain.failureReason && <ErrorText>{domain.failureReason}</ErrorText>}
         {domain.state === 'verified' ? (
           <Text size="sm">
             Visitors of{' '}
@@ -67,11 +64,7 @@ function DomainCard({ domain, websiteId }: { domain: CustomDomain; websiteId: st
             Remove
           </Button>
         </Group>
-        {(check.error ?? remove.error) && (
-          <Text c="red.8" size="sm" role="alert">
-            {(check.error ?? remove.error)?.message}
-          </Text>
-        )}
+        {(check.error ?? remove.error) && <ErrorText>{(check.error ?? remove.error)?.message}</ErrorText>}
       </Stack>
     </Card>
   );

@@ -58,6 +58,7 @@ import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import { timeZoneChoices } from '../../../lib/time-zone-choices.ts';
 import { indefiniteArticle } from '../../../lib/indefinite-article.ts';
 import { PlacePicker, type NewPlaceLocationPicker } from './place-picker.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 interface EventFormProps {
   /** Game types from the server (the page loads them). */
@@ -272,11 +273,7 @@ export function EventForm({
             onChange={changeRepeats}
             style={{ alignSelf: 'flex-start' }}
           />
-          {form.errors.repeats && (
-            <Text c="red.7" size="sm" role="alert">
-              {form.errors.repeats}
-            </Text>
-          )}
+          {form.errors.repeats && <ErrorText>{form.errors.repeats}</ErrorText>}
         </Stack>
         {values.repeats === 'weekly' && (
           <Stack gap="sm" pl="md" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
@@ -300,11 +297,7 @@ export function EventForm({
                   ))}
                 </Group>
               </Chip.Group>
-              {form.errors.weekdays && (
-                <Text c="red.7" size="sm" role="alert">
-                  {form.errors.weekdays}
-                </Text>
-              )}
+              {form.errors.weekdays && <ErrorText>{form.errors.weekdays}</ErrorText>}
             </Stack>
             {/* No default end (issue 11): nobody gets a silent number of weeks. */}
             <Radio.Group

@@ -42,6 +42,7 @@ import { usePublishTeams } from '../api/publish-teams.ts';
 import { useRatePlayer } from '../api/rate-player.ts';
 import { useSaveTeams } from '../api/save-teams.ts';
 import { BibSwatch } from './bib-swatch.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 type Sheet = NonNullable<TeamSheet['sheet']>;
 
@@ -202,11 +203,7 @@ function MakeControls({
           checked={keepParties}
           onChange={(event) => setKeepParties(event.currentTarget.checked)}
         />
-        {fieldError && (
-          <Text c="red" size="sm" role="alert">
-            {fieldError}
-          </Text>
-        )}
+        {fieldError && <ErrorText>{fieldError}</ErrorText>}
         {data.playerCount === 0 ? (
           <Text c="dimmed">{teamsMessages.noPlayers}</Text>
         ) : (

@@ -20,6 +20,7 @@ import { IconArrowDown, IconArrowUp, IconCopy, IconGripVertical, IconTrash } fro
 import { conditionSources } from '../builder-state.ts';
 import { fieldTypeNames } from '../field-types.ts';
 import { FieldEditor } from './field-editor.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 type FieldListProps = {
   fields: FormField[];
@@ -157,11 +158,7 @@ function SortableField({
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Text>
-          {hasErrors && !open ? (
-            <Text c="red" size="sm">
-              {Object.values(fieldErrors).join(' ')}
-            </Text>
-          ) : null}
+          {hasErrors && !open ? <ErrorText>{Object.values(fieldErrors).join(' ')}</ErrorText> : null}
         </Stack>
       </Group>
       <Group gap={4} mt="xs" wrap="wrap">
@@ -198,11 +195,7 @@ function SortableField({
       </Group>
       {open ? (
         <Stack mt="sm">
-          {fieldErrors.field ? (
-            <Text c="red" size="sm" role="alert">
-              {fieldErrors.field}
-            </Text>
-          ) : null}
+          {fieldErrors.field ? <ErrorText>{fieldErrors.field}</ErrorText> : null}
           <FieldEditor
             field={field}
             sources={conditionSources(fields, index)}

@@ -22,6 +22,7 @@ import { FieldList } from './field-list.tsx';
 import { FormFiller } from './form-filler.tsx';
 import { FormSettingsPanel } from './form-settings-panel.tsx';
 import { SaveStatus } from './save-status.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 export type FormBuilderProps = {
   draft: BuilderDraft;
@@ -113,11 +114,7 @@ export function FormBuilder({ draft, seasons, onCreated }: FormBuilderProps) {
           onRemove={(fieldId) => dispatch({ type: 'removeField', fieldId })}
         />
       )}
-      {state.errors.fields ? (
-        <Text c="red" size="sm">
-          {state.errors.fields}
-        </Text>
-      ) : null}
+      {state.errors.fields ? <ErrorText>{state.errors.fields}</ErrorText> : null}
       <Menu position="bottom-start" withinPortal>
         <Menu.Target>
           <Button leftSection={<IconPlus size={16} aria-hidden />} w="fit-content">

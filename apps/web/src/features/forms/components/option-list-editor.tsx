@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { moveItem } from '../builder-state.ts';
 import { newId } from '../field-types.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 type Option = { id: string; label: string };
 
@@ -62,11 +63,7 @@ export function OptionListEditor({
           </ActionIcon>
         </Group>
       ))}
-      {error ? (
-        <Text c="red" size="sm">
-          {error}
-        </Text>
-      ) : null}
+      {error ? <ErrorText>{error}</ErrorText> : null}
       <Button
         variant="subtle"
         size="xs"

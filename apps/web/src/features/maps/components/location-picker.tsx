@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { LatLng } from '../map-view.ts';
 import { LazyHuddleMap } from './lazy-huddle-map.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 export interface LocationPickerProps {
   /** The spot set so far (an address picked, a click, a drag), or null. */
@@ -41,11 +42,7 @@ export function LocationPicker({ point, focus, onPick, start, error, height = 30
         focus={focus}
         onPick={onPick}
       />
-      {error ? (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      ) : null}
+      {error ? <ErrorText>{error}</ErrorText> : null}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useDeleteMessage, useEditMessage } from '../api/message-writes.ts';
 import { clockTime } from '../message-times.ts';
 import { LinkifiedText } from '../../../components/ui/linkified-text.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 /** One message: the viewer's own on the right with Edit and Delete, others' on the left. */
 export function MessageBubble({ message, own, showSender }: { message: Message; own: boolean; showSender: boolean }) {
@@ -106,11 +107,7 @@ export function MessageBubble({ message, own, showSender }: { message: Message; 
               {clockTime(message.createdAt)}
               {message.editedAt && !deleted ? ' · edited' : ''}
             </Text>
-            {remove.error && (
-              <Text size="xs" c="red" role="alert">
-                {remove.error.message}
-              </Text>
-            )}
+            {remove.error && <ErrorText size="xs">{remove.error.message}</ErrorText>}
           </Box>
         </Stack>
       </Paper>

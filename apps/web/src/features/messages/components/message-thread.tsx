@@ -13,6 +13,7 @@ import { usePendingMessages } from '../pending-messages.ts';
 import { useSendMessage } from '../use-send-message.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { MessageComposer } from './message-composer.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 function linkOf(conversation: Conversation): string | null {
   if (conversation.otherPerson) return `/profile/${conversation.otherPerson.id}`;
@@ -79,11 +80,7 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
           onChange={(event) => update.mutate({ announcementsOnly: event.currentTarget.checked })}
         />
       )}
-      {update.error && (
-        <Text size="sm" c="red" role="alert">
-          {update.error.message}
-        </Text>
-      )}
+      {update.error && <ErrorText>{update.error.message}</ErrorText>}
     </Stack>
   );
 }
@@ -155,11 +152,7 @@ export function MessageThread({ conversation, viewerId }: { conversation: Conver
               Loading messages…
             </Text>
           )}
-          {thread.isError && (
-            <Text size="sm" c="red" role="alert">
-              {thread.error.message}
-            </Text>
-          )}
+          {thread.isError && <ErrorText>{thread.error.message}</ErrorText>}
           {!thread.isPending && messages.length === 0 && pending.length === 0 && (
             <Text size="sm" c="dimmed" ta="center">
               No messages yet. Say hello!
@@ -208,9 +201,7 @@ export function MessageThread({ conversation, viewerId }: { conversation: Conver
                   </Text>
                 ) : (
                   <Group gap="xs" wrap="nowrap">
-                    <Text size="xs" c="red" role="alert">
-                      Not sent. {item.error}
-                    </Text>
+                    <ErrorText size="xs">Not sent. {item.error}</ErrorText>
                     <Button size="compact-xs" variant="light" onClick={() => void retry(item)}>
                       Retry
                     </Button>

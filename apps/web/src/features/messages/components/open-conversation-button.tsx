@@ -1,8 +1,9 @@
-import { Button, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Button, Stack, type ButtonProps } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useOpenConversation, type ConversationTarget } from '../api/open-conversation.ts';
 import { conversationPath } from '../messages-paths.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 /** "Message", "Message the organizer", "Message everyone", "Team chat": opens the thread. */
 export function OpenConversationButton({
@@ -25,11 +26,7 @@ export function OpenConversationButton({
       >
         {label}
       </Button>
-      {open.error && (
-        <Text size="sm" c="red" role="alert">
-          {open.error.message}
-        </Text>
-      )}
+      {open.error && <ErrorText>{open.error.message}</ErrorText>}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { readPushState, turnOffPush, turnOnPush, type PushState } from '../api/push-subscription.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 const explanations: Record<PushState, string> = {
   unsupported: 'This browser cannot show notifications from Huddle.',
@@ -43,11 +44,7 @@ export function PushToggle() {
       <Text size="sm" c="dimmed" role="status">
         {explanations[state]}
       </Text>
-      {error ? (
-        <Text size="sm" c="red.8" role="alert">
-          {error}
-        </Text>
-      ) : null}
+      {error ? <ErrorText>{error}</ErrorText> : null}
       <Group gap="sm">
         {state === 'off' || state === 'denied' ? (
           <Button

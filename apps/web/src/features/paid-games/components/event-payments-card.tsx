@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useEventPayments, useRefundPayment } from '../api/event-payments.ts';
 import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 const statusLabels: Record<GamePayment['status'], string> = {
   pending: 'Pending',
@@ -96,7 +97,7 @@ export function EventPaymentsCard({ eventId, occurrence }: { eventId: string; oc
           Payments
         </Title>
         {payments.isPending && <Text c="dimmed">Loading…</Text>}
-        {payments.isError && <Text c="red.8">{payments.error.message}</Text>}
+        {payments.isError && <ErrorText>{payments.error.message}</ErrorText>}
         {payments.isSuccess && rows.length === 0 && <Text c="dimmed">Nobody has paid for this date yet.</Text>}
         {rows.length > 0 && (
           <ScrollingTable label="Payments" minWidth={480}>

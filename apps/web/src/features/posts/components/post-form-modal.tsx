@@ -25,6 +25,7 @@ import { photoProblem } from '../../../lib/photo-rules.ts';
 import { uploadPublicImage } from '../../../lib/upload-public-image.ts';
 import { useSavePost } from '../api/save-post.ts';
 import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 interface PostFormValues {
   category: string;
@@ -217,11 +218,7 @@ export function PostFormModal({ opened, onClose, post, category, subcategory, on
                 </Button>
               )}
             </FileButton>
-            {photoError || form.errors.photos ? (
-              <Text size="sm" c="red" role="alert">
-                {photoError ?? form.errors.photos}
-              </Text>
-            ) : null}
+            {photoError || form.errors.photos ? <ErrorText>{photoError ?? form.errors.photos}</ErrorText> : null}
           </Stack>
           <FormLevelError error={save.error} />
           <Group justify="flex-end">

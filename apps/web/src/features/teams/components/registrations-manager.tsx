@@ -11,6 +11,7 @@ import {
   useUpdateRegistration,
 } from '../api/seasons.ts';
 import { ScrollingTable } from '../../../components/ui/scrolling-table.tsx';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 const failed = (error: Error) => notifications.show({ color: 'red', message: error.message });
 
@@ -43,11 +44,7 @@ function RefundRegistrationDialog({
           Refund {amount} to {registration.name} in full? Their registration for {season.label} ends, and Huddle emails
           them that it was refunded.
         </Text>
-        {refund.error && (
-          <Text size="sm" c="red.9" role="alert">
-            {refund.error.message}
-          </Text>
-        )}
+        {refund.error && <ErrorText>{refund.error.message}</ErrorText>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
             Cancel

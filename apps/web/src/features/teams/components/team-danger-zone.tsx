@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { TeamDetail } from '@huddle/shared/teams';
 import { useDeleteTeam } from '../api/manage-members.ts';
 import { teamNoun } from './team-labels.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 /** Owner only: deleting removes members, seasons and registrations with the team. */
 export function TeamDangerZone({
@@ -44,11 +45,7 @@ export function TeamDangerZone({
         pending={remove.isPending}
         onConfirm={() => remove.mutate(teamId, { onSuccess: onDeleted })}
       >
-        {remove.error && (
-          <Text c="red.7" size="sm" role="alert">
-            {remove.error.message}
-          </Text>
-        )}
+        {remove.error && <ErrorText>{remove.error.message}</ErrorText>}
       </TypedConfirmModal>
     </Card>
   );

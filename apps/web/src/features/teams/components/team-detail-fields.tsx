@@ -3,6 +3,7 @@ import type { UsCity } from '@huddle/shared/profiles';
 import { Avatar, Button, FileButton, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { joinPolicyLabels, teamNoun, visibilityLabels } from './team-labels.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 /** The details a team can be given at creation or later on its page (issue 11, item 13). */
 export interface TeamDetailsDraft {
@@ -147,11 +148,7 @@ export function TeamPhotoPicker({
           </Button>
         )}
       </Group>
-      {error && (
-        <Text c="red.7" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
     </Stack>
   );
 }

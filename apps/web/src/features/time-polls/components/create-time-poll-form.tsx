@@ -14,6 +14,7 @@ import { FormLevelError } from '../../../components/ui/form-level-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateTimePoll } from '../api/create-time-poll.ts';
 import { usePlaceName, usePlaceSearch } from '../api/search-places.ts';
+import { ErrorText } from '../../../components/ui/error-text.tsx';
 
 interface SlotRow {
   key: number;
@@ -211,11 +212,7 @@ export function CreateTimePollForm({ teamId, timeZone, initial, onCreated }: Cre
                 )}
               </Group>
             ))}
-            {slotsError && (
-              <Text c="red" size="sm" role="alert">
-                {slotsError}
-              </Text>
-            )}
+            {slotsError && <ErrorText>{slotsError}</ErrorText>}
             {rows.length < pollSlotCount.max && (
               <Button
                 variant="light"
