@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
-import { holdScripts, watchHydration } from './support/hydration.ts';
+import { appStarted, holdScripts, watchHydration } from './support/hydration.ts';
 import { signUpWithProfile } from './support/people.ts';
 
 /**
@@ -42,6 +42,15 @@ test('without JavaScript, a signed-in home and discover list show the person the
   await noScripts.goto(`/discover?gameType=${gameType}`);
   await expect(noScripts.getByText('Games, teams, players and places near Austin, TX.')).toBeVisible();
   await expect(noScripts.getByRole('list', { name: 'Games' }).getByRole('link', { name: title })).toBeVisible();
+  // The other tabs too: the places in the map's first view (this journey's court among them), the
+  // players near the person's city, the teams (or that there are none).
+  await noScripts.goto('/discover/places');
+  await expect(noScripts.getByRole('list', { name: 'Places' }).getByRole('link').first()).toBeVisible();
+  await noScripts.goto('/discover/teams');
+  await expect(noScripts.getByRole('textbox', { name: 'Team name' })).toBeVisible();
+  await expect(noScripts.getByRole('status', { name: 'Loading teams' })).toHaveCount(0);
+  await noScripts.goto('/discover/players');
+  await expect(noScripts.getByRole('status', { name: 'Loading players' })).toHaveCount(0);
   await context.close();
 });
 
@@ -88,6 +97,20 @@ test('a server-rendered home and discover hydrate without a warning, ask nothing
   if (isMobile) await person.getByText('List', { exact: true }).click();
   expect(seen.problems).toEqual([]);
   expect(seen.getsOf(['/api/events', '/api/game-types'])).toEqual([]);
+
+  // The places, teams and players tabs, opened as links: rendered, and nothing asked again as the
+  // app starts (a desktop's places map asks for its own bounds later, once loaded and settled).
+  for (const [tab, endpoint] of [
+    ['places', '/api/places'],
+    ['teams', '/api/teams'],
+    ['players', '/api/users/nearby'],
+  ] as const) {
+    await person.goto(`/discover/${tab}`);
+    await expect(person.locator(appStarted)).toBeAttached();
+    expect(seen.problems, tab).toEqual([]);
+    expect(seen.getsOf([endpoint]), tab).toEqual([]);
+  }
+  await person.goto(`/discover?gameType=${gameType}`);
 
   // Live: a filter asks the API for its list (on a phone, behind the Filters button).
   if (isMobile) await person.getByRole('button', { name: /^Filters/ }).click();

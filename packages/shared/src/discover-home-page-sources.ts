@@ -1,8 +1,10 @@
 import type { discoveryEndpoints } from './discovery.ts';
 import type { EndpointInput, EndpointReply } from './endpoint.ts';
 import type { eventEndpoints } from './events.ts';
+import type { placeEndpoints } from './places.ts';
 import type { profileEndpoints } from './profiles.ts';
 import type { seasonEndpoints } from './seasons.ts';
+import type { teamEndpoints } from './teams.ts';
 
 type QueryOf<E> = E extends { query: infer Q } ? Q : never;
 
@@ -26,10 +28,18 @@ export interface DiscoverHomePageSources {
   nearbyEvents: (
     query: QueryOf<EndpointInput<typeof eventEndpoints.nearbyEvents>>,
   ) => Promise<EndpointReply<typeof eventEndpoints.nearbyEvents> | null>;
-  /** GET /api/users/nearby (home's "Nearby players"): null for a visitor. */
+  /** GET /api/users/nearby (home's "Nearby players", discover/players): null for a visitor. */
   nearbyPlayers: (
     query: QueryOf<EndpointInput<typeof discoveryEndpoints.nearbyPlayers>>,
   ) => Promise<EndpointReply<typeof discoveryEndpoints.nearbyPlayers> | null>;
+  /** GET /api/places (discover/places: the places in the map's first view). */
+  placesInBounds: (
+    query: QueryOf<EndpointInput<typeof placeEndpoints.listPlacesInBounds>>,
+  ) => Promise<EndpointReply<typeof placeEndpoints.listPlacesInBounds> | null>;
+  /** GET /api/teams (discover/teams: public teams, nearest the person's city when asked). */
+  discoverTeams: (
+    query: QueryOf<EndpointInput<typeof teamEndpoints.listTeams>>,
+  ) => Promise<EndpointReply<typeof teamEndpoints.listTeams> | null>;
   /** GET /api/me/registrations (home's "Registrations"): null for a visitor. */
   myRegistrations: () => Promise<EndpointReply<typeof seasonEndpoints.listMyRegistrations> | null>;
 }

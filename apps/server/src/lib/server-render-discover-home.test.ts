@@ -4,7 +4,7 @@ import path from 'node:path';
 import { toKm } from '@huddle/shared/distance';
 import { visitorCityCookie } from '@huddle/shared/discover-home-page-sources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventAs, insertPlace, signUpUser, type TestUser } from '../test/factories.ts';
+import { createEventAs, createTeamAs, insertPlace, signUpUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { serverEntryPath } from './server-render.ts';
 
@@ -209,15 +209,75 @@ describe('server rendering of discover', () => {
     expect(visitor.events.every((event) => event.viewerStatus === null)).toBe(true);
   });
 
-  it('shows a visitor with no city what the browser first shows (finding them), with no list; other contexts are left to the browser', async () => {
-    for (const cookie of [undefined, `${visitorCityCookie}=not-a-city`]) {
-      const { root, state } = pageParts((await get('/discover/events', as(null, cookie ? { cookie } : {}))).body);
-      expect(root).toContain('Finding games near you');
-      expect(root).not.toContain('Dusk Pickup');
-      expect(state?.queries.map(keyOf).sort()).toEqual([JSON.stringify(['game-types']), JSON.stringify(['session'])]);
+  it('shows a visitor with no city what the browser first shows (finding them), with no list or map', async () => {
+    for (const url of ['/discover/events', '/discover/places']) {
+      for (const cookie of [undefined, `${visitorCityCookie}=not-a-city`]) {
+        const { root, state } = pageParts((await get(url, as(null, cookie ? { cookie } : {}))).body);
+        expect(root, url).toContain('Finding games near you');
+        expect(root).not.toContain('Dusk Pickup');
+        expect(root).not.toContain('Zilker &lt;Park&gt;');
+        expect(state?.queries.map(keyOf).sort()).toEqual([JSON.stringify(['game-types']), JSON.stringify(['session'])]);
+      }
     }
-    for (const url of ['/discover/places', '/discover/teams', '/discover/nowhere']) {
-      expect(pageParts((await get(url, as(ana))).body).state, url).toBeUndefined();
+    expect(pageParts((await get('/discover/nowhere', as(ana))).body).state).toBeUndefined();
+  });
+
+  it("lists the places in the map's first view around the person's city, as GET /api/places sends them", async () => {
+    for (const headers of [
+      as(ana),
+      as(null, { cookie: `${visitorCityCookie}=${encodeURIComponent(JSON.stringify(austin))}` }),
+    ]) {
+      const { root, state } = pageParts((await get('/discover/places', headers)).body);
+      expect(root).toContain('Zilker &lt;Park&gt;');
+      expect(root).toContain('aria-label="Loading the map"');
+      const queries = state?.queries ?? [];
+      const list = queries.find((query) => query.queryKey[0] === 'places');
+      expect(list?.queryKey[1]).toBe('bounds');
+      const bounds = list?.queryKey[2] as Record<string, number>;
+      // Around Austin: the view's first bounds hold the city.
+      expect(bounds.south).toBeLessThan(austin.lat);
+      expect(bounds.north).toBeGreaterThan(austin.lat);
+      const search = new URLSearchParams(
+        Object.entries({ ...bounds, limit: 200 }).map(([k, v]): [string, string] => [k, String(v)]),
+      );
+      expect(list?.data).toEqual(await api(`/api/places?${search}`, headers));
+      expect(queries.map(keyOf).sort()).toEqual(
+        [JSON.stringify(list?.queryKey), JSON.stringify(['game-types']), JSON.stringify(['session'])].sort(),
+      );
     }
+  });
+
+  it('lists public teams, nearest the person’s city when they have one, as GET /api/teams sends them', async () => {
+    await createTeamAs(t.app, ana.cookie, { name: 'Barton <Creek> FC', city: austin });
+    const cases = [
+      { headers: as(ana), near: true },
+      { headers: as(null), near: false },
+    ];
+    for (const { headers, near } of cases) {
+      const { root, state } = pageParts((await get('/discover/teams', headers)).body);
+      expect(root).toContain('Barton &lt;Creek&gt; FC');
+      expect(root).not.toContain('Loading teams');
+      const key = ['teams', 'discover', '', near];
+      expect(queryAt(state?.queries ?? [], key)).toEqual(await api(`/api/teams?near=${near}&limit=50`, headers));
+      const teams = queryAt(state?.queries ?? [], key) as { teams: { name: string; distanceKm: number | null }[] };
+      const barton = teams.teams.find((team) => team.name === 'Barton <Creek> FC');
+      // Its distance from Ana's city (Austin itself) only when asked near.
+      expect(barton?.distanceKm).toBe(near ? 0 : null);
+    }
+  });
+
+  it("lists the players nearest a signed-in person's city; a visitor is asked to sign in, with nothing read", async () => {
+    const anas = pageParts((await get('/discover/players', as(ana))).body);
+    expect(anas.root).toContain('Ben Player');
+    expect(anas.root).not.toContain('Loading players');
+    expect(queryAt(anas.state?.queries ?? [], ['players', 'nearby', austin.lat, austin.lng, 50])).toEqual(
+      await api(`/api/users/nearby?lat=${austin.lat}&lng=${austin.lng}&limit=50`, as(ana)),
+    );
+    const visitor = pageParts((await get('/discover/players', as(null))).body);
+    expect(visitor.root).toContain('to see players near you.');
+    expect(visitor.state?.queries.map(keyOf).sort()).toEqual([
+      JSON.stringify(['game-types']),
+      JSON.stringify(['session']),
+    ]);
   });
 });

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEndpoint } from '../../lib/endpoint-route.ts';
 import { findSessionUserId, requireSessionUserId } from '../../lib/session.ts';
-import { getCurrentUser } from '../accounts/accounts.service.ts';
 import {
   acceptInvitation,
   answerJoinRequest,
@@ -56,9 +55,9 @@ export function registerTeamRoutes(app: FastifyInstance, appDeps: AppDeps): void
     return { ok: true as const };
   });
   registerEndpoint(app, teamEndpoints.listTeams, async ({ request, query }) => {
-    const viewerId = query.near === 'true' ? await findSessionUserId(auth, request) : undefined;
-    const from = viewerId ? (await getCurrentUser(db, viewerId)).defaultCity : null;
-    return listTeams(db, { search: query.search || undefined, from, limit: query.limit });
+    const near = query.near === 'true';
+    const viewerId = near ? await findSessionUserId(auth, request) : undefined;
+    return listTeams(db, { viewerId, search: query.search ?? '', near, limit: query.limit });
   });
   registerEndpoint(app, teamEndpoints.getTeamsDashboard, async ({ request }) =>
     getTeamsDashboard(db, { actorId: await actor(request) }),

@@ -217,12 +217,16 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   return 2 * earthRadiusKm * Math.asin(Math.sqrt(h));
 }
 
-/** Public teams by name; with `from`, nearest first (teams without a place last). */
+/**
+ * GET /api/teams: public teams by name; asked `near` by a viewer with a city, nearest that city
+ * first (teams without a place last).
+ */
 export async function listTeams(
   db: Database,
-  { search, from, limit }: { search: string | undefined; from: { lat: number; lng: number } | null; limit: number },
+  { viewerId, search, near, limit }: { viewerId: string | undefined; search: string; near: boolean; limit: number },
 ) {
-  const rows = await searchPublicTeams(db, search, from ? 500 : limit);
+  const from = near && viewerId ? (await getCurrentUser(db, viewerId)).defaultCity : null;
+  const rows = await searchPublicTeams(db, search || undefined, from ? 500 : limit);
   const withDistance = (await summaries(db, rows)).map((summary, index) => {
     const row = rows[index] as TeamRow;
     const distance =
