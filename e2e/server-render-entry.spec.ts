@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
-import { holdScripts, watchHydration } from './support/hydration.ts';
+import { appStarted, holdScripts, watchHydration } from './support/hydration.ts';
 import { confirmEmail, signUpWithProfile } from './support/people.ts';
 
 /**
@@ -156,8 +156,9 @@ test("a server-rendered event page keeps the server's title once the app runs, a
   await expect(page).toHaveTitle(serverTitle);
 
   // Rendered by the app alone (a page the server does not render, then the event by a link): the same
-  // title. Discover's games are rendered on the server now (issue 33); its players' list is not.
-  await page.goto('/discover/players');
+  // title. Discover and home are rendered on the server now (issue 33); Settings is not.
+  await page.goto('/settings');
+  await expect(page.locator(appStarted)).toBeAttached();
   await page.evaluate((id) => {
     window.history.pushState({}, '', `/evt/${id}`);
     window.dispatchEvent(new PopStateEvent('popstate'));
