@@ -132,12 +132,10 @@ test("an organizer connects the club's domain, a visitor on that host reads the 
     await visitor.goto(`${siteOrigin}/form/${formId}`);
     await expect(visitor.getByRole('heading', { level: 1, name: formTitle })).toBeVisible();
 
-    // The organizer opens the registrations on the domain (decision 038): the guard sends them to
-    // sign in on Huddle's origin, and a one-time hand-off brings them back signed in on the domain.
-    // Signing in before the scripts run (a slow phone) or without them: the form posts itself, and
-    // its redirects end on the domain. The sign-in page's CSP names the domain in form-action (a
-    // browser holds every redirect of a form post to it); with 'self' alone the post stopped on
-    // Huddle's origin with nothing shown.
+    // The organizer signs in through the domain's hop before the scripts run (a slow phone) or
+    // without them: the form posts itself, and its redirects end on the domain. The sign-in page's
+    // CSP names the domain in form-action (a browser holds every redirect of a form post to it);
+    // with 'self' alone the post stopped on Huddle's origin with nothing shown.
     const submissionsUrl = `${siteOrigin}/form/${formId}/submissions`;
     const withoutScripts = await visitorBrowser.newContext({ javaScriptEnabled: false });
     const slowDesk = await withoutScripts.newPage();
@@ -150,6 +148,8 @@ test("an organizer connects the club's domain, a visitor on that host reads the 
     await expect(slowDesk).toHaveURL(submissionsUrl);
     await withoutScripts.close();
 
+    // The organizer opens the registrations on the domain (decision 038): the guard sends them to
+    // sign in on Huddle's origin, and a one-time hand-off brings them back signed in on the domain.
     const organizerContext = await visitorBrowser.newContext({ viewport: { width: 1280, height: 800 } });
     const desk = await organizerContext.newPage();
     await desk.goto(submissionsUrl);
