@@ -46,10 +46,12 @@ export function viewerDistanceUnit(
  * signed-in person's setting (or their city's default); a page may narrow it (signed-out
  * discover: the visitor's picked city). Outside any provider: the browser's locale.
  */
-export const DistanceUnitContext = createContext<DistanceUnit>(browserDistanceUnit());
+export const DistanceUnitContext = createContext<DistanceUnit | null>(null);
 
 export function useDistanceUnit(): DistanceUnit {
-  return use(DistanceUnitContext);
+  // The browser's unit is read on first use, not as this module loads (issue 33: the page's
+  // module-evaluation task on a phone).
+  return use(DistanceUnitContext) ?? browserDistanceUnit();
 }
 
 /** "2.4 mi away" in the unit of the page. */
