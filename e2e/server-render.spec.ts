@@ -79,10 +79,24 @@ test('a server-rendered event page hydrates without a warning and asks nothing m
   expect(html.includes(`href="/discover/events/${eventId}/manage"`), 'Manage in the HTML').toBe(true);
   expect(html.includes('You’re in'), 'their own status in the HTML').toBe(true);
   await expect(page.getByRole('link', { name: 'Manage' })).toBeVisible();
-  // Hydrated: the favourite button answers (it asks the API for favourites; the event is not read again).
+  // Hydrated: the favourite button answers (its state came with the page; the event is not read again).
   const favourite = page.getByRole('button', { name: /^Favourite · / });
   await expect(favourite).toHaveAttribute('aria-pressed', 'false');
   await expect(favourite).toHaveAttribute('data-favorites-state', 'success');
+  // Started, and what its effects ask for asked (before the click below, which reads favourites again).
+  await page.locator(appStarted).waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  // The app shell's counts (Messages, the bell) and the rest of what the page shows them came with
+  // it too (issue 33): their favourites, their substitute invitation, the date's published teams.
+  expect(
+    organizerSeen.getsOf([
+      '/api/conversations/unread',
+      '/api/me/notifications/unread-count',
+      '/api/me/favorites',
+      `/api/events/${eventId}/substitute-invitation`,
+      `/api/events/${eventId}/teams/published`,
+    ]),
+  ).toEqual([]);
   await favourite.click();
   await expect(favourite).toHaveAttribute('aria-pressed', 'true');
   expect(organizerSeen.problems).toEqual([]);

@@ -2,11 +2,15 @@ import type { connectionEndpoints } from './connections.ts';
 import type { DiscoverHomePageSources } from './discover-home-page-sources.ts';
 import type { EndpointReply } from './endpoint.ts';
 import type { eventEndpoints } from './events.ts';
+import type { fairTeamEndpoints } from './fair-teams.ts';
+import type { messageEndpoints } from './messages.ts';
+import type { notificationEndpoints } from './notifications.ts';
 import type { partnerEndpoints } from './partners.ts';
 import type { placeEndpoints } from './places.ts';
 import type { postEndpoints } from './posts.ts';
 import type { profileEndpoints } from './profiles.ts';
 import type { seasonEndpoints } from './seasons.ts';
+import type { substituteEndpoints } from './substitutes.ts';
 import type { teamEndpoints } from './teams.ts';
 import type { tournamentEndpoints } from './tournaments.ts';
 
@@ -42,4 +46,23 @@ export interface ContentPageSources extends DiscoverHomePageSources {
   partner: (partnerId: string) => Promise<EndpointReply<typeof partnerEndpoints.get> | null>;
   /** GET /api/partners/{partnerId}/events: an events partner. */
   eventsPartner: (partnerId: string) => Promise<EndpointReply<typeof partnerEndpoints.events> | null>;
+  /**
+   * GET /api/conversations/unread: the app shell's Messages badge and every page's title, on each
+   * page a signed-in person opens; null for a visitor (the route asks for a session).
+   */
+  unreadMessages: () => Promise<EndpointReply<typeof messageEndpoints.unreadCount> | null>;
+  /** GET /api/me/favorites: an event page's Favourite button; null for a visitor. */
+  myFavorites: () => Promise<EndpointReply<typeof eventEndpoints.myFavorites> | null>;
+  /** GET /api/events/{eventId}/substitute-invitation?occurrence=: an event page's banner; null for a visitor. */
+  mySubstituteInvitation: (
+    eventId: string,
+    occurrence: string,
+  ) => Promise<EndpointReply<typeof substituteEndpoints.myInvitation> | null>;
+  /** GET /api/events/{eventId}/teams/published?occurrence=: an event page's teams card; null for a visitor. */
+  publishedTeams: (
+    eventId: string,
+    occurrence: string,
+  ) => Promise<EndpointReply<typeof fairTeamEndpoints.publishedTeams> | null>;
+  /** GET /api/me/notifications/unread-count: the app shell's bell; null for a visitor. */
+  unreadNotifications: () => Promise<EndpointReply<typeof notificationEndpoints.unreadCount> | null>;
 }

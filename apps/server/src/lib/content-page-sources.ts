@@ -46,13 +46,7 @@ export async function endpointReplyOrNull<E extends Endpoint & { params: z.ZodTy
 ): Promise<EndpointReply<E> | null> {
   const parsed = endpoint.params.safeParse(params);
   if (!parsed.success) return null;
-  try {
-    const reply = await read(parsed.data as z.output<E['params']>);
-    return JSON.parse(serializeReply(endpoint, reply).json) as EndpointReply<E>;
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
+  return replyOrNull(endpoint, () => read(parsed.data as z.output<E['params']>));
 }
 
 /**
@@ -66,8 +60,33 @@ export async function endpointQueryReplyOrNull<E extends Endpoint>(
 ): Promise<EndpointReply<E> | null> {
   const parsed = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const, data: undefined };
   if (!parsed.success) return null;
+  return replyOrNull(endpoint, () =>
+    read(parsed.data as E['query'] extends z.ZodType ? z.output<E['query']> : undefined),
+  );
+}
+
+/** endpointReplyOrNull for an endpoint read by its address and its query string (an event's date). */
+export async function endpointParamsQueryReplyOrNull<E extends Endpoint & { params: z.ZodType; query: z.ZodType }>(
+  endpoint: E,
+  params: unknown,
+  query: unknown,
+  read: (params: z.output<E['params']>, query: z.output<E['query']>) => Promise<EndpointReply<E>>,
+): Promise<EndpointReply<E> | null> {
+  const parsedParams = endpoint.params.safeParse(params);
+  const parsedQuery = endpoint.query.safeParse(query);
+  if (!parsedParams.success || !parsedQuery.success) return null;
+  return replyOrNull(endpoint, () =>
+    read(parsedParams.data as z.output<E['params']>, parsedQuery.data as z.output<E['query']>),
+  );
+}
+
+/** The read's reply encoded as the route's serializer does; null for an AppError (the route's error reply). */
+async function replyOrNull<E extends Endpoint>(
+  endpoint: E,
+  read: () => Promise<EndpointReply<E>>,
+): Promise<EndpointReply<E> | null> {
   try {
-    const reply = await read(parsed.data as E['query'] extends z.ZodType ? z.output<E['query']> : undefined);
+    const reply = await read();
     return JSON.parse(serializeReply(endpoint, reply).json) as EndpointReply<E>;
   } catch (error) {
     if (error instanceof AppError) return null;

@@ -5,6 +5,7 @@ import { toKm } from '@huddle/shared/distance';
 import { visitorCityCookie } from '@huddle/shared/discover-home-page-sources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventAs, createTeamAs, insertPlace, signUpUser, type TestUser } from '../test/factories.ts';
+import { shellKeysAsApi } from '../test/server-rendered-pages.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { serverEntryPath } from './server-render.ts';
 
@@ -68,8 +69,9 @@ async function expectHomeAsApi(queries: Query[], user: TestUser) {
   };
   for (const [key, data] of Object.entries(expected))
     expect(queryAt(queries, JSON.parse(key) as unknown[]), key).toEqual(data);
-  // Nothing else but the session.
-  expect(queries.map(keyOf).sort()).toEqual([...Object.keys(expected), JSON.stringify(['session'])].sort());
+  // Nothing else but the session and the app shell's counts.
+  const shell = await shellKeysAsApi(t.app, queries, headers);
+  expect(queries.map(keyOf).sort()).toEqual([...Object.keys(expected), ...shell, JSON.stringify(['session'])].sort());
 }
 
 /** The discover list's one query, its first page against GET /api/events for that query and person, and the game types. */
@@ -82,8 +84,9 @@ async function expectDiscoverAsApi(queries: Query[], headers: Record<string, str
   );
   expect(list?.data).toEqual({ pages: [await api(`/api/events?${search}`, headers)], pageParams: [null] });
   expect(queryAt(queries, ['game-types'])).toEqual(await api('/api/game-types', headers));
+  const shell = await shellKeysAsApi(t.app, queries, headers);
   expect(queries.map(keyOf).sort()).toEqual(
-    [JSON.stringify(list?.queryKey), JSON.stringify(['game-types']), JSON.stringify(['session'])].sort(),
+    [JSON.stringify(list?.queryKey), JSON.stringify(['game-types']), ...shell, JSON.stringify(['session'])].sort(),
   );
   return {
     query,
@@ -241,8 +244,9 @@ describe('server rendering of discover', () => {
         Object.entries({ ...bounds, limit: 200 }).map(([k, v]): [string, string] => [k, String(v)]),
       );
       expect(list?.data).toEqual(await api(`/api/places?${search}`, headers));
+      const shell = await shellKeysAsApi(t.app, queries, headers);
       expect(queries.map(keyOf).sort()).toEqual(
-        [JSON.stringify(list?.queryKey), JSON.stringify(['game-types']), JSON.stringify(['session'])].sort(),
+        [JSON.stringify(list?.queryKey), JSON.stringify(['game-types']), ...shell, JSON.stringify(['session'])].sort(),
       );
     }
   });

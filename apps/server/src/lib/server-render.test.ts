@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,72 @@ describe('server rendering of an event page', () => {
       user: { id: string };
     };
     expect(session.user.id).toBe(other.user.id);
+  });
+
+  it("renders a signed-in person's app shell with their unread counts, as the endpoints send them, and a visitor's page without", async () => {
+    const conversation = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations/direct',
+      headers: { cookie: organizer.cookie },
+      payload: { userId: other.user.id },
+    });
+    expect(conversation.statusCode).toBe(200);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversation.json().id}/messages`,
+      headers: { cookie: organizer.cookie },
+      payload: { clientId: randomUUID(), text: 'Bring the orange bibs' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const reply = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).json() as unknown;
+    const countsIn = (state: ReturnType<typeof pageParts>['state']) => ({
+      messages: state?.queries.find((query) => query.queryKey.join('/') === 'messages/unread')?.data,
+      notifications: state?.queries.find((query) => query.queryKey.join('/') === 'notifications/unread-count')?.data,
+    });
+
+    const page = (await t.app.inject({ method: 'GET', url: '/discover', headers: { cookie: other.cookie } })).body;
+    const { root, state } = pageParts(page);
+    expect(countsIn(state)).toEqual({
+      messages: await reply('/api/conversations/unread'),
+      notifications: await reply('/api/me/notifications/unread-count'),
+    });
+    expect(countsIn(state).messages).toEqual({ unreadCount: 1 });
+    // The badge in the header and the count in the title, as the app writes them once it runs.
+    expect(root).toContain('aria-label="Messages, 1 unread"');
+    expect(page).toMatch(/<title>\(1\) [^<]*Huddle<\/title>/);
+
+    const visitor = pageParts((await t.app.inject({ method: 'GET', url: `/evt/${eventId}` })).body);
+    expect(countsIn(visitor.state)).toEqual({ messages: undefined, notifications: undefined });
+  });
+
+  it('renders what an event page shows a signed-in person besides the event (favourites, substitute invitation, published teams) as the endpoints send them, and none of it for a visitor', async () => {
+    const favourite = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${eventId}/favorite`,
+      headers: { cookie: other.cookie },
+    });
+    expect(favourite.statusCode).toBeLessThan(300);
+    const html = (await t.app.inject({ method: 'GET', url: `/evt/${eventId}`, headers: { cookie: other.cookie } }))
+      .body;
+    const { root, state } = pageParts(html);
+    const view = eventViewIn(state) as unknown as { occurrence: { startsAt: string } };
+    const date = encodeURIComponent(view.occurrence.startsAt);
+    const reply = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).json() as unknown;
+    const cached = (key: string) => state?.queries.find((query) => query.queryKey.join('/') === key)?.data;
+    expect(cached('events/favorites')).toEqual(await reply('/api/me/favorites'));
+    expect(cached(`substitutes/${eventId}/${view.occurrence.startsAt}/mine`)).toEqual(
+      await reply(`/api/events/${eventId}/substitute-invitation?occurrence=${date}`),
+    );
+    expect(cached(`fair-teams/${eventId}/${view.occurrence.startsAt}/published`)).toEqual(
+      await reply(`/api/events/${eventId}/teams/published?occurrence=${date}`),
+    );
+    // The Favourite button arrives pressed, its state known.
+    expect(root).toMatch(/aria-pressed="true"[^>]*data-favorites-state="success"/);
+
+    const visitor = pageParts((await t.app.inject({ method: 'GET', url: `/evt/${eventId}` })).body);
+    expect(visitor.state?.queries.map((query) => query.queryKey[0])).toEqual(['session', 'events']);
   });
 
   it("preloads the app shell's chunks for a signed-in person only, and none of index.html's other shared chunks for a visitor", async () => {

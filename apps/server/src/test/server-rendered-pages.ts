@@ -81,26 +81,58 @@ export const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*
 export const getPage = (app: FastifyInstance, url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
+/** What the app shell of a signed-in person's page reads, rendered with every page (shell-page-data.ts). */
+const shellQueries = {
+  [JSON.stringify(['messages', 'unread'])]: '/api/conversations/unread',
+  [JSON.stringify(['notifications', 'unread-count'])]: '/api/me/notifications/unread-count',
+};
+
+/**
+ * The app shell's counts a page was rendered with, against the API's replies to the same request's
+ * person: for someone signed in each as the API sends it, for a visitor (the API answers 401) none.
+ * The keys carried, for a test's "nothing else" check.
+ */
+export async function shellKeysAsApi(
+  app: FastifyInstance,
+  queries: RenderedQuery[],
+  headers: Record<string, string>,
+): Promise<string[]> {
+  const byKey = new Map(queries.map((query) => [JSON.stringify(query.queryKey), query.data]));
+  const carried: string[] = [];
+  for (const [key, url] of Object.entries(shellQueries)) {
+    const api = await app.inject({ method: 'GET', url, headers });
+    if (api.statusCode === 401) {
+      expect(byKey.has(key), `${key} for a visitor`).toBe(false);
+      continue;
+    }
+    expect(byKey.get(key), key).toEqual(api.json());
+    carried.push(key);
+  }
+  return carried;
+}
+
 /**
  * Each query the page was rendered from, against the API's reply to the same person: the keys the
  * page's hooks read and the endpoints they ask (`field`: a hook that keeps one field of the reply,
- * as get-connection-status.ts keeps `status`). Nothing else but the session is carried.
+ * as get-connection-status.ts keeps `status`), and the app shell's counts (shellKeysAsApi).
+ * Nothing else but the session is carried.
  */
 export async function expectSameAsApi(
   app: FastifyInstance,
   queries: RenderedQuery[],
-  expected: Record<string, string | { url: string; field: string }>,
+  pageQueries: Record<string, string | { url: string; field: string }>,
   cookie?: string,
 ) {
   const byKey = new Map(queries.map((query) => [JSON.stringify(query.queryKey), query.data]));
-  for (const [key, source] of Object.entries(expected)) {
+  for (const [key, source] of Object.entries(pageQueries)) {
     const { url, field } = typeof source === 'string' ? { url: source, field: null } : source;
     const api = await getPage(app, url, cookie);
     expect(api.statusCode, url).toBe(200);
     const reply = api.json() as Record<string, unknown>;
     expect(byKey.get(key), key).toEqual(field ? reply[field] : reply);
   }
+  const shell = await shellKeysAsApi(app, queries, cookie ? { cookie } : {});
   expect(queries.map((query) => JSON.stringify(query.queryKey)).sort()).toEqual(
-    [...Object.keys(expected), JSON.stringify(['session'])].sort(),
+    [...Object.keys(pageQueries), ...shell, JSON.stringify(['session'])].sort(),
   );
 }

@@ -19,6 +19,9 @@ import {
 } from 'react-router';
 import { sessionQueryKey } from '../features/accounts/api/get-session.ts';
 import { eventQueryOptions } from '../features/events/api/get-event.ts';
+import { myFavoritesQueryOptions } from '../features/events/api/list-my-favorites.ts';
+import { teamKeys as fairTeamKeys } from '../features/fair-teams/api/team-query-keys.ts';
+import { substituteKeys } from '../features/substitutes/api/substitute-query-keys.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { namedPageTitle, pageTitle } from './page-title.ts';
 import { preloadAppShell } from './layouts/lazy-app-shell.tsx';
@@ -27,6 +30,7 @@ import { Providers } from './providers.tsx';
 import { renderToHtml } from './render-to-html.ts';
 import { routes } from './routes.tsx';
 import { eventsPartnerPageData } from './server-pages/events-partner-page-data.ts';
+import { shellPageData, unreadMessagesIn } from './server-pages/shell-page-data.ts';
 import { partnerPageData } from './server-pages/partner-page-data.ts';
 import { RenderRequestContext, type RenderRequest } from '../lib/render-request.ts';
 import { discoverPageData } from './server-pages/discover-page-data.ts';
@@ -77,6 +81,13 @@ const serverRenderedPages: Record<
     named: (name: string) => void;
   }) => Promise<boolean>
 > = {};
+/**
+ * The event view for this viewer on the date the address names; for a signed-in person also what
+ * the page shows them besides the event, read at once (issue 33): their favourites (the Favourite
+ * button), their substitute invitation to the date (the banner at the top, which pushed the page
+ * down when it arrived after hydration) and the date's published teams. A read that failed is left
+ * to the browser, which asks as before.
+ */
 const eventPage: (typeof serverRenderedPages)[string] = async ({ params, url, client, sources, named }) => {
   const eventId = params.eventId ?? '';
   // The page's ?occurrence= (use-occurrence-param.ts), as the page asks for it.
@@ -85,6 +96,16 @@ const eventPage: (typeof serverRenderedPages)[string] = async ({ params, url, cl
   if (!view) return false;
   client.setQueryData(eventQueryOptions(eventId, occurrence).queryKey, view);
   named(eventPageName(view));
+  if (!sources.session.user) return true;
+  const date = view.occurrence.startsAt;
+  const [favorites, invitation, teams] = await Promise.all([
+    sources.content.myFavorites(),
+    sources.content.mySubstituteInvitation(eventId, date),
+    sources.content.publishedTeams(eventId, date),
+  ]);
+  if (favorites) client.setQueryData(myFavoritesQueryOptions().queryKey, favorites);
+  if (invitation) client.setQueryData(substituteKeys.mine(eventId, date), invitation);
+  if (teams) client.setQueryData(fairTeamKeys.published(eventId, date), teams);
   return true;
 };
 // Spec §2: the event view under its three addresses.
@@ -159,7 +180,11 @@ export async function renderPage(
   if (!page || !loadPage) return null;
   let name: string | null = null;
   const named = (pageName: string) => (name = pageName);
-  if (!(await loadPage({ params: page.params, url: location, client, sources, named }))) return null;
+  const [loaded] = await Promise.all([
+    loadPage({ params: page.params, url: location, client, sources, named }),
+    sources.session.user ? shellPageData(client, sources.content) : undefined,
+  ]);
+  if (!loaded) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   // A signed-in person's page has the app shell, which the browser loads before hydrating: rendered
   // in place here too, not behind a Suspense boundary the browser would not have (decision 082).
@@ -185,7 +210,9 @@ export async function renderPage(
         .map((query) => ({ queryKey: query.queryKey, data: query.state.data })),
       viewerTimeZone: sources.request.timeZone,
     },
-    // What RootLayout sets (without the unread count, which the app adds when it has one).
-    title: name ? namedPageTitle(name) : pageTitle(location.pathname),
+    // What RootLayout sets, the unread message count first (from the shell's data).
+    title: name
+      ? namedPageTitle(name, unreadMessagesIn(client))
+      : pageTitle(location.pathname, unreadMessagesIn(client)),
   };
 }

@@ -337,7 +337,7 @@ export async function ratePlayer(
  * no organizer's rating can be read back from it.
  */
 export async function getPublishedTeams(
-  deps: FairTeamDeps,
+  deps: Pick<FairTeamDeps, 'db'>,
   { actorId, eventId, occurrence }: { actorId: string; eventId: string; occurrence: string },
 ): Promise<PublishedTeams> {
   const { event } = await visibleEvent(deps.db, eventId, actorId);

@@ -4,12 +4,17 @@ import { connectionsPageSource } from '../connections/connections.page-source.ts
 import { discoveryPageSource } from '../discovery/discovery.page-source.ts';
 import { discoverHomePageSource } from '../events/discover-home.page-source.ts';
 import { eventListsPageSource } from '../events/event-lists.page-source.ts';
+import { favoritesPageSource } from '../events/favorites.page-source.ts';
+import { fairTeamsPageSource } from '../fair-teams/fair-teams.page-source.ts';
 import { partnersPageSource } from '../partners/partners.page-source.ts';
 import { gameTypesPageSource } from '../game-types/game-types.page-source.ts';
+import { messagesPageSource } from '../messages/messages.page-source.ts';
+import { notificationsPageSource } from '../notifications/notifications.page-source.ts';
 import { placePageSource } from '../places/places.page-source.ts';
 import { postsPageSource } from '../posts/posts.page-source.ts';
 import { profilePageSource } from '../profiles/profiles.page-source.ts';
 import { seasonsPageSource } from '../seasons/seasons.page-source.ts';
+import { substitutesPageSource } from '../substitutes/substitutes.page-source.ts';
 import { teamPageSource } from '../teams/teams.page-source.ts';
 import { tournamentsPageSource } from '../tournaments/tournaments.page-source.ts';
 
@@ -35,5 +40,12 @@ export function contentPageSources(
     ...discoverHomePageSource(deps),
     ...gameTypesPageSource(deps),
     ...discoveryPageSource(deps),
+    // What an event page shows a signed-in person besides the event (issue 33).
+    ...favoritesPageSource(deps),
+    ...substitutesPageSource(deps),
+    ...fairTeamsPageSource(deps),
+    // The app shell of every page a signed-in person opens (issue 33).
+    ...messagesPageSource(deps),
+    ...notificationsPageSource(deps),
   };
 }

@@ -231,14 +231,14 @@ const toMyInvitation = (row: InvitationRow | undefined): MyInvitation => ({
 });
 
 /** An invitation of the actor to a date the actor may see; anything else is "no invitation". */
-async function invitationOf(deps: SubstituteDeps, actorId: string, eventId: string, occurrence: string) {
+async function invitationOf(deps: Pick<SubstituteDeps, 'db'>, actorId: string, eventId: string, occurrence: string) {
   const { event } = await visibleEvent(deps.db, eventId, actorId);
   const { startsAt } = occurrenceOf(event, occurrence, 'occurrenceStartsAt');
   return findInvitation(deps.db, eventId, startsAt, actorId);
 }
 
 export async function getMyInvitation(
-  deps: SubstituteDeps,
+  deps: Pick<SubstituteDeps, 'db'>,
   { actorId, eventId, occurrence }: { actorId: string; eventId: string; occurrence: string },
 ): Promise<MyInvitation> {
   return toMyInvitation(await invitationOf(deps, actorId, eventId, occurrence));
