@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sourceMappedRanges } from './lib/source-map-ranges.mjs';
-import { repoRoot, requireServerBuild, runBench, signInCookie, startServer, withSignedInPage } from './lib/harness.mjs';
+import { repoRoot, requirePageBuild, runBench, signInCookie, startServer, withSignedInPage } from './lib/harness.mjs';
 
 const pagePath = process.argv[2] ?? '/home';
 const topCount = Number(process.env.COVERAGE_TOP ?? 40);
@@ -56,7 +56,7 @@ function bytesRun(entries) {
 }
 
 await runBench('bench:coverage', 300_000, async () => {
-  requireServerBuild();
+  requirePageBuild();
   const server = await startServer();
   try {
     const byModule = bytesRun(await scriptCoverage(server.baseUrl, await signInCookie(server.baseUrl)));

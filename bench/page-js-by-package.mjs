@@ -22,7 +22,7 @@ import {
   kb,
   loadAverage,
   repoRoot,
-  requireServerBuild,
+  requirePageBuild,
   runBench,
   startServer,
 } from './lib/harness.mjs';
@@ -178,7 +178,7 @@ function printPage(label, result) {
 }
 
 await runBench('bench:js-packages', 5 * 60_000, async () => {
-  requireServerBuild();
+  requirePageBuild();
   const server = await startServer({
     prefix: 'huddle-bench-js-',
     env: process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: webDistDir } : {},

@@ -18,7 +18,7 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import {
   demoLinkedPagePaths,
   repoRoot,
-  requireServerBuild,
+  requirePageBuild,
   runBench,
   signInCookie,
   startServer,
@@ -259,7 +259,7 @@ async function scriptTime({ page, cdp, url }) {
 }
 
 await runBench('bench:profile', 300_000, async () => {
-  requireServerBuild();
+  requirePageBuild();
   const server = await startServer();
   try {
     const cookie = asVisitor ? null : await signInCookie(server.baseUrl);

@@ -32,7 +32,7 @@ import {
   onExitSync,
   removeTempDir,
   repoRoot,
-  requireServerBuild,
+  requirePageBuild,
   runBench,
   signInCookie,
   startServer,
@@ -168,8 +168,8 @@ function check(label, passed, figure) {
   verdicts.push({ label, passed, figure });
 }
 
-requireServerBuild();
 const webDistDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.dirname(webIndex);
+requirePageBuild(webDistDir);
 if (!existsSync(path.join(webDistDir, 'index.html'))) {
   console.error(
     `The web app is not built: ${path.relative(repoRoot, path.join(webDistDir, 'index.html')) || webDistDir} is missing.`,

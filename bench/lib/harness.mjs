@@ -40,6 +40,28 @@ export function requireServerBuild() {
   }
 }
 
+/**
+ * For the benches that load pages: the server, the web app and its server render all built. Without
+ * the server render (`apps/web/dist/.ssr`, which `npx vite build apps/web --sourcemap` deletes with
+ * the rest of dist), every page is rendered by the browser alone and the figures describe a build
+ * nobody runs.
+ */
+export function requirePageBuild(webDistDir = path.dirname(webIndex)) {
+  requireServerBuild();
+  const missing = [path.join(webDistDir, 'index.html'), path.join(webDistDir, '.ssr', 'entry-server.mjs')].filter(
+    (file) => !existsSync(file),
+  );
+  if (missing.length > 0) {
+    console.error(
+      `The web app is not fully built: ${missing.map((file) => path.relative(repoRoot, file)).join(', ')} missing.`,
+    );
+    console.error(
+      'Run `npm run build` (after `npx vite build apps/web --sourcemap`: `(cd apps/web && npx vite build --ssr src/app/entry-server.tsx)`).',
+    );
+    process.exit(1);
+  }
+}
+
 // ---- cleanup registry -------------------------------------------------------------
 
 const children = new Set();
