@@ -204,6 +204,12 @@ describe('server rendering of an event page', () => {
     // The Favourite button arrives pressed, its state known.
     expect(root).toMatch(/aria-pressed="true"[^>]*data-favorites-state="success"/);
 
+    // The organizer is in the game: the page asks for no invitation of theirs, and the render reads none.
+    const own = pageParts(
+      (await t.app.inject({ method: 'GET', url: `/evt/${eventId}`, headers: { cookie: organizer.cookie } })).body,
+    );
+    expect(own.state?.queries.some((query) => query.queryKey[0] === 'substitutes')).toBe(false);
+
     const visitor = pageParts((await t.app.inject({ method: 'GET', url: `/evt/${eventId}` })).body);
     expect(visitor.state?.queries.map((query) => query.queryKey[0])).toEqual(['session', 'events']);
   });

@@ -22,6 +22,7 @@ import { eventQueryOptions } from '../features/events/api/get-event.ts';
 import { myFavoritesQueryOptions } from '../features/events/api/list-my-favorites.ts';
 import { teamKeys as fairTeamKeys } from '../features/fair-teams/api/team-query-keys.ts';
 import { substituteKeys } from '../features/substitutes/api/substitute-query-keys.ts';
+import { invitationAnswerable } from '../features/substitutes/invitation-answerable.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { namedPageTitle, pageTitle } from './page-title.ts';
 import { preloadAppShell } from './layouts/lazy-app-shell.tsx';
@@ -96,11 +97,13 @@ const eventPage: (typeof serverRenderedPages)[string] = async ({ params, url, cl
   if (!view) return false;
   client.setQueryData(eventQueryOptions(eventId, occurrence).queryKey, view);
   named(eventPageName(view));
-  if (!sources.session.user) return true;
+  const user = sources.session.user;
+  if (!user) return true;
   const date = view.occurrence.startsAt;
   const [favorites, invitation, teams] = await Promise.all([
     sources.content.myFavorites(),
-    sources.content.mySubstituteInvitation(eventId, date),
+    // Only when the page asks for it: not for someone already in the game (most who open it).
+    invitationAnswerable(view, user.id) ? sources.content.mySubstituteInvitation(eventId, date) : null,
     sources.content.publishedTeams(eventId, date),
   ]);
   if (favorites) client.setQueryData(myFavoritesQueryOptions().queryKey, favorites);

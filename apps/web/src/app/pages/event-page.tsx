@@ -11,6 +11,7 @@ import { useOccurrenceParam } from '../../features/events/use-occurrence-param.t
 import { eventKeys } from '../../features/events/api/event-query-keys.ts';
 import { useCancelledCheckoutReturn } from '../../features/paid-games/components/cancelled-checkout.ts';
 import { SubstituteInvitationBanner } from '../../features/substitutes/components/substitute-invitation-banner.tsx';
+import { invitationAnswerable } from '../../features/substitutes/invitation-answerable.ts';
 import { PublishedTeamsCard } from '../../features/fair-teams/components/published-teams-card.tsx';
 import { PlaceMap } from '../composed/place-map.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -67,9 +68,7 @@ export function Component() {
       <SubstituteInvitationBanner
         eventId={view.data.event.id}
         occurrenceStartsAt={view.data.occurrence.startsAt}
-        canAnswer={
-          userId !== null && !view.data.myParty && !view.data.event.cancelled && !view.data.occurrenceCancelled
-        }
+        canAnswer={invitationAnswerable(view.data, userId)}
         onJoined={() => void queryClient.invalidateQueries({ queryKey: eventKeys.event(view.data.event.id) })}
       />
       <EventDetails
