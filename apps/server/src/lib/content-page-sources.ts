@@ -33,6 +33,16 @@ export function contentPageSourcesFor(
 }
 
 /**
+ * A read whose route asks for a session: null for a visitor (the route answers 401), else `read`
+ * for the signed-in viewer.
+ */
+export function signedInRead<Page extends unknown[], Reply>(
+  read: (request: FastifyRequest, viewerId: string, ...page: Page) => Promise<Reply | null>,
+): (request: FastifyRequest, viewerId: string | undefined, ...page: Page) => Promise<Reply | null> {
+  return async (request, viewerId, ...page) => (viewerId === undefined ? null : read(request, viewerId, ...page));
+}
+
+/**
  * What `endpoint`'s route sends for this address: `params` checked with the endpoint's own schema,
  * `read` (the route's own service call, with its read routing), the reply encoded by the reply
  * schema as the route's serializer does. Null where the route would answer with an error (a bad

@@ -1,6 +1,6 @@
 import { connectionEndpoints } from '@huddle/shared/connections';
 import type { AppDeps } from '../../app-deps.ts';
-import { endpointReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import { endpointReplyOrNull, signedInRead, type ContentPageReads } from '../../lib/content-page-sources.ts';
 import { getConnectionStatus } from './connections.service.ts';
 
 /**
@@ -9,11 +9,10 @@ import { getConnectionStatus } from './connections.service.ts';
  */
 export function connectionsPageSource({ db }: Pick<AppDeps, 'db'>): Pick<ContentPageReads, 'connectionStatus'> {
   return {
-    connectionStatus: async (_request, viewerId, userId) =>
-      viewerId === undefined
-        ? null
-        : endpointReplyOrNull(connectionEndpoints.status, { userId }, async ({ userId }) => ({
-            status: await getConnectionStatus(db, { actorId: viewerId, userId }),
-          })),
+    connectionStatus: signedInRead((_request, viewerId, userId) =>
+      endpointReplyOrNull(connectionEndpoints.status, { userId }, async ({ userId }) => ({
+        status: await getConnectionStatus(db, { actorId: viewerId, userId }),
+      })),
+    ),
   };
 }

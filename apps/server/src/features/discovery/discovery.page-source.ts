@@ -1,7 +1,6 @@
 import { discoveryEndpoints } from '@huddle/shared/discovery';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { endpointQueryReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import { endpointQueryReplyOrNull, signedInRead, type ContentPageReads } from '../../lib/content-page-sources.ts';
 import { nearbyPlayers } from './discovery.service.ts';
 
 /**
@@ -10,10 +9,10 @@ import { nearbyPlayers } from './discovery.service.ts';
  */
 export function discoveryPageSource({ reads }: Pick<AppDeps, 'reads'>): Pick<ContentPageReads, 'nearbyPlayers'> {
   return {
-    nearbyPlayers: (request, viewerId, query) =>
-      endpointQueryReplyOrNull(discoveryEndpoints.nearbyPlayers, query, (query) => {
-        if (!viewerId) throw new AppError('UNAUTHENTICATED');
-        return reads.staleRead(request, (readDb) => nearbyPlayers(readDb, { viewerId, ...query }));
-      }),
+    nearbyPlayers: signedInRead((request, viewerId, query: unknown) =>
+      endpointQueryReplyOrNull(discoveryEndpoints.nearbyPlayers, query, (query) =>
+        reads.staleRead(request, (readDb) => nearbyPlayers(readDb, { viewerId, ...query })),
+      ),
+    ),
   };
 }

@@ -1,7 +1,6 @@
 import { eventEndpoints } from '@huddle/shared/events';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { endpointQueryReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import { endpointQueryReplyOrNull, signedInRead, type ContentPageReads } from '../../lib/content-page-sources.ts';
 import { discoverListReads } from './discover-list-reads.ts';
 import { myEvents } from './event-lists.service.ts';
 
@@ -27,10 +26,10 @@ export function discoverHomePageSource(
         return page;
       }),
     // On the primary, as the route reads it; a session is required (the route's 401).
-    myEvents: (_request, viewerId) =>
-      endpointQueryReplyOrNull(eventEndpoints.myEvents, undefined, () => {
-        if (!viewerId) throw new AppError('UNAUTHENTICATED');
-        return myEvents(deps.db, deps.clock, { actorId: viewerId });
-      }),
+    myEvents: signedInRead((_request, viewerId) =>
+      endpointQueryReplyOrNull(eventEndpoints.myEvents, undefined, () =>
+        myEvents(deps.db, deps.clock, { actorId: viewerId }),
+      ),
+    ),
   };
 }

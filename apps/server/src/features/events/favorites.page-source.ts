@@ -1,6 +1,6 @@
 import { eventEndpoints } from '@huddle/shared/events';
 import type { AppDeps } from '../../app-deps.ts';
-import { endpointQueryReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import { endpointQueryReplyOrNull, signedInRead, type ContentPageReads } from '../../lib/content-page-sources.ts';
 import { myFavorites } from './event-lists.service.ts';
 
 /** An event page's Favourite button, rendered (issue 33): what GET /api/me/favorites sends the signed-in viewer; null for a visitor. */
@@ -9,11 +9,10 @@ export function favoritesPageSource({
   clock,
 }: Pick<AppDeps, 'db' | 'clock'>): Pick<ContentPageReads, 'myFavorites'> {
   return {
-    myFavorites: async (_request, viewerId) =>
-      viewerId === undefined
-        ? null
-        : endpointQueryReplyOrNull(eventEndpoints.myFavorites, undefined, () =>
-            myFavorites(db, clock, { actorId: viewerId }),
-          ),
+    myFavorites: signedInRead((_request, viewerId) =>
+      endpointQueryReplyOrNull(eventEndpoints.myFavorites, undefined, () =>
+        myFavorites(db, clock, { actorId: viewerId }),
+      ),
+    ),
   };
 }

@@ -1,6 +1,6 @@
 import { fairTeamEndpoints } from '@huddle/shared/fair-teams';
 import type { AppDeps } from '../../app-deps.ts';
-import { endpointParamsQueryReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import { endpointParamsQueryReplyOrNull, signedInRead, type ContentPageReads } from '../../lib/content-page-sources.ts';
 import { getPublishedTeams } from './fair-teams.service.ts';
 
 /**
@@ -9,14 +9,13 @@ import { getPublishedTeams } from './fair-teams.service.ts';
  */
 export function fairTeamsPageSource({ db }: Pick<AppDeps, 'db'>): Pick<ContentPageReads, 'publishedTeams'> {
   return {
-    publishedTeams: async (_request, viewerId, eventId, occurrence) =>
-      viewerId === undefined
-        ? null
-        : endpointParamsQueryReplyOrNull(
-            fairTeamEndpoints.publishedTeams,
-            { eventId },
-            { occurrence },
-            ({ eventId }, { occurrence }) => getPublishedTeams({ db }, { actorId: viewerId, eventId, occurrence }),
-          ),
+    publishedTeams: signedInRead((_request, viewerId, eventId: string, occurrence: string) =>
+      endpointParamsQueryReplyOrNull(
+        fairTeamEndpoints.publishedTeams,
+        { eventId },
+        { occurrence },
+        ({ eventId }, { occurrence }) => getPublishedTeams({ db }, { actorId: viewerId, eventId, occurrence }),
+      ),
+    ),
   };
 }

@@ -1,6 +1,6 @@
 import { messageEndpoints } from '@huddle/shared/messages';
 import type { AppDeps } from '../../app-deps.ts';
-import { endpointQueryReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import { endpointQueryReplyOrNull, signedInRead, type ContentPageReads } from '../../lib/content-page-sources.ts';
 import { getUnreadCount } from './messages.service.ts';
 
 /**
@@ -9,11 +9,10 @@ import { getUnreadCount } from './messages.service.ts';
  */
 export function messagesPageSource({ db }: Pick<AppDeps, 'db'>): Pick<ContentPageReads, 'unreadMessages'> {
   return {
-    unreadMessages: async (_request, viewerId) =>
-      viewerId === undefined
-        ? null
-        : endpointQueryReplyOrNull(messageEndpoints.unreadCount, undefined, () =>
-            getUnreadCount(db, { actorId: viewerId }),
-          ),
+    unreadMessages: signedInRead((_request, viewerId) =>
+      endpointQueryReplyOrNull(messageEndpoints.unreadCount, undefined, () =>
+        getUnreadCount(db, { actorId: viewerId }),
+      ),
+    ),
   };
 }

@@ -1,6 +1,6 @@
 import { notificationEndpoints } from '@huddle/shared/notifications';
 import type { AppDeps } from '../../app-deps.ts';
-import { endpointQueryReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import { endpointQueryReplyOrNull, signedInRead, type ContentPageReads } from '../../lib/content-page-sources.ts';
 import { myUnreadCount } from './notifications.service.ts';
 
 /**
@@ -9,11 +9,10 @@ import { myUnreadCount } from './notifications.service.ts';
  */
 export function notificationsPageSource({ db }: Pick<AppDeps, 'db'>): Pick<ContentPageReads, 'unreadNotifications'> {
   return {
-    unreadNotifications: async (_request, viewerId) =>
-      viewerId === undefined
-        ? null
-        : endpointQueryReplyOrNull(notificationEndpoints.unreadCount, undefined, () =>
-            myUnreadCount(db, { actorId: viewerId }),
-          ),
+    unreadNotifications: signedInRead((_request, viewerId) =>
+      endpointQueryReplyOrNull(notificationEndpoints.unreadCount, undefined, () =>
+        myUnreadCount(db, { actorId: viewerId }),
+      ),
+    ),
   };
 }

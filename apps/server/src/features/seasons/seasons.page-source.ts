@@ -3,9 +3,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import {
   endpointQueryReplyOrNull,
   endpointReplyOrNull,
+  signedInRead,
   type ContentPageReads,
 } from '../../lib/content-page-sources.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { listMyRegistrations, listSeasons } from './seasons.service.ts';
 
 /** A team page's seasons (decision 075's addendum): what GET /api/teams/{teamId}/seasons sends this viewer. */
@@ -19,10 +19,10 @@ export function seasonsPageSource({
         listSeasons(db, { viewerId, teamId }),
       ),
     // Home's "Registrations" (issue 33): a session required, as the route's.
-    myRegistrations: (_request, viewerId) =>
-      endpointQueryReplyOrNull(seasonEndpoints.listMyRegistrations, undefined, () => {
-        if (!viewerId) throw new AppError('UNAUTHENTICATED');
-        return listMyRegistrations(db, { actorId: viewerId });
-      }),
+    myRegistrations: signedInRead((_request, viewerId) =>
+      endpointQueryReplyOrNull(seasonEndpoints.listMyRegistrations, undefined, () =>
+        listMyRegistrations(db, { actorId: viewerId }),
+      ),
+    ),
   };
 }

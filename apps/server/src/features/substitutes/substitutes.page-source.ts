@@ -1,6 +1,6 @@
 import { substituteEndpoints } from '@huddle/shared/substitutes';
 import type { AppDeps } from '../../app-deps.ts';
-import { endpointParamsQueryReplyOrNull, type ContentPageReads } from '../../lib/content-page-sources.ts';
+import { endpointParamsQueryReplyOrNull, signedInRead, type ContentPageReads } from '../../lib/content-page-sources.ts';
 import { getMyInvitation } from './substitutes.service.ts';
 
 /**
@@ -10,14 +10,13 @@ import { getMyInvitation } from './substitutes.service.ts';
  */
 export function substitutesPageSource({ db }: Pick<AppDeps, 'db'>): Pick<ContentPageReads, 'mySubstituteInvitation'> {
   return {
-    mySubstituteInvitation: async (_request, viewerId, eventId, occurrence) =>
-      viewerId === undefined
-        ? null
-        : endpointParamsQueryReplyOrNull(
-            substituteEndpoints.myInvitation,
-            { eventId },
-            { occurrence },
-            ({ eventId }, { occurrence }) => getMyInvitation({ db }, { actorId: viewerId, eventId, occurrence }),
-          ),
+    mySubstituteInvitation: signedInRead((_request, viewerId, eventId: string, occurrence: string) =>
+      endpointParamsQueryReplyOrNull(
+        substituteEndpoints.myInvitation,
+        { eventId },
+        { occurrence },
+        ({ eventId }, { occurrence }) => getMyInvitation({ db }, { actorId: viewerId, eventId, occurrence }),
+      ),
+    ),
   };
 }
