@@ -30,6 +30,7 @@ import {
   makeTempDir,
   ms,
   onExitSync,
+  processGroupCpuMs,
   removeTempDir,
   repoRoot,
   requirePageBuild,
@@ -37,6 +38,7 @@ import {
   signInCookie,
   startServer,
   webIndex,
+  whenBrowserSettled,
 } from './lib/harness.mjs';
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -322,6 +324,8 @@ async function runLighthouse({ lighthouse, chromeLauncher }, url, extraHeaders) 
     logLevel: 'silent',
   });
   const forget = onExitSync(() => process.kill(-chrome.pid, 'SIGKILL'));
+  // Lighthouse starts loading the page at once: not while Chromium's own start-up still runs.
+  await whenBrowserSettled(() => processGroupCpuMs(chrome.pid));
   let timer;
   try {
     const run = lighthouse(url, {

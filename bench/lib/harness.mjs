@@ -3,7 +3,7 @@
 // temp folder goes away however the script ends (normal end, error, Ctrl-C, time limit).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -392,6 +392,41 @@ export function processCpuMs(pid) {
   }
 }
 
+/** utime + stime in ms of every process in a process group (a browser launched detached leads its own). */
+export function processGroupCpuMs(groupId) {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === groupId) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Waits until a freshly started browser has finished starting: Chromium's first window starts its
+ * own UI pages (the omnibox popup's WebUI renderers) and spends ~0.6 s of CPU on both cores of
+ * this machine within a second of launch, the moment a bench would start loading the page. A page
+ * measured then shares the cores with the browser's start-up, which no phone opening a link does.
+ * `cpuMs` reads the browser's cumulative CPU time; quiet is under 10 % of a core for 500 ms, or
+ * 10 s at most.
+ */
+export async function whenBrowserSettled(cpuMs, { windowMs = 500, timeoutMs = 10_000 } = {}) {
+  const started = Date.now();
+  let before = await cpuMs();
+  while (Date.now() - started < timeoutMs) {
+    await sleep(windowMs);
+    const now = await cpuMs();
+    if (now - before < windowMs * 0.1) return Date.now() - started;
+    before = now;
+  }
+  return Date.now() - started;
+}
+
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value) => `${Math.round(value)} ms`;
 
@@ -427,7 +462,15 @@ export async function withSignedInPage(baseUrl, cookie, use) {
       const [name, value] = cookie.split(';')[0].split('=');
       await context.addCookies([{ name, value, url: baseUrl }]);
     }
-    return await use({ browser, context, page: await context.newPage() });
+    const page = await context.newPage();
+    // Not measured while the browser is still starting (whenBrowserSettled).
+    const cdp = await browser.newBrowserCDPSession();
+    await whenBrowserSettled(async () => {
+      const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+      return processInfo.reduce((sum, process) => sum + process.cpuTime * 1000, 0);
+    });
+    await cdp.detach();
+    return await use({ browser, context, page });
   } finally {
     await browser.close();
   }
