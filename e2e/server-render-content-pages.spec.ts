@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, daysFromNow, uniqueWord } from './support/games.ts';
-import { holdScripts, watchHydration } from './support/hydration.ts';
+import { holdScripts, settledAfterHydration, watchHydration } from './support/hydration.ts';
 import { austin, signUpWithProfile } from './support/people.ts';
 
 /**
@@ -60,6 +60,16 @@ async function teamWithEverything(page: Page) {
     },
   });
   expect(season.status()).toBe(201);
+  const { id: seasonId } = (await season.json()) as { id: string };
+  const session = await page.request.post(`/api/seasons/${seasonId}/sessions`, {
+    data: {
+      title: `Kick-off ${word}`,
+      startsAt: `${daysFromNow(31)}T23:00:00Z`,
+      durationMinutes: 90,
+      repeatWeeklyUntil: null,
+    },
+  });
+  expect(session.status()).toBe(201);
   const cupStartsAt = `${daysFromNow(10)}T15:00:00Z`;
   const cup = await page.request.post(`/api/teams/${teamId}/tournaments`, {
     data: {
@@ -142,6 +152,10 @@ test('a server-rendered team page and tournament page hydrate without a warning 
   expect(html.includes('New event'), "an organizer's tools in a visitor's HTML").toBe(false);
   await expect(visitor.getByRole('heading', { level: 1, name: names.team })).toBeVisible();
   await expect(visitor.getByRole('link', { name: names.game })).toBeVisible();
+  // Its seasons' sessions came with it too, and nothing a visitor sees is read again.
+  await expect(visitor.getByText(new RegExp(`^Next sessions: Kick-off ${word}, `))).toBeVisible();
+  await settledAfterHydration(visitor);
+  expect(seen.readsAfterHydration()).toEqual([]);
   // Live: the tournament's link is the app's own (a client-side navigation, no new document).
   await visitor.getByRole('link', { name: names.cup }).click();
   await expect(visitor.getByRole('heading', { level: 1, name: names.cup })).toBeVisible();
@@ -234,8 +248,9 @@ test('a server-rendered place page hydrates without a warning, asks nothing more
   await expect(visitor.getByRole('region', { name: `Map of ${placeName}` })).toBeVisible();
   await expect(visitor.getByRole('link', { name: `Game ${word}` })).toBeVisible();
   await expect(visitor.getByText(/^Here since \d{1,2}:\d\d [AP]M$/)).toBeVisible();
+  await settledAfterHydration(visitor);
   expect(seen.problems).toEqual([]);
-  expect(seen.getsOf(apiPaths)).toEqual([]);
+  expect(seen.readsAfterHydration()).toEqual([]);
   await context.close();
 
   // Signed in: "I'm here now" is React's; the check-in shows on the viewer's clock (no "UTC").

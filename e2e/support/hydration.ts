@@ -30,7 +30,27 @@ export function watchHydration(page: Page) {
     apiRequests,
     /** The GET requests seen so far for any of these API paths. */
     getsOf: (paths: string[]) => apiRequests.filter((request) => paths.some((path) => request === `GET ${path}`)),
+    /**
+     * The GET requests seen so far for anything but `afterLoadReads`: on a rendered page once it
+     * has started and the network is idle, what the page read after hydrating. Each such answer
+     * renders the page again in a task of its own, which a phone counts in its blocking time (issue
+     * 33): what a page shows comes with it.
+     */
+    readsAfterHydration: () =>
+      apiRequests.filter((request) => request.startsWith('GET ') && !afterLoadReads.includes(request.slice(4))),
   };
+}
+
+/**
+ * What every app page reads once it has loaded, whatever it shows: the public config, for the
+ * analytics and error-reporting set-up (main.tsx) and the map's tile server (its own query).
+ */
+export const afterLoadReads = ['/api/config'];
+
+/** A rendered page has started and asked for whatever its effects ask for. */
+export async function settledAfterHydration(page: Page): Promise<void> {
+  await page.locator(appStarted).waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
 }
 
 /** The app's first commit is done (apps/web/src/app/interactive-mark.tsx sets the attribute). */

@@ -26,6 +26,8 @@ export interface ContentPageSources extends DiscoverHomePageSources {
   team: (teamId: string) => Promise<EndpointReply<typeof teamEndpoints.getTeam> | null>;
   /** GET /api/teams/{teamId}/seasons. */
   teamSeasons: (teamId: string) => Promise<EndpointReply<typeof seasonEndpoints.listSeasons> | null>;
+  /** GET /api/seasons/{seasonId}/sessions: a team page's season, its next sessions. */
+  seasonSessions: (seasonId: string) => Promise<EndpointReply<typeof seasonEndpoints.listSessions> | null>;
   /** GET /api/teams/{teamId}/events. */
   teamEvents: (teamId: string) => Promise<EndpointReply<typeof eventEndpoints.teamEvents> | null>;
   /** GET /api/teams/{teamId}/tournaments. */

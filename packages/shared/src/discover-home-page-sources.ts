@@ -1,3 +1,4 @@
+import type { availabilityEndpoints } from './availability.ts';
 import type { discoveryEndpoints } from './discovery.ts';
 import type { EndpointInput, EndpointReply } from './endpoint.ts';
 import type { eventEndpoints } from './events.ts';
@@ -42,6 +43,8 @@ export interface DiscoverHomePageSources {
   ) => Promise<EndpointReply<typeof teamEndpoints.listTeams> | null>;
   /** GET /api/me/registrations (home's "Registrations"): null for a visitor. */
   myRegistrations: () => Promise<EndpointReply<typeof seasonEndpoints.listMyRegistrations> | null>;
+  /** GET /api/me/availability (home's "Incomplete tasks": saved once or not): null for a visitor. */
+  myAvailability: () => Promise<EndpointReply<typeof availabilityEndpoints.getMyAvailability> | null>;
 }
 
 /**

@@ -28,6 +28,7 @@ let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
 let teamId: string;
+let seasonId: string;
 let privateTeamId: string;
 let placeId: string;
 let tournamentId: string;
@@ -41,9 +42,12 @@ const expectSameAsApi = (
   cookie?: string,
 ) => expectSameAsApiOf(t.app, queries, expected, cookie);
 
-const teamQueries = (id: string) => ({
+const teamQueries = (id: string, seasonIds: string[] = []) => ({
   [JSON.stringify(['teams', 'detail', id])]: `/api/teams/${id}`,
   [JSON.stringify(['teams', 'seasons', id])]: `/api/teams/${id}/seasons`,
+  ...Object.fromEntries(
+    seasonIds.map((season) => [JSON.stringify(['seasons', 'sessions', season]), `/api/seasons/${season}/sessions`]),
+  ),
   [JSON.stringify(['events', 'team', id])]: `/api/teams/${id}/events`,
   [JSON.stringify(['tournaments', 'team', id])]: `/api/teams/${id}/tournaments`,
 });
@@ -85,6 +89,19 @@ beforeAll(async () => {
     },
   });
   expect(season.statusCode, season.body).toBe(201);
+  seasonId = (season.json() as { id: string }).id;
+  const session = await t.app.inject({
+    method: 'POST',
+    url: `/api/seasons/${seasonId}/sessions`,
+    headers: { cookie: owner.cookie },
+    payload: {
+      title: 'Opening <b>night</b>',
+      startsAt: '2030-09-05T23:30:00Z',
+      durationMinutes: 90,
+      repeatWeeklyUntil: null,
+    },
+  });
+  expect(session.statusCode, session.body).toBe(201);
   const tournament = await t.app.inject({
     method: 'POST',
     url: `/api/teams/${teamId}/tournaments`,
@@ -114,6 +131,8 @@ describe('server rendering of a team page', () => {
     // Escaped by React: the name's markup is text.
     expect(root).toContain('Eastside &lt;i&gt;Kickers&lt;/i&gt;</h1>');
     expect(root).toContain('Autumn League');
+    // The season's next sessions, read with the page (not after hydration).
+    expect(root).toMatch(/Next sessions:(<!-- -->| )+Opening &lt;b&gt;night&lt;\/b&gt;, Thu, Sep 5,/);
     expect(root).toContain('>Team &lt;b&gt;Futsal&lt;/b&gt;</a>');
     expect(root).toContain('Spring Smash');
     expect(root).toContain('Olive Owner');
@@ -121,7 +140,7 @@ describe('server rendering of a team page', () => {
     expect(root).not.toContain('boot-loader');
     // A visitor: no organizer's tools.
     expect(root).not.toContain('New event');
-    await expectSameAsApi(state?.queries ?? [], teamQueries(teamId));
+    await expectSameAsApi(state?.queries ?? [], teamQueries(teamId, [seasonId]));
     expectHeadOnceAndAgreeing(response.body, { name: 'Eastside <i>Kickers</i>', type: 'SportsTeam' });
     expect(state?.queries.find((query) => query.queryKey[0] === 'session')?.data).toEqual({ user: null });
     expect(Object.values(state?.loaderData ?? {})).toEqual([null]);
@@ -131,7 +150,7 @@ describe('server rendering of a team page', () => {
     const own = pageParts((await get(`/team/${teamId}`, owner.cookie)).body);
     expect(own.root).toContain('Eastside &lt;i&gt;Kickers&lt;/i&gt;</h1>');
     expect(own.root).toContain(`href="/events/new?teamId=${teamId}"`);
-    await expectSameAsApi(own.state?.queries ?? [], teamQueries(teamId), owner.cookie);
+    await expectSameAsApi(own.state?.queries ?? [], teamQueries(teamId, [seasonId]), owner.cookie);
     expect(own.state?.queries.find((query) => query.queryKey[0] === 'teams')?.data).toMatchObject({
       viewer: { role: 'owner' },
     });
@@ -139,7 +158,7 @@ describe('server rendering of a team page', () => {
     const theirs = pageParts((await get(`/team/${teamId}`, other.cookie)).body);
     expect(theirs.root).toContain('Eastside &lt;i&gt;Kickers&lt;/i&gt;</h1>');
     expect(theirs.root).not.toContain(`/events/new?teamId=${teamId}`);
-    await expectSameAsApi(theirs.state?.queries ?? [], teamQueries(teamId), other.cookie);
+    await expectSameAsApi(theirs.state?.queries ?? [], teamQueries(teamId, [seasonId]), other.cookie);
     expect(theirs.state?.queries.find((query) => query.queryKey[0] === 'teams')?.data).toMatchObject({
       viewer: { role: null },
     });

@@ -52,7 +52,7 @@ async function api(url: string, headers: Record<string, string>) {
   return response.json() as Record<string, unknown>;
 }
 
-/** Home's four blocks against the API (home-page-data.ts; the blocks' api/*.ts keys and what each keeps). */
+/** Home's blocks (four, and the tasks card's availability) against the API (home-page-data.ts; the blocks' api/*.ts keys and what each keeps). */
 async function expectHomeAsApi(queries: Query[], user: TestUser) {
   const headers = as(user);
   const city = `lat=${austin.lat}&lng=${austin.lng}&limit=7`;
@@ -66,6 +66,8 @@ async function expectHomeAsApi(queries: Query[], user: TestUser) {
       await api(`/api/users/nearby?${city}`, headers)
     ).players,
     [JSON.stringify(['me', 'registrations'])]: (await api('/api/me/registrations', headers)).registrations,
+    // The tasks card's "Set your availability" (saved once or not).
+    [JSON.stringify(['my-availability'])]: await api('/api/me/availability', headers),
   };
   for (const [key, data] of Object.entries(expected))
     expect(queryAt(queries, JSON.parse(key) as unknown[]), key).toEqual(data);

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { ContentPageReads } from '../../lib/content-page-sources.ts';
+import { availabilityPageSource } from '../availability/availability.page-source.ts';
 import { connectionsPageSource } from '../connections/connections.page-source.ts';
 import { discoveryPageSource } from '../discovery/discovery.page-source.ts';
 import { discoverHomePageSource } from '../events/discover-home.page-source.ts';
@@ -40,6 +41,7 @@ export function contentPageSources(
     ...discoverHomePageSource(deps),
     ...gameTypesPageSource(deps),
     ...discoveryPageSource(deps),
+    ...availabilityPageSource(deps),
     // What an event page shows a signed-in person besides the event (issue 33).
     ...favoritesPageSource(deps),
     ...substitutesPageSource(deps),

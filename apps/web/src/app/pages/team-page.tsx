@@ -1,4 +1,4 @@
-import { teamKindLabels } from '@huddle/shared/teams';
+import { teamKindLabels, type TeamDetail } from '@huddle/shared/teams';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
@@ -60,6 +60,40 @@ function OrganizerCard({ children }: { children: ReactNode }) {
 }
 
 /**
+ * "Edit details" for the team's organizers, with the game types it offers: read only for them, as a
+ * visitor's page re-rendered whole when the list arrived after hydration (issue 33).
+ */
+function ManagerDetailsEditor({ team }: { team: TeamDetail }) {
+  const gameTypes = useGameTypes();
+  return (
+    <TeamDetailsEditor
+      team={team}
+      gameTypes={gameTypes.data ?? []}
+      renderCityPicker={(props) => (
+        <Suspense fallback={null}>
+          <TeamCityPicker {...props} initialText={team.city ?? ''} />
+        </Suspense>
+      )}
+    />
+  );
+}
+
+/**
+ * The team's plan, for its organizers where subscriptions are on. The public config is read here,
+ * not by the page: the app reads it once the page has loaded (main.tsx), and every page that
+ * watched it rendered again then (issue 33).
+ */
+function TeamPlanCard({ teamId }: { teamId: string }) {
+  const config = usePublicConfig().data;
+  if (!config?.flags.subscriptions) return null;
+  return (
+    <OrganizerCard>
+      <TeamSubscriptionCard teamId={teamId} platform={config.platform} />
+    </OrganizerCard>
+  );
+}
+
+/**
  * team/{id} (spec §2, public). A failed lookup (no such team, or private to the viewer) goes to
  * team-not-found for a signed-in person; that page is guarded, so a visitor goes to the root
  * instead (spec §8: a failed team lookup redirects to root), which sends them on to sign-up.
@@ -70,8 +104,6 @@ export function Component() {
   const user = useSession().data?.user;
   const team = useTeam(teamId);
   usePageName(team.data?.name);
-  const gameTypes = useGameTypes();
-  const config = usePublicConfig().data;
   const queryClient = useQueryClient();
   // The viewer's own registrations: a season they are in says so and offers Withdraw.
   const myRegistrations = useQuery({ ...myRegistrationsQueryOptions(), enabled: Boolean(user) });
@@ -96,19 +128,7 @@ export function Component() {
       <TeamOverview
         team={team.data}
         signedIn={signedIn}
-        managerActions={
-          manages ? (
-            <TeamDetailsEditor
-              team={team.data}
-              gameTypes={gameTypes.data ?? []}
-              renderCityPicker={(props) => (
-                <Suspense fallback={null}>
-                  <TeamCityPicker {...props} initialText={team.data?.city ?? ''} />
-                </Suspense>
-              )}
-            />
-          ) : null
-        }
+        managerActions={manages ? <ManagerDetailsEditor team={team.data} /> : null}
       />
       {(role || manages) && (
         <Group gap="sm">
@@ -144,11 +164,7 @@ export function Component() {
             <InvitationsCard teamId={teamId} viewerIsOwner={role === 'owner'} />
           </OrganizerCard>
         )}
-        {manages && config?.flags.subscriptions && (
-          <OrganizerCard>
-            <TeamSubscriptionCard teamId={teamId} platform={config.platform} />
-          </OrganizerCard>
-        )}
+        {manages && <TeamPlanCard teamId={teamId} />}
         {role === 'owner' && (
           <OrganizerCard>
             <TeamDangerZone

@@ -1,3 +1,4 @@
+import { myAvailabilityQueryOptions } from '../../features/home/api/get-availability-status.ts';
 import { myRegistrationsQueryOptions } from '../../features/home/api/get-my-registrations.ts';
 import { myEventsKey, upcomingOf } from '../../features/home/api/get-my-events.ts';
 import { nearbyEventsBlockQuery, nearbyEventsQuery } from '../../features/home/api/get-nearby-events.ts';
@@ -16,15 +17,17 @@ export const homePageData: ViewerPageData = async ({ client, sources }) => {
   // As the signed-in guard (guards.ts): a visitor goes to sign in, a new person to first-time setup.
   if (!user?.hasAdditionalInfo) return false;
   const city = user.defaultCity ? { lat: user.defaultCity.lat, lng: user.defaultCity.lng } : null;
-  const [mine, nearbyEvents, nearbyPlayers, registrations] = await Promise.all([
+  const [mine, nearbyEvents, nearbyPlayers, registrations, availability] = await Promise.all([
     sources.content.myEvents(),
     city ? sources.content.nearbyEvents(nearbyEventsQuery(city)) : null,
     city ? sources.content.nearbyPlayers(nearbyPlayersQuery(city)) : null,
     sources.content.myRegistrations(),
+    sources.content.myAvailability(),
   ]);
   if (mine) client.setQueryData(myEventsKey, upcomingOf(mine));
   if (nearbyEvents) client.setQueryData(nearbyEventsBlockQuery(city).queryKey, nearbyEvents.events);
   if (nearbyPlayers) client.setQueryData(nearbyPlayersBlockQuery(city).queryKey, nearbyPlayers.players);
   if (registrations) client.setQueryData(myRegistrationsQueryOptions().queryKey, registrations.registrations);
+  if (availability) client.setQueryData(myAvailabilityQueryOptions().queryKey, availability);
   return true;
 };

@@ -1,12 +1,19 @@
 import { eventKeys } from '../../features/events/api/event-query-keys.ts';
 import { teamQueryOptions } from '../../features/teams/api/get-team.ts';
+import { sessionsKey } from '../../features/teams/api/seasons.ts';
 import { teamKeys } from '../../features/teams/api/team-query-keys.ts';
 import { tournamentKeys } from '../../features/tournaments/api/tournament-query-keys.ts';
 import type { ContentPageData } from './content-page-data.ts';
 
 /**
- * team/{id} (pages/team-page.tsx): the team, and what its public cards list (seasons, upcoming
- * events, tournaments), read at once. A card whose read failed is left to the browser (it shows
+ * The seasons whose sessions the render reads too: the card lists every season, and a team with
+ * years of them leaves the older ones' sessions to the browser (both sides render them alike until then).
+ */
+const seasonsWithSessionsRendered = 12;
+
+/**
+ * team/{id} (pages/team-page.tsx): the team, and what its public cards list (seasons with their
+ * next sessions, upcoming events, tournaments), read at once (the sessions once the seasons are known). A card whose read failed is left to the browser (it shows
  * "Loading…" on both sides, then asks); the team itself missing leaves the whole page to it.
  * What only organizers see (join requests, invitations, the plan) and the viewer's own season
  * registrations are asked for after hydration, as before.
@@ -22,6 +29,12 @@ export const teamPageData: ContentPageData = async ({ params, client, sources })
   if (!team) return false;
   client.setQueryData(teamQueryOptions(teamId).queryKey, team);
   if (seasons) client.setQueryData(teamKeys.seasons(teamId), seasons);
+  const shown = seasons?.seasons.slice(0, seasonsWithSessionsRendered) ?? [];
+  const sessions = await Promise.all(shown.map((season) => sources.content.seasonSessions(season.id)));
+  shown.forEach((season, index) => {
+    const reply = sessions[index];
+    if (reply) client.setQueryData(sessionsKey(season.id), reply);
+  });
   if (events) client.setQueryData(eventKeys.team(teamId), events);
   if (tournaments) client.setQueryData(tournamentKeys.ofTeam(teamId), tournaments);
   return true;

@@ -7,11 +7,13 @@ export function getMyAvailability() {
 }
 
 /**
- * Always read afresh on home: the availability may have been saved on the settings page a
- * moment ago. Same key and reply as the settings feature's query, so a save there shows here.
+ * Same key and reply as the settings feature's query, so a save there (which puts its reply in the
+ * cache) shows here at once. Fresh for the app's default 30 s like home's other blocks: the
+ * server renders home with it (issue 33), and a read again at once after hydration rendered the
+ * tasks card a second time in a task of its own.
  */
 export function myAvailabilityQueryOptions() {
-  return queryOptions({ queryKey: ['my-availability'], queryFn: getMyAvailability, staleTime: 0 });
+  return queryOptions({ queryKey: ['my-availability'], queryFn: getMyAvailability });
 }
 
 /** Whether the signed-in person has saved an availability (null before the first save). */
