@@ -8,7 +8,7 @@ import type { HuddleMapProps } from './huddle-map.tsx';
 const HuddleMap = lazy(() => import('./huddle-map.tsx').then((module) => ({ default: module.HuddleMap })));
 
 /**
- * The map, with a placeholder of its size until it is near the screen and while its code
+ * The map, with a placeholder of its size until it is on the screen and while its code
  * downloads: a map below the fold (an event's place on a phone) starts as it is scrolled to, not
  * in the middle of the page's start.
  */
