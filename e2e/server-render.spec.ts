@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, newPerson, test } from './support/fixtures.ts';
 import { createPlaceAndGame, uniqueWord } from './support/games.ts';
-import { appStarted, settledAfterHydration, watchHydration } from './support/hydration.ts';
+import { appStarted, holdScripts, settledAfterHydration, watchHydration } from './support/hydration.ts';
 import { signUpWithProfile } from './support/people.ts';
 
 /**
@@ -114,7 +114,7 @@ test('a server-rendered event page hydrates without a warning and asks nothing m
   expect(organizerSeen.getsOf([`/api/events/${eventId}`])).toEqual([]);
 });
 
-test('a visitor in another time zone gets the game on their own clock, painted from their second page on, and hydrated without a warning @mobile', async ({
+test('a visitor in another time zone gets the game on their own clock, painted from their first page on, and hydrated without a warning or a shift @mobile', async ({
   browser,
   page,
 }) => {
@@ -127,20 +127,43 @@ test('a visitor in another time zone gets the game on their own clock, painted f
   });
   const visitor = await visitorContext.newPage();
   const yourTime = visitor.getByText(/^Your time: .*, 7:00 PM – 9:00 PM \(America\/New_York \(E[DS]T\)\)$/);
+  const spots = visitor.getByText('9 spots left of 10', { exact: true });
 
-  // A first visit: the server cannot know the zone yet; the line comes once the page is live.
+  // A first visit: the server cannot know the zone; the page's own inline script says the line
+  // before the first paint (the app's scripts are held back here: it is not the app's doing).
+  const firstSeen = watchHydration(visitor);
+  const release = await holdScripts(visitor);
   const first = await visitor.goto(`/discover/events/${eventId}`);
-  expect(((await first?.text()) ?? '').includes('Your time'), 'the line in the first HTML').toBe(false);
+  expect(((await first?.text()) ?? '').includes('>Your time'), 'the words in the first HTML').toBe(false);
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(yourTime).toBeVisible();
+  await expect(visitor.locator(appStarted)).toHaveCount(0);
+  const before = await spots.boundingBox();
+  // The app takes the page over: the same line, nothing below it moved, no warning.
+  release();
+  await settledAfterHydration(visitor);
+  await expect(yourTime).toHaveCount(1);
+  await expect(yourTime).toBeVisible();
+  expect(await spots.boundingBox()).toEqual(before);
+  expect(firstSeen.problems).toEqual([]);
 
-  // The page wrote the browser's zone as it loaded: the next page is rendered with the line in it,
-  // and hydrates with it, without a warning.
+  // The page wrote the browser's zone as it loaded: the next page is rendered with the line's words
+  // in it, and hydrates with them, without a warning.
   const seen = watchHydration(visitor);
   const second = await visitor.goto(`/evt/${eventId}`);
-  expect(((await second?.text()) ?? '').includes('Your time'), 'the line in the second HTML').toBe(true);
+  expect(((await second?.text()) ?? '').includes('>Your time'), 'the line in the second HTML').toBe(true);
   await expect(visitor.locator(appStarted)).toHaveCount(1);
   await expect(yourTime).toBeVisible();
   expect(seen.problems).toEqual([]);
   await visitorContext.close();
+
+  // A visitor on the game's own clock gets no line, before the app or after.
+  const local = await browser.newContext({ timezoneId: 'America/Chicago', viewport: page.viewportSize() ?? undefined });
+  const localPage = await local.newPage();
+  const localSeen = watchHydration(localPage);
+  await localPage.goto(`/discover/events/${eventId}`);
+  await settledAfterHydration(localPage);
+  await expect(localPage.getByText(/^Your time/)).toHaveCount(0);
+  expect(localSeen.problems).toEqual([]);
+  await local.close();
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -313,6 +313,28 @@ function inlineColorScheme(): Plugin {
 }
 
 /**
+ * The scripts a server-rendered page carries inline, written by the render itself (the event page's
+ * "Your time" line, features/events/inline/your-time.js, imported `?raw`): each also goes to
+ * dist/inline/ as it is, so the server allows it by its hash (apps/server/src/lib/inline-script-hashes.ts).
+ */
+function renderedInlineScripts(): Plugin {
+  const folder = path.resolve(import.meta.dirname, 'src/features/events/inline');
+  return {
+    name: 'huddle:rendered-inline-scripts',
+    apply: 'build',
+    generateBundle() {
+      for (const name of readdirSync(folder).filter((file) => file.endsWith('.js'))) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `inline/${name}`,
+          source: readFileSync(path.join(folder, name), 'utf8'),
+        });
+      }
+    },
+  };
+}
+
+/**
  * index.html's entry script becomes a preload plus /app-start.js, which imports it once the first
  * frame has been painted (decision 021): the scripts download as before, but the server-written
  * heading of a landing page shows before they run. The dev server keeps the plain entry script.
@@ -458,6 +480,7 @@ export default defineConfig(async ({ command, isSsrBuild }) => {
       pagesInDevelopment(),
       preloadSharedChunks(['ui', 'shell-ui', 'shared-ui']),
       inlineColorScheme(),
+      renderedInlineScripts(),
       startAfterFirstPaint(),
       stylesheetsFirst(),
       zodWithoutJsonSchema(),

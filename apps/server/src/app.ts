@@ -287,7 +287,7 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Scripts from this site, and by their hash the one index.html carries inline (inline-script-hashes.ts).
+        // Scripts from this site, and by their hash those the pages carry inline (inline-script-hashes.ts).
         scriptSrc: ["'self'", ...inlineScriptSources(config.webDistDir)],
         // Mantine sets inline style attributes; no other inline script is allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,16 @@ describe('the CSP sources of index.html’s inline scripts', () => {
     expect(inlineScriptSources(folder)).toEqual([sha(colorScheme)]);
     // One character more is another script, which the policy would refuse.
     expect(inlineScriptSources(folder)).not.toContain(sha(`${colorScheme} `));
+  });
+
+  it('names each script the server render writes inline (dist/inline/) by its hash too', () => {
+    const colorScheme = '(function () {})();';
+    const yourTime = '(function () { document.currentScript.previousElementSibling.hidden = false; })();\n';
+    const folder = buildWith(`<html><head><script data-warm-intl>${colorScheme}</script></head></html>`);
+    mkdirSync(path.join(folder, 'inline'));
+    writeFileSync(path.join(folder, 'inline', 'your-time.js'), yourTime);
+    writeFileSync(path.join(folder, 'inline', 'notes.txt'), 'not a script');
+    expect(inlineScriptSources(folder)).toEqual([sha(colorScheme), sha(yourTime)]);
   });
 
   it('names none without a web build', () => {

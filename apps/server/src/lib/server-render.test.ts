@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,12 +109,33 @@ describe('server rendering of an event page', () => {
     expect(newYork.root).toMatch(/Your time: (<!-- -->)?Tue, Jun 4, 2030, 7:00 PM – 9:00 PM(<!-- -->)? \(/);
     expect(newYork.root).toContain('America/New_York (EDT)');
     expect(newYork.state).toMatchObject({ viewerTimeZone: 'America/New_York' });
-    // The game's own clock (Winnipeg reads as Chicago), no cookie, or one that names no zone: no line.
+    expect(newYork.root).not.toContain('<script');
+    // The game's own clock (Winnipeg reads as Chicago), no cookie, or one that names no zone: no words.
     for (const zone of ['America/Winnipeg', null, 'Mars/Olympus_Mons', '../../etc/passwd', 'x'.repeat(80)]) {
       const page = await withZone(zone);
-      expect(page.root, String(zone)).not.toContain('Your time');
+      expect(page.root, String(zone)).not.toContain('>Your time');
       expect(page.state?.viewerTimeZone, String(zone)).toBe(zone === 'America/Winnipeg' ? zone : null);
+      // No zone known: the line empty and hidden, with the inline script that fills it in the browser
+      // before the first paint (features/events/inline/your-time.js); a known one needs neither.
+      expect(/<p [^>]*data-time-zone="America\/Chicago"[^>]*><\/p><script>/.test(page.root), String(zone)).toBe(
+        zone !== 'America/Winnipeg',
+      );
     }
+  });
+
+  it("allows the page's inline script for the viewer's own time by its hash, and no other inline script", async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/evt/${eventId}` });
+    const scripts = [...pageParts(response.body).root.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, body]) => body,
+    );
+    expect(scripts).toHaveLength(1);
+    const policy = String(response.headers['content-security-policy']);
+    const hash = createHash('sha256')
+      .update(scripts[0] ?? '', 'utf8')
+      .digest('base64');
+    expect(policy).toContain(`'sha256-${hash}'`);
+    expect(policy).not.toContain("'unsafe-inline' 'sha256");
+    expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain('unsafe-inline');
   });
 
   it('shows the organizer their own status and the manage link, and someone else neither', async () => {

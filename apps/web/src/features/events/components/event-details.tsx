@@ -14,6 +14,7 @@ import {
   zoneLabel,
 } from '../event-format.ts';
 import { useViewerTimeZone } from '../../../lib/format-event-time.ts';
+import yourTimeScript from '../inline/your-time.js?raw';
 import classes from './event-details.module.css';
 import { EventPeople } from './event-people.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
@@ -33,12 +34,46 @@ interface EventDetailsProps {
   organizerAction?: ReactNode;
 }
 
+/**
+ * "Your time: …" under the game's time when the viewer's clock reads differently. On the server,
+ * the zone the browser's cookie says. A first visit has none: the server then writes the line empty
+ * and hidden with what it needs, and a constant inline script right after it (inline/your-time.js)
+ * fills it with the browser's zone before the first paint; hydration leaves both as they are, and
+ * the render with the browser's zone puts the same words in the same place (issue 33: the line
+ * appeared after hydration before, and moved everything below it).
+ */
+function YourTime({ view }: { view: EventView }) {
+  const { event, occurrence } = view;
+  const viewerZone = useViewerTimeZone();
+  if (viewerZone === null) {
+    return (
+      <>
+        <Text
+          size="sm"
+          hidden
+          data-starts-at={occurrence.startsAt}
+          data-ends-at={occurrence.endsAt}
+          data-time-zone={event.timeZone}
+          // The script has filled it: hydration keeps its words (and does not compare them).
+          dangerouslySetInnerHTML={{ __html: '' }}
+          suppressHydrationWarning
+        />
+        <script dangerouslySetInnerHTML={{ __html: yourTimeScript }} />
+      </>
+    );
+  }
+  if (!clocksDiffer(occurrence.startsAt, event.timeZone, viewerZone)) return null;
+  return (
+    <Text size="sm">
+      Your time: {formatTimeRange(occurrence.startsAt, occurrence.endsAt, viewerZone)} (
+      {zoneLabel(viewerZone, occurrence.startsAt)})
+    </Text>
+  );
+}
+
 /** When: in the event's own zone, named, and on the viewer's clock when that reads differently. */
 function EventWhen({ view }: { view: EventView }) {
   const { event, occurrence } = view;
-  // On the server, the zone the browser's cookie says: a first visit has none, and the line comes
-  // with the first render after hydration.
-  const viewerZone = useViewerTimeZone();
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <IconClock size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -47,12 +82,7 @@ function EventWhen({ view }: { view: EventView }) {
         <Text size="sm" c="dimmed">
           {zoneLabel(event.timeZone, occurrence.startsAt)}
         </Text>
-        {viewerZone !== null && clocksDiffer(occurrence.startsAt, event.timeZone, viewerZone) && (
-          <Text size="sm">
-            Your time: {formatTimeRange(occurrence.startsAt, occurrence.endsAt, viewerZone)} (
-            {zoneLabel(viewerZone, occurrence.startsAt)})
-          </Text>
-        )}
+        <YourTime view={view} />
         {event.repeat && <Text size="sm">{formatRepeat(event.repeat)}</Text>}
       </Stack>
     </Group>
