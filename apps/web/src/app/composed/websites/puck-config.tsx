@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ImageUrlInput } from '../../../components/ui/image-url-input.tsx';
 import { blockDefaults, blockLabels } from '../../../features/websites/site-document.ts';
 import { htmlToRichText, richTextToHtml } from '../../../features/websites/rich-text.ts';
-import { withImageSize } from '../../../features/websites/image-size.ts';
+import { imageSizeResolver } from '../../../features/websites/image-size.ts';
 import { FormPickerField } from '../../../features/websites/components/form-picker-field.tsx';
 import {
   Contact,
@@ -148,10 +148,7 @@ export function createPuckConfig(frame: (children: ReactNode) => ReactNode): Con
           fields: fields[type],
           defaultProps: toEditorProps(type, blockDefaults[type]),
           // An image block measures its picture when the address changes (decision 044).
-          ...(type === 'Image' && {
-            resolveData: async (data: { props: Props['Image'] }, { changed }: { changed: { url?: boolean } }) =>
-              changed.url ? { ...data, props: await withImageSize(data.props) } : data,
-          }),
+          ...(type === 'Image' && { resolveData: imageSizeResolver() }),
           render: ({
             puck: _puck,
             editMode: _editMode,
