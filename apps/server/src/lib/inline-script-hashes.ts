@@ -14,8 +14,9 @@ import path from 'node:path';
  * None while there is no web build.
  */
 export function inlineScriptSources(webDistDir: string | undefined): string[] {
-  const indexPath = webDistDir ? path.join(webDistDir, 'index.html') : null;
-  if (!webDistDir || !indexPath || !existsSync(indexPath)) return [];
+  if (!webDistDir) return [];
+  const indexPath = path.join(webDistDir, 'index.html');
+  if (!existsSync(indexPath)) return [];
   const html = readFileSync(indexPath, 'utf8');
   const inIndex = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes = '']) => !/\bsrc=/.test(attributes) && !/\btype="application\/json"/.test(attributes))
